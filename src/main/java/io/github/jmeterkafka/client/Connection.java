@@ -1,0 +1,157 @@
+package io.github.jmeterkafka.client;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.producer.Producer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The clients of one Kafka Connection element during one test.
+ *
+ * <p>Threads: the shared producer and the admin client are thread-safe; each is created once, under
+ * this object's lock, by the first sampler thread that asks, and closed by {@link #close} at test end.
+ * Per-thread producers and consumers are made here but belong to the calling JMeter thread, which
+ * uses and closes them. A connection whose settings are invalid is "failed": every call throws
+ * {@link InvalidInputException} with the reason, so each sample fails with it and the test goes on.
+ */
+public final class Connection {
+    private static final Logger log = LoggerFactory.getLogger(Connection.class);
+
+    private final ConnectionSettings settings;
+    private final String failure;
+    private final ClientFactory factory;
+    private final ClientIds ids;
+    private Producer<Object, Object> sharedProducer;
+    private Admin admin;
+    private boolean closed;
+
+    private Connection(ConnectionSettings settings, String failure, ClientFactory factory, ClientIds ids) {
+        this.settings = settings;
+        this.failure = failure;
+        this.factory = factory;
+        this.ids = ids;
+    }
+
+    /** A connection for these settings, or a failed one that says why they cannot work. */
+    public static Connection of(ConnectionSettings settings, ClientFactory factory, ClientIds ids) {
+        var problems = settings.problems();
+        String failure = problems.isEmpty() ? null
+                : "Kafka Connection '" + settings.name() + "' is invalid: " + String.join("; ", problems);
+        return new Connection(settings, failure, factory, ids);
+    }
+
+    public static Connection failed(String name, String reason) {
+        return new Connection(new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()), reason,
+                ClientFactory.KAFKA, null);
+    }
+
+    public String name() {
+        return settings.name();
+    }
+
+    /** Why this connection cannot be used, or null. */
+    public String failure() {
+        return failure;
+    }
+
+    public ConnectionSettings settings() {
+        return settings;
+    }
+
+    private void checkUsable() {
+        if (failure != null) {
+            throw new InvalidInputException(failure);
+        }
+    }
+
+    public synchronized Producer<Object, Object> sharedProducer() {
+        checkUsable();
+        if (closed) {
+            throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
+        }
+        if (sharedProducer == null) {
+            sharedProducer = factory.producer(settings.producerConfig(ids.next("producer")));
+        }
+        return sharedProducer;
+    }
+
+    /** A producer that the calling thread owns and closes; {@code extra} goes over the settings. */
+    public Producer<Object, Object> newProducer(Map<String, Object> extra) {
+        checkUsable();
+        Map<String, Object> config = settings.producerConfig(ids.next("producer"));
+        config.putAll(extra);
+        return factory.producer(config);
+    }
+
+    /** A consumer that the calling thread owns and closes. */
+    public Consumer<Object, Object> newConsumer(Map<String, Object> overrides) {
+        checkUsable();
+        return factory.consumer(settings.consumerConfig(ids.next("consumer"), overrides));
+    }
+
+    public synchronized Admin admin() {
+        checkUsable();
+        if (closed) {
+            throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
+        }
+        if (admin == null) {
+            admin = factory.admin(settings.adminConfig(ids.next("admin")));
+        }
+        return admin;
+    }
+
+    public String nextClientId(String role) {
+        checkUsable();
+        return ids.next(role);
+    }
+
+    /**
+     * Flushes and closes the shared producer within {@code timeout}; records still unsent then fail
+     * and their callbacks count them. Idempotent.
+     */
+    public void closeSharedProducer(Duration timeout) {
+        Producer<Object, Object> p;
+        synchronized (this) {
+            p = sharedProducer;
+            sharedProducer = null;
+        }
+        closeQuietly(p, timeout);
+    }
+
+    public void close(Duration timeout) {
+        Admin a;
+        synchronized (this) {
+            closed = true;
+            a = admin;
+            admin = null;
+        }
+        closeSharedProducer(timeout);
+        if (a != null) {
+            try {
+                a.close(timeout);
+            } catch (RuntimeException e) {
+                log.warn("Closing the admin client of Kafka Connection '{}' failed: {}", name(), e.toString());
+            }
+        }
+    }
+
+    static void closeQuietly(Producer<?, ?> producer, Duration timeout) {
+        if (producer == null) {
+            return;
+        }
+        try {
+            producer.close(timeout);
+        } catch (RuntimeException e) {
+            log.warn("Closing a Kafka producer failed: {}", e.toString());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Connection[" + name() + (failure == null ? "" : ", failed: " + failure) + "]";
+    }
+}

@@ -1,0 +1,141 @@
+package io.github.jmeterkafka.client;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * What a Kafka Connection element says, turned into the configs of each kind of client. Kafka
+ * silently accepts unknown keys; this class does not: {@link #problems()} lists them, and every
+ * value is checked by Kafka's own config parser before any client is made.
+ */
+public final class ConnectionSettings {
+    private static final Set<String> PRODUCER_KEYS = ProducerConfig.configNames();
+    private static final Set<String> CONSUMER_KEYS = ConsumerConfig.configNames();
+    private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
+
+    private final String name;
+    private final String clientIdPrefix;
+    private final Map<String, String> common;
+    private final Map<String, String> producer;
+    private final Map<String, String> consumer;
+
+    /**
+     * @param common   properties for every client; {@code bootstrap.servers} among them
+     * @param producer properties for producers only, over {@code common}
+     * @param consumer properties for consumers only, over {@code common}
+     */
+    public ConnectionSettings(String name, String clientIdPrefix, Map<String, String> common,
+            Map<String, String> producer, Map<String, String> consumer) {
+        this.name = name;
+        this.clientIdPrefix = clientIdPrefix == null || clientIdPrefix.isBlank() ? "jmeter-kafka" : clientIdPrefix.trim();
+        this.common = Collections.unmodifiableMap(new LinkedHashMap<>(common));
+        this.producer = Collections.unmodifiableMap(new LinkedHashMap<>(producer));
+        this.consumer = Collections.unmodifiableMap(new LinkedHashMap<>(consumer));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String clientIdPrefix() {
+        return clientIdPrefix;
+    }
+
+    /** Every reason these settings cannot work; empty when they can. Makes no connection. */
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        String bootstrap = common.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        if (bootstrap == null || bootstrap.isBlank()) {
+            problems.add("bootstrap servers are empty");
+        }
+        unknownKeys(common, null, problems, "client properties");
+        unknownKeys(producer, PRODUCER_KEYS, problems, "producer properties");
+        unknownKeys(consumer, CONSUMER_KEYS, problems, "consumer properties");
+        if (problems.isEmpty()) {
+            check(() -> new ProducerConfig(producerConfig("check")), "producer", problems);
+            check(() -> new ConsumerConfig(consumerConfig("check", Map.of())), "consumer", problems);
+            check(() -> new AdminClientConfig(adminConfig("check")), "admin", problems);
+        }
+        return problems;
+    }
+
+    private static void unknownKeys(Map<String, String> props, Set<String> known, List<String> problems, String table) {
+        for (String key : props.keySet()) {
+            boolean ok = known != null ? known.contains(key)
+                    : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key);
+            if (!ok) {
+                problems.add("'" + key + "' in " + table + " is not a Kafka client property");
+            }
+        }
+    }
+
+    private static void check(Runnable parse, String client, List<String> problems) {
+        try {
+            parse.run();
+        } catch (ConfigException | IllegalArgumentException e) {
+            problems.add(client + " config: " + e.getMessage());
+        }
+    }
+
+    public Map<String, Object> producerConfig(String clientId) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        putKnown(config, common, PRODUCER_KEYS);
+        config.putAll(producer);
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
+        return config;
+    }
+
+    /** @param overrides what the consumer sampler sets (group id, offset reset), over the connection's */
+    public Map<String, Object> consumerConfig(String clientId, Map<String, Object> overrides) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        putKnown(config, common, CONSUMER_KEYS);
+        config.putAll(consumer);
+        config.putAll(overrides);
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
+        return config;
+    }
+
+    public Map<String, Object> adminConfig(String clientId) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        putKnown(config, common, ADMIN_KEYS);
+        config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
+        return config;
+    }
+
+    // A common key reaches only the clients that know it, so Kafka never logs "isn't a known config".
+    private static void putKnown(Map<String, Object> config, Map<String, String> props, Set<String> known) {
+        props.forEach((k, v) -> {
+            if (known.contains(k)) {
+                config.put(k, v);
+            }
+        });
+    }
+
+    /** The settings for a log line, secrets masked. */
+    public String describe() {
+        return "common=" + masked(common) + " producer=" + masked(producer) + " consumer=" + masked(consumer);
+    }
+
+    static Map<String, String> masked(Map<String, String> props) {
+        Map<String, String> out = new TreeMap<>();
+        props.forEach((k, v) -> out.put(k, Secrets.isSecret(k) ? Secrets.MASK : v));
+        return out;
+    }
+}

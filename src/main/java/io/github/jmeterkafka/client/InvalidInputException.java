@@ -1,0 +1,10 @@
+package io.github.jmeterkafka.client;
+
+/** A sampler field or setting is invalid; the sample fails with code 400 and this message. */
+public class InvalidInputException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public InvalidInputException(String message) {
+        super(message);
+    }
+}

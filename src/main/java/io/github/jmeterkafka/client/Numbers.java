@@ -1,0 +1,41 @@
+package io.github.jmeterkafka.client;
+
+/** Parses the numeric fields users type, with an error that names the field. */
+public final class Numbers {
+    private Numbers() {
+    }
+
+    public static long nonNegativeLong(String field, String text) {
+        long value;
+        try {
+            value = Long.parseLong(text == null ? "" : text.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(field + " must be a whole number, not '" + text + "'");
+        }
+        if (value < 0) {
+            throw new InvalidInputException(field + " must not be negative, not " + value);
+        }
+        return value;
+    }
+
+    /** A blank field gives {@code blankValue}. */
+    public static long nonNegativeLong(String field, String text, long blankValue) {
+        return text == null || text.isBlank() ? blankValue : nonNegativeLong(field, text);
+    }
+
+    public static int nonNegativeInt(String field, String text) {
+        long value = nonNegativeLong(field, text);
+        if (value > Integer.MAX_VALUE) {
+            throw new InvalidInputException(field + " is too large: " + value);
+        }
+        return (int) value;
+    }
+
+    public static int positiveInt(String field, String text, int blankValue) {
+        int value = text == null || text.isBlank() ? blankValue : nonNegativeInt(field, text);
+        if (value == 0) {
+            throw new InvalidInputException(field + " must be at least 1");
+        }
+        return value;
+    }
+}

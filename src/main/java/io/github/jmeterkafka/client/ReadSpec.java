@@ -1,0 +1,110 @@
+package io.github.jmeterkafka.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import org.apache.kafka.common.TopicPartition;
+
+/** Where a consumer reads: topics, a pattern or explicit partitions, and where it starts. */
+public final class ReadSpec {
+
+    /** Where reading starts on a partition the first time this consumer gets it. */
+    public enum Start {
+        /** the group's committed offset, else the earliest (auto.offset.reset=earliest) */
+        COMMITTED_OR_EARLIEST,
+        /** the group's committed offset, else the latest (auto.offset.reset=latest) */
+        COMMITTED_OR_LATEST,
+        /** the beginning, whatever the group committed */
+        EARLIEST,
+        /** the end, whatever the group committed */
+        LATEST,
+        /** a given offset */
+        OFFSET,
+        /** the first record at or after a given timestamp (ms since the epoch) */
+        TIMESTAMP
+    }
+
+    final List<String> topics;
+    final Pattern pattern;
+    final List<TopicPartition> partitions;
+    final Start start;
+    final long startValue;
+
+    private ReadSpec(List<String> topics, Pattern pattern, List<TopicPartition> partitions, Start start, long startValue) {
+        this.topics = topics;
+        this.pattern = pattern;
+        this.partitions = partitions;
+        this.start = start;
+        this.startValue = startValue;
+    }
+
+    public static ReadSpec topics(String commaSeparated, Start start, long startValue) {
+        List<String> topics = split(commaSeparated);
+        if (topics.isEmpty()) {
+            throw new InvalidInputException("topic is empty");
+        }
+        return new ReadSpec(topics, null, null, start, startValue);
+    }
+
+    public static ReadSpec pattern(String regex, Start start, long startValue) {
+        if (regex == null || regex.isBlank()) {
+            throw new InvalidInputException("topic pattern is empty");
+        }
+        try {
+            return new ReadSpec(null, Pattern.compile(regex.trim()), null, start, startValue);
+        } catch (PatternSyntaxException e) {
+            throw new InvalidInputException("topic pattern '" + regex + "' is not a regular expression: "
+                    + e.getDescription());
+        }
+    }
+
+    /** @param partitions comma-separated partition numbers of every listed topic, e.g. "0,2" */
+    public static ReadSpec assign(String commaSeparatedTopics, String partitions, Start start, long startValue) {
+        List<String> topics = split(commaSeparatedTopics);
+        if (topics.isEmpty()) {
+            throw new InvalidInputException("topic is empty");
+        }
+        List<TopicPartition> tps = new ArrayList<>();
+        for (String topic : topics) {
+            for (String p : split(partitions)) {
+                tps.add(new TopicPartition(topic, Numbers.nonNegativeInt("partition", p)));
+            }
+        }
+        if (tps.isEmpty()) {
+            throw new InvalidInputException("partitions are empty: assign mode needs e.g. 0,1,2");
+        }
+        return new ReadSpec(topics, null, tps, start, startValue);
+    }
+
+    public boolean usesGroup() {
+        return partitions == null;
+    }
+
+    /** The consumer's auto.offset.reset for this start. */
+    public String offsetReset() {
+        return start == Start.COMMITTED_OR_LATEST || start == Start.LATEST ? "latest" : "earliest";
+    }
+
+    @Override
+    public String toString() {
+        String what = pattern != null ? "pattern " + pattern : partitions != null ? "partitions " + partitions
+                : "topics " + topics;
+        return what + " from " + start.name().toLowerCase(Locale.ROOT)
+                + (start == Start.OFFSET || start == Start.TIMESTAMP ? " " + startValue : "");
+    }
+
+    private static List<String> split(String s) {
+        List<String> out = new ArrayList<>();
+        if (s != null) {
+            for (String part : s.split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.trim());
+                }
+            }
+        }
+        return out;
+    }
+}

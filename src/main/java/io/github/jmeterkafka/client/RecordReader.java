@@ -1,0 +1,255 @@
+package io.github.jmeterkafka.client;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One KafkaConsumer and the records it polled but has not reported yet.
+ *
+ * <p>Threads: one JMeter thread creates this, calls {@link #read} and {@link #close}; no other thread
+ * touches the consumer, except through {@link #wakeup}, which Kafka allows from any thread.
+ * Records polled beyond what a sample asked for stay here for the next sample; only offsets of
+ * records returned by {@link #read} are ever committed.
+ */
+public final class RecordReader implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RecordReader.class);
+    private static final long MAX_POLL_STEP_MS = 1000;
+
+    private final Consumer<Object, Object> consumer;
+    private final ReadSpec spec;
+    private final CommitMode commitMode;
+    private final long autoCommitIntervalMs;
+    private final ArrayDeque<ConsumerRecord<Object, Object>> buffer = new ArrayDeque<>();
+    private final Map<TopicPartition, OffsetAndMetadata> uncommitted = new HashMap<>();
+    private final Set<TopicPartition> started = new HashSet<>();
+    private long lastCommitMs = System.currentTimeMillis();
+    private long rebalanceNanos;
+
+    public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
+            long autoCommitIntervalMs) {
+        this.consumer = consumer;
+        this.spec = spec;
+        this.commitMode = commitMode;
+        this.autoCommitIntervalMs = autoCommitIntervalMs;
+        if (spec.partitions != null) {
+            consumer.assign(spec.partitions);
+            positionAtStart(spec.partitions);
+        } else if (spec.pattern != null) {
+            consumer.subscribe(spec.pattern, new Rebalance());
+        } else {
+            consumer.subscribe(spec.topics, new Rebalance());
+        }
+    }
+
+    /**
+     * Up to {@code max} records, waiting at most {@code timeoutMs} for them; fewer (or none) when
+     * the time runs out or {@link #wakeup} is called. Never blocks past the timeout.
+     */
+    public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs) {
+        List<ConsumerRecord<Object, Object>> out = new ArrayList<>(Math.min(max, 4096));
+        drainInto(out, max);
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        try {
+            while (out.size() < max) {
+                long remainingMs = (deadline - System.nanoTime()) / 1_000_000L;
+                if (remainingMs <= 0 || Thread.currentThread().isInterrupted()) {
+                    break;
+                }
+                ConsumerRecords<Object, Object> polled = consumer.poll(Duration.ofMillis(Math.min(remainingMs, MAX_POLL_STEP_MS)));
+                for (ConsumerRecord<Object, Object> r : polled) {
+                    buffer.add(r);
+                }
+                drainInto(out, max);
+            }
+        } catch (WakeupException e) {
+            // Stop was pressed: return what we have
+        }
+        for (ConsumerRecord<Object, Object> r : out) {
+            uncommitted.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
+        }
+        return out;
+    }
+
+    private void drainInto(List<ConsumerRecord<Object, Object>> out, int max) {
+        while (out.size() < max && !buffer.isEmpty()) {
+            out.add(buffer.poll());
+        }
+    }
+
+    /** Commits what {@link #read} returned, as the commit mode says. Throws what Kafka throws. */
+    public void commitReported() {
+        if (uncommitted.isEmpty() || commitMode == CommitMode.NONE) {
+            return;
+        }
+        switch (commitMode) {
+            case SYNC:
+                commitSync();
+                break;
+            case ASYNC:
+                commitAsync();
+                break;
+            default:
+                if (System.currentTimeMillis() - lastCommitMs >= autoCommitIntervalMs) {
+                    commitAsync();
+                }
+        }
+    }
+
+    private void commitSync() {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>(uncommitted);
+        consumer.commitSync(offsets);
+        offsets.forEach(uncommitted::remove);
+        lastCommitMs = System.currentTimeMillis();
+    }
+
+    private void commitAsync() {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>(uncommitted);
+        consumer.commitAsync(offsets, (done, e) -> {
+            if (e != null) {
+                log.warn("Asynchronous commit of {} failed: {}", done, e.toString());
+            }
+        });
+        uncommitted.clear();
+        lastCommitMs = System.currentTimeMillis();
+    }
+
+    public ReadSpec spec() {
+        return spec;
+    }
+
+    /** Breaks a poll in progress; callable from any thread. */
+    public void wakeup() {
+        consumer.wakeup();
+    }
+
+    /** Buffered records not yet reported. */
+    public int buffered() {
+        return buffer.size();
+    }
+
+    /** Time spent in group rebalances since the last call, then resets (the sample's connect time). */
+    public long takeRebalanceMillis() {
+        long ms = rebalanceNanos / 1_000_000L;
+        rebalanceNanos = 0;
+        return ms;
+    }
+
+    /** Commits what was reported (bounded by default.api.timeout.ms), then closes within the timeout. */
+    public void close(Duration timeout) {
+        try {
+            if (commitMode != CommitMode.NONE && !uncommitted.isEmpty()) {
+                commitSync();
+            }
+        } catch (RuntimeException e) {
+            log.warn("Final commit before closing a consumer failed: {}", Failures.describe(e));
+        } finally {
+            buffer.clear();
+            consumer.close(timeout);
+        }
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(5));
+    }
+
+    private void positionAtStart(Collection<TopicPartition> partitions) {
+        List<TopicPartition> fresh = new ArrayList<>();
+        for (TopicPartition tp : partitions) {
+            if (started.add(tp)) {
+                fresh.add(tp);
+            }
+        }
+        if (fresh.isEmpty()) {
+            return;
+        }
+        switch (spec.start) {
+            case EARLIEST:
+                consumer.seekToBeginning(fresh);
+                break;
+            case LATEST:
+                consumer.seekToEnd(fresh);
+                break;
+            case OFFSET:
+                fresh.forEach(tp -> consumer.seek(tp, spec.startValue));
+                break;
+            case TIMESTAMP:
+                Map<TopicPartition, Long> query = new HashMap<>();
+                fresh.forEach(tp -> query.put(tp, spec.startValue));
+                Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
+                List<TopicPartition> none = new ArrayList<>();
+                for (TopicPartition tp : fresh) {
+                    OffsetAndTimestamp at = found.get(tp);
+                    if (at == null) {
+                        none.add(tp);
+                    } else {
+                        consumer.seek(tp, at.offset());
+                    }
+                }
+                consumer.seekToEnd(none);
+                break;
+            default:
+                // the group's committed offset or auto.offset.reset decide
+        }
+    }
+
+    /** Runs inside poll(), on the owning thread. */
+    private final class Rebalance implements ConsumerRebalanceListener {
+        // from creation until the first assignment: the join; later, from revoke to assign
+        private long revokedAt = System.nanoTime();
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            revokedAt = System.nanoTime();
+            Map<TopicPartition, OffsetAndMetadata> mine = new HashMap<>();
+            for (TopicPartition tp : partitions) {
+                OffsetAndMetadata o = uncommitted.remove(tp);
+                if (o != null) {
+                    mine.put(tp, o);
+                }
+            }
+            if (commitMode != CommitMode.NONE && !mine.isEmpty()) {
+                try {
+                    consumer.commitSync(mine);
+                } catch (RuntimeException e) {
+                    log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
+                }
+            }
+            // unreported records of lost partitions go to their new owner, from the committed offset
+            buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            if (revokedAt != 0) {
+                rebalanceNanos += System.nanoTime() - revokedAt;
+                revokedAt = 0;
+            }
+            positionAtStart(partitions);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            partitions.forEach(uncommitted::remove);
+            buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.github.jmeterkafka.config;
+
+import java.beans.PropertyDescriptor;
+import java.util.ArrayList;
+
+import org.apache.jmeter.testbeans.BeanInfoSupport;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testbeans.gui.TableEditor;
+import org.apache.jmeter.testbeans.gui.TypeEditor;
+
+/** The kinds of fields the plugin's GUIs use; texts come from each bean's Resources bundle. */
+public abstract class KafkaBeanInfo extends BeanInfoSupport {
+
+    protected KafkaBeanInfo(Class<? extends TestBean> beanClass) {
+        super(beanClass);
+    }
+
+    /** A text field that may hold JMeter functions and variables. */
+    protected PropertyDescriptor text(String name, String defaultValue) {
+        PropertyDescriptor p = property(name);
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, defaultValue);
+        return p;
+    }
+
+    /** A text area, for values and payloads. */
+    protected PropertyDescriptor textArea(String name, String defaultValue) {
+        PropertyDescriptor p = property(name, TypeEditor.TextAreaEditor);
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, defaultValue);
+        return p;
+    }
+
+    /** A drop-down of tags (each translated in the bundle); the first tag is the default. */
+    protected PropertyDescriptor choice(String name, String... tags) {
+        PropertyDescriptor p = property(name);
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, tags[0]);
+        p.setValue(NOT_OTHER, Boolean.TRUE);
+        p.setValue(TAGS, tags);
+        return p;
+    }
+
+    protected PropertyDescriptor checkbox(String name, boolean defaultValue) {
+        PropertyDescriptor p = property(name);
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, defaultValue);
+        return p;
+    }
+
+    /** A key/value table of {@link KeyValue} rows. */
+    protected PropertyDescriptor table(String name, String keyHeader, String valueHeader) {
+        PropertyDescriptor p = property(name, TypeEditor.TableEditor);
+        p.setValue(TableEditor.CLASSNAME, KeyValue.class.getName());
+        p.setValue(TableEditor.HEADERS, new String[] {keyHeader, valueHeader});
+        p.setValue(TableEditor.OBJECT_PROPERTIES, new String[] {"key", "value"});
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, new ArrayList<KeyValue>());
+        return p;
+    }
+}

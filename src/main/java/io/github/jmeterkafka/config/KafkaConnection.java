@@ -1,0 +1,121 @@
+package io.github.jmeterkafka.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.jmeter.config.ConfigElement;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+
+/**
+ * Kafka Connection: names a cluster and its client properties; samplers find it by name, as
+ * JMeter's JDBC samplers find a connection pool. It binds its {@link Connection} at test start and
+ * closes it at test end. It never throws from {@link #testStarted}: invalid settings bind a failed
+ * connection whose samples fail with the reason.
+ */
+public class KafkaConnection extends AbstractTestElement implements ConfigElement, TestStateListener, TestBean {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(KafkaConnection.class);
+
+    private String connectionName = "kafka";
+    private String bootstrapServers = "localhost:9092";
+    private String clientIdPrefix = "jmeter-kafka";
+    private List<KeyValue> clientProperties = new ArrayList<>();
+    private List<KeyValue> producerProperties = new ArrayList<>();
+    private List<KeyValue> consumerProperties = new ArrayList<>();
+
+    @Override
+    public void testStarted() {
+        KafkaClientLogs.quietUnlessConfigured();
+        String name = connectionName == null ? "" : connectionName.trim();
+        Connection connection;
+        try {
+            ConnectionSettings settings = settings(name);
+            connection = Connection.of(settings, ClientFactory.KAFKA,
+                    new ClientIds(settings.clientIdPrefix(), JMeterUtils.getLocalHostName()));
+            if (connection.failure() == null) {
+                log.info("Kafka Connection '{}': {}", name, settings.describe());
+            }
+        } catch (RuntimeException e) {
+            connection = Connection.failed(name, "Kafka Connection '" + name + "' is invalid: " + e);
+        }
+        if (connection.failure() != null) {
+            log.error("{}", connection.failure());
+        }
+        Connections.bind(connection);
+    }
+
+    ConnectionSettings settings(String name) {
+        Map<String, String> common = rows(clientProperties, "client properties");
+        common.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers == null ? "" : bootstrapServers.trim());
+        return new ConnectionSettings(name, clientIdPrefix, common, rows(producerProperties, "producer properties"),
+                rows(consumerProperties, "consumer properties"));
+    }
+
+    private static Map<String, String> rows(List<KeyValue> table, String tableName) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (KeyValue row : table) {
+            String key = row.getKey() == null ? "" : row.getKey().trim();
+            if (key.isEmpty()) {
+                throw new IllegalArgumentException("a row of " + tableName + " has no name");
+            }
+            out.put(key, row.getValue() == null ? "" : row.getValue().trim());
+        }
+        return out;
+    }
+
+    @Override
+    public void testStarted(String host) {
+        testStarted();
+    }
+
+    @Override
+    public void testEnded() {
+        Connections.unbind(connectionName == null ? "" : connectionName.trim(),
+                Duration.ofMillis(JMeterUtils.getPropDefault("kafka.close.timeout.ms", 5000L)));
+    }
+
+    @Override
+    public void testEnded(String host) {
+        testEnded();
+    }
+
+    @Override
+    public void addConfigElement(ConfigElement config) {
+        // nothing is merged into a connection
+    }
+
+    @Override
+    public boolean expectsModification() {
+        return false;
+    }
+
+    // ---- bean properties (their names are written into saved plans: never rename) ----
+
+    public String getConnectionName() { return connectionName; }
+    public void setConnectionName(String connectionName) { this.connectionName = connectionName; }
+    public String getBootstrapServers() { return bootstrapServers; }
+    public void setBootstrapServers(String bootstrapServers) { this.bootstrapServers = bootstrapServers; }
+    public String getClientIdPrefix() { return clientIdPrefix; }
+    public void setClientIdPrefix(String clientIdPrefix) { this.clientIdPrefix = clientIdPrefix; }
+    public List<KeyValue> getClientProperties() { return clientProperties; }
+    public void setClientProperties(List<KeyValue> rows) { this.clientProperties = rows == null ? new ArrayList<>() : rows; }
+    public List<KeyValue> getProducerProperties() { return producerProperties; }
+    public void setProducerProperties(List<KeyValue> rows) { this.producerProperties = rows == null ? new ArrayList<>() : rows; }
+    public List<KeyValue> getConsumerProperties() { return consumerProperties; }
+    public void setConsumerProperties(List<KeyValue> rows) { this.consumerProperties = rows == null ? new ArrayList<>() : rows; }
+}

@@ -1,0 +1,152 @@
+package io.github.jmeterkafka.sampler;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+
+import org.apache.jmeter.config.ConfigTestElement;
+import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.testelement.ThreadListener;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Failures;
+
+/**
+ * The template every Kafka sampler follows: {@link #sample} never throws; it finds the connection,
+ * lets the subclass validate its input before timing, time the network part and fill the result,
+ * and turns any failure into a failed result with a code from {@link ResponseCodes}, the message,
+ * the stack trace as response data, and one log line per distinct failure.
+ *
+ * <p>JMeter gives each thread its own clone of a sampler: fields of a clone belong to its thread.
+ * {@link #testStarted} and {@link #testEnded} run on the element in the test tree, not on clones.
+ */
+public abstract class AbstractKafkaSampler extends AbstractSampler
+        implements TestBean, ThreadListener, TestStateListener, Interruptible {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(AbstractKafkaSampler.class);
+    private static final Set<String> APPLIABLE_CONFIG_CLASSES = Set.of("org.apache.jmeter.config.gui.SimpleConfigGui");
+
+
+    private String connectionName = "kafka";
+
+    @Override
+    public final SampleResult sample(Entry entry) {
+        SampleResult result = new SampleResult();
+        result.setSampleLabel(getName());
+        result.setDataType(SampleResult.TEXT);
+        try {
+            if (!sample(result, Connections.get(getConnectionName()))) {
+                stopThisThread();
+                return null;
+            }
+        } catch (Exception | LinkageError e) {
+            fail(result, e);
+        } finally {
+            if (result.getStartTime() == 0) {
+                result.sampleStart();
+            }
+            if (result.getEndTime() == 0) {
+                result.sampleEnd();
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Validates, then times and runs one sample into {@code result}. Call
+     * {@code result.sampleStart()} right before the first network call.
+     *
+     * @return false when the sampler's record budget is spent: no sample, and the thread stops
+     */
+    protected abstract boolean sample(SampleResult result, Connection connection) throws Exception;
+
+    protected void fail(SampleResult result, Throwable e) {
+        String code = ResponseCodes.of(e);
+        String message = Failures.describe(e);
+        fail(result, code, message);
+        StringWriter trace = new StringWriter();
+        Failures.unwrap(e).printStackTrace(new PrintWriter(trace));
+        setResponseText(result, trace.toString());
+        FailureLog.once(getName(), code, message, e);
+    }
+
+    protected void fail(SampleResult result, String code, String message) {
+        result.setSuccessful(false);
+        result.setResponseCode(code);
+        result.setResponseMessage(message);
+    }
+
+    protected static void setResponseText(SampleResult result, String text) {
+        result.setResponseData(capped(text), StandardCharsets.UTF_8.name());
+    }
+
+    protected static String capped(String text) {
+        int max = (int) PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
+        if (text.length() <= max) {
+            return text;
+        }
+        return text.substring(0, max) + "\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")";
+    }
+
+    protected static Duration closeTimeout() {
+        return Duration.ofMillis(PluginProperties.get(PluginProperties.CLOSE_TIMEOUT_MS, 5000));
+    }
+
+    private static void stopThisThread() {
+        JMeterThread thread = JMeterContextService.getContext().getThread();
+        if (thread != null) {
+            thread.stop();
+        }
+    }
+
+    /** Config elements other than plain Simple Config elements are not merged into this sampler. */
+    @Override
+    public boolean applies(ConfigTestElement configElement) {
+        return APPLIABLE_CONFIG_CLASSES.contains(configElement.getProperty(TestElement.GUI_CLASS).getStringValue());
+    }
+
+    @Override
+    public void threadStarted() {
+        // clients are made lazily in sample(): bean fields are not set yet here
+    }
+
+    @Override
+    public void testStarted(String host) {
+        testStarted();
+    }
+
+    @Override
+    public void testEnded(String host) {
+        testEnded();
+    }
+
+    @Override
+    public void testStarted() {
+        FailureLog.reset();
+    }
+
+    public String getConnectionName() {
+        return connectionName;
+    }
+
+    public void setConnectionName(String connectionName) {
+        this.connectionName = connectionName == null ? "" : connectionName.trim();
+    }
+
+    static void logInfo(String line) {
+        log.info(line);
+    }
+}

@@ -1,0 +1,36 @@
+package io.github.jmeterkafka.sampler;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.jmeterkafka.client.InvalidInputException;
+
+/**
+ * One log line per distinct failure (sampler, code, message) and test, not one per sample: during a
+ * broker outage thousands of samples fail alike, and the JTL already holds each of them.
+ */
+final class FailureLog {
+    private static final Logger log = LoggerFactory.getLogger(FailureLog.class);
+    private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+
+    private FailureLog() {
+    }
+
+    static void once(String label, String code, String message, Throwable e) {
+        if (!SEEN.add(label + '\u0000' + code + '\u0000' + message)) {
+            return;
+        }
+        if (e instanceof InvalidInputException) {
+            log.error("{}: {} (code {}); samples failing the same way are not logged again", label, message, code);
+        } else {
+            log.warn("{}: {} (code {}); samples failing the same way are not logged again", label, message, code);
+        }
+    }
+
+    static void reset() {
+        SEEN.clear();
+    }
+}

@@ -1,0 +1,319 @@
+package io.github.jmeterkafka.sampler;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+
+import io.github.jmeterkafka.client.CommitMode;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.client.ReadSpec;
+import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SequenceHeader;
+
+/**
+ * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
+ * One sample stands for the records it read ({@code SampleCount}); its Latency field holds the
+ * largest end-to-end latency among them (receive time minus the producer's send time, from the
+ * sequence header, else the record timestamp).
+ *
+ * <p>Threads: each JMeter thread has its own KafkaConsumer, created lazily by that thread in
+ * {@link #sample}, used only by it and closed by it in {@link #threadFinished}; {@link #interrupt}
+ * only calls the consumer's {@code wakeup()}, which Kafka allows from any thread.
+ */
+public class KafkaConsumerSampler extends AbstractKafkaSampler {
+    private static final long serialVersionUID = 1L;
+    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>();
+
+    static final String SUBSCRIBE_TOPICS = "subscription.topics";
+    static final String SUBSCRIBE_PATTERN = "subscription.pattern";
+    static final String ASSIGN = "subscription.assign";
+    static final String START_COMMITTED_OR_EARLIEST = "startAt.committedOrEarliest";
+    static final String START_COMMITTED_OR_LATEST = "startAt.committedOrLatest";
+    static final String START_EARLIEST = "startAt.earliest";
+    static final String START_LATEST = "startAt.latest";
+    static final String START_OFFSET = "startAt.offset";
+    static final String START_TIMESTAMP = "startAt.timestamp";
+    static final String COMMIT_AUTO = "commitMode.auto";
+    static final String COMMIT_SYNC = "commitMode.sync";
+    static final String COMMIT_ASYNC = "commitMode.async";
+    static final String COMMIT_NONE = "commitMode.none";
+
+    private String subscription = SUBSCRIBE_TOPICS;
+    private String topics = "";
+    private String partitions = "";
+    private String groupId = "jmeter-kafka";
+    private String startAt = START_COMMITTED_OR_EARLIEST;
+    private String startValue = "";
+    private String recordsPerSample = "1";
+    private String pollTimeout = "5000";
+    private String commitMode = COMMIT_AUTO;
+    private String recordBudget = "";
+    private String variablePrefix = "kafka";
+
+    // this clone's thread only (interrupt() may read reader)
+    private transient volatile RecordReader reader;
+    private transient long rebalanceMsTotal;
+
+    static final class Run {
+        final ConsumerStats stats = new ConsumerStats();
+        final RecordBudget budget;
+
+        Run(long budget) {
+            this.budget = new RecordBudget(budget);
+        }
+    }
+
+    private Run run() {
+        return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to read in total", recordBudget, 0)));
+    }
+
+    @Override
+    protected boolean sample(SampleResult result, Connection connection) throws Exception {
+        int max = Numbers.positiveInt("records per sample", recordsPerSample, 1);
+        long timeoutMs = Numbers.nonNegativeLong("poll timeout", pollTimeout, 5000);
+        Run run = run();
+        RecordReader r = reader(connection);
+        int wanted = run.budget.take(max);
+        if (wanted == 0) {
+            return false;
+        }
+        result.setSamplerData("connection: " + connection.name() + "\nread: " + r.spec() + "\ngroup: "
+                + (r.spec().usesGroup() ? groupId : "(none: assign mode)") + "\nup to " + wanted + " records within "
+                + timeoutMs + " ms");
+        run.stats.reading(System.currentTimeMillis());
+        List<ConsumerRecord<Object, Object>> records;
+        result.sampleStart();
+        try {
+            records = r.read(wanted, timeoutMs);
+            r.commitReported();
+        } finally {
+            result.sampleEnd();
+            long rebalanceMs = r.takeRebalanceMillis();
+            result.setConnectTime(rebalanceMs);
+            rebalanceMsTotal += rebalanceMs;
+            run.stats.rebalanced(rebalanceMsTotal);
+        }
+        run.budget.giveBack(wanted - records.size());
+        long nowMicros = SequenceHeader.nowMicros();
+        if (records.isEmpty()) {
+            fail(result, ResponseCodes.NO_RECORDS, "no record within " + timeoutMs + " ms");
+            setVariables(records, 0);
+            return true;
+        }
+        long bytes = 0;
+        long maxE2eMicros = 0;
+        StringBuilder data = new StringBuilder();
+        for (ConsumerRecord<Object, Object> rec : records) {
+            bytes += size(rec);
+            long e2e = nowMicros - sendMicros(rec);
+            run.stats.endToEnd(e2e);
+            maxE2eMicros = Math.max(maxE2eMicros, e2e);
+            if (data.length() < PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536)) {
+                describe(rec, data);
+            }
+        }
+        run.stats.read(records.size(), bytes, System.currentTimeMillis());
+        result.setSampleCount(records.size());
+        result.setBytes(bytes);
+        result.setLatency(maxE2eMicros / 1000);
+        result.setSuccessful(true);
+        result.setResponseCode(ResponseCodes.OK);
+        result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
+        setResponseText(result, data.toString());
+        setVariables(records, maxE2eMicros / 1000);
+        return true;
+    }
+
+    private RecordReader reader(Connection connection) {
+        RecordReader r = reader;
+        if (r == null) {
+            ReadSpec spec = readSpec();
+            String commit = Fields.choice("commit mode", commitMode, COMMIT_AUTO, COMMIT_SYNC, COMMIT_ASYNC, COMMIT_NONE);
+            Map<String, Object> overrides = new HashMap<>();
+            overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            overrides.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, spec.offsetReset());
+            if (spec.usesGroup()) {
+                overrides.put(ConsumerConfig.GROUP_ID_CONFIG, Fields.required("group id", groupId));
+            }
+            Map<String, Object> config = connection.settings().consumerConfig("", overrides);
+            long interval = Long.parseLong(String.valueOf(config.getOrDefault(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, 5000)));
+            CommitMode mode = spec.usesGroup()
+                    ? CommitMode.valueOf(commit.substring(commit.indexOf('.') + 1).toUpperCase(Locale.ROOT))
+                    : CommitMode.NONE;
+            r = new RecordReader(connection.newConsumer(overrides), spec, mode, interval);
+            reader = r;
+        }
+        return r;
+    }
+
+    private ReadSpec readSpec() {
+        String start = Fields.choice("start at", startAt, START_COMMITTED_OR_EARLIEST, START_COMMITTED_OR_LATEST,
+                START_EARLIEST, START_LATEST, START_OFFSET, START_TIMESTAMP);
+        ReadSpec.Start s;
+        switch (start) {
+            case START_COMMITTED_OR_LATEST: s = ReadSpec.Start.COMMITTED_OR_LATEST; break;
+            case START_EARLIEST: s = ReadSpec.Start.EARLIEST; break;
+            case START_LATEST: s = ReadSpec.Start.LATEST; break;
+            case START_OFFSET: s = ReadSpec.Start.OFFSET; break;
+            case START_TIMESTAMP: s = ReadSpec.Start.TIMESTAMP; break;
+            default: s = ReadSpec.Start.COMMITTED_OR_EARLIEST;
+        }
+        long value = s == ReadSpec.Start.OFFSET || s == ReadSpec.Start.TIMESTAMP
+                ? Numbers.nonNegativeLong("start offset or timestamp", startValue) : 0;
+        String mode = Fields.choice("subscription", subscription, SUBSCRIBE_TOPICS, SUBSCRIBE_PATTERN, ASSIGN);
+        if (SUBSCRIBE_PATTERN.equals(mode)) {
+            return ReadSpec.pattern(topics, s, value);
+        }
+        if (ASSIGN.equals(mode)) {
+            return ReadSpec.assign(topics, partitions, s, value);
+        }
+        return ReadSpec.topics(topics, s, value);
+    }
+
+    /** Send time in µs: the producer's sequence header, else the record timestamp. */
+    private static long sendMicros(ConsumerRecord<Object, Object> rec) {
+        Header h = rec.headers().lastHeader(SequenceHeader.NAME);
+        SequenceHeader seq = h == null ? null : SequenceHeader.decode(h.value());
+        return seq != null ? seq.sendMicros : rec.timestamp() * 1000;
+    }
+
+    private static long size(ConsumerRecord<Object, Object> rec) {
+        long n = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
+        for (Header h : rec.headers()) {
+            n += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
+        }
+        return n;
+    }
+
+    private static void describe(ConsumerRecord<Object, Object> rec, StringBuilder out) {
+        out.append(rec.topic()).append('-').append(rec.partition()).append('@').append(rec.offset())
+                .append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
+        for (Header h : rec.headers()) {
+            out.append(' ').append(h.key()).append('=').append(text(h.value()));
+        }
+        out.append('\n').append(text(rec.value())).append('\n');
+    }
+
+    static String text(Object o) {
+        if (o == null) {
+            return "";
+        }
+        return o instanceof byte[] ? new String((byte[]) o, StandardCharsets.UTF_8) : o.toString();
+    }
+
+    /** prefix_count, prefix_e2e_max, then per record i (from 1) prefix_key_i, prefix_value_i, ... */
+    private void setVariables(List<ConsumerRecord<Object, Object>> records, long maxE2eMs) {
+        String p = variablePrefix.trim();
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        if (p.isEmpty() || vars == null) {
+            return;
+        }
+        vars.put(p + "_count", Integer.toString(records.size()));
+        vars.put(p + "_e2e_max", Long.toString(maxE2eMs));
+        int i = 1;
+        for (ConsumerRecord<Object, Object> rec : records) {
+            vars.put(p + "_topic_" + i, rec.topic());
+            vars.put(p + "_partition_" + i, Integer.toString(rec.partition()));
+            vars.put(p + "_offset_" + i, Long.toString(rec.offset()));
+            vars.put(p + "_timestamp_" + i, Long.toString(rec.timestamp()));
+            vars.put(p + "_key_" + i, text(rec.key()));
+            vars.put(p + "_value_" + i, text(rec.value()));
+            StringBuilder hs = new StringBuilder();
+            for (Header h : rec.headers()) {
+                hs.append(hs.length() == 0 ? "" : ",").append(h.key()).append('=').append(text(h.value()));
+            }
+            vars.put(p + "_headers_" + i, hs.toString());
+            i++;
+        }
+    }
+
+    @Override
+    public boolean interrupt() {
+        RecordReader r = reader;
+        if (r != null) {
+            r.wakeup();
+        }
+        return true;
+    }
+
+    @Override
+    public void threadFinished() {
+        RecordReader r = reader;
+        reader = null;
+        if (r != null) {
+            try {
+                r.close(closeTimeout());
+            } catch (RuntimeException e) {
+                FailureLog.once(getName(), ResponseCodes.of(e), "closing the consumer failed: " + e, e);
+            }
+        }
+    }
+
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        RUNS.remove(getName());
+        try {
+            run();
+        } catch (InvalidInputException e) {
+            // reported by every sample
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        Run run = RUNS.remove(getName());
+        if (run == null) {
+            return;
+        }
+        ConsumerStats.Summary s = run.stats.summary();
+        SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", ConsumerStats.Summary.HEADER,
+                s.perfTestLine(), s.endToEndLine());
+        SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
+                String.format(Locale.ROOT, "consumer,%s,%d,0,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
+                        SummaryPrinter.field(getName()), s.records,
+                        s.elapsedMs() > 0 ? s.records * 1000.0 / s.elapsedMs() : 0,
+                        s.elapsedMs() > 0 ? s.megabytes() * 1000.0 / s.elapsedMs() : 0,
+                        s.e2e.getMean() / 1000.0, s.e2e.getMaxValue() / 1000.0,
+                        s.e2e.getValueAtPercentile(50) / 1000, s.e2e.getValueAtPercentile(95) / 1000,
+                        s.e2e.getValueAtPercentile(99) / 1000, s.e2e.getValueAtPercentile(99.9) / 1000));
+    }
+
+    // ---- bean properties (their names are written into saved plans: never rename) ----
+
+    public String getSubscription() { return subscription; }
+    public void setSubscription(String subscription) { this.subscription = Fields.nullToEmpty(subscription); }
+    public String getTopics() { return topics; }
+    public void setTopics(String topics) { this.topics = Fields.nullToEmpty(topics); }
+    public String getPartitions() { return partitions; }
+    public void setPartitions(String partitions) { this.partitions = Fields.nullToEmpty(partitions); }
+    public String getGroupId() { return groupId; }
+    public void setGroupId(String groupId) { this.groupId = Fields.nullToEmpty(groupId); }
+    public String getStartAt() { return startAt; }
+    public void setStartAt(String startAt) { this.startAt = Fields.nullToEmpty(startAt); }
+    public String getStartValue() { return startValue; }
+    public void setStartValue(String startValue) { this.startValue = Fields.nullToEmpty(startValue); }
+    public String getRecordsPerSample() { return recordsPerSample; }
+    public void setRecordsPerSample(String recordsPerSample) { this.recordsPerSample = Fields.nullToEmpty(recordsPerSample); }
+    public String getPollTimeout() { return pollTimeout; }
+    public void setPollTimeout(String pollTimeout) { this.pollTimeout = Fields.nullToEmpty(pollTimeout); }
+    public String getCommitMode() { return commitMode; }
+    public void setCommitMode(String commitMode) { this.commitMode = Fields.nullToEmpty(commitMode); }
+    public String getRecordBudget() { return recordBudget; }
+    public void setRecordBudget(String recordBudget) { this.recordBudget = Fields.nullToEmpty(recordBudget); }
+    public String getVariablePrefix() { return variablePrefix; }
+    public void setVariablePrefix(String variablePrefix) { this.variablePrefix = Fields.nullToEmpty(variablePrefix); }
+}

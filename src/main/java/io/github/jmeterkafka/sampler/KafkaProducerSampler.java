@@ -1,0 +1,402 @@
+package io.github.jmeterkafka.sampler;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.payload.PayloadFile;
+import io.github.jmeterkafka.payload.RandomPayload;
+
+/**
+ * Kafka Producer: each sample sends N records asynchronously and ends when all are acknowledged or
+ * failed, or the ack timeout passes. One sample stands for N records ({@code SampleCount} = N);
+ * every record's send-to-ack latency goes into the sampler's perf-test style summary.
+ *
+ * <p>Threads: the shared producer belongs to the connection; a per-thread or transactional producer
+ * is created lazily by this clone's thread in {@link #sample} and closed in {@link #threadFinished}.
+ * {@link #interrupt} only releases the wait of the sample in flight.
+ */
+public class KafkaProducerSampler extends AbstractKafkaSampler {
+    private static final long serialVersionUID = 1L;
+    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>();
+    private static final int LISTED_RECORDS = 20;
+
+    static final String KEY_NONE = "keyMode.none";
+    static final String KEY_TEXT = "keyMode.text";
+    static final String KEY_RANDOM = "keyMode.random";
+    static final String VALUE_TEXT = "valueMode.text";
+    static final String VALUE_RANDOM = "valueMode.random";
+    static final String VALUE_FILE = "valueMode.file";
+    static final String SCOPE_SHARED = "producerScope.shared";
+    static final String SCOPE_THREAD = "producerScope.thread";
+
+    private String topic = "";
+    private String partition = "";
+    private String keyMode = KEY_NONE;
+    private String key = "";
+    private String keyCount = "100";
+    private String valueMode = VALUE_TEXT;
+    private String value = "";
+    private String recordSize = "1000";
+    private String payloadFile = "";
+    private String payloadDelimiter = "\\n";
+    private List<KeyValue> headers = new ArrayList<>();
+    private String timestamp = "";
+    private String recordsPerSample = "1";
+    private String recordBudget = "";
+    private String ackTimeout = "30000";
+    private String producerScope = SCOPE_SHARED;
+    private boolean transactional;
+    private boolean sequenceHeader;
+
+    // this clone's thread only
+    private transient Producer<Object, Object> ownProducer;
+    private transient String sequenceId;
+    private transient long sequence;
+    private transient byte[] randomPayload;
+    private transient volatile SendBatch inFlight;
+
+    /** Stats and budget shared by all threads of this sampler. */
+    static final class Run {
+        final ProducerStats stats = new ProducerStats();
+        final RecordBudget budget;
+
+        Run(long budget) {
+            this.budget = new RecordBudget(budget);
+        }
+    }
+
+    private Run run() {
+        return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to send in total", recordBudget, 0)));
+    }
+
+    @Override
+    protected boolean sample(SampleResult result, Connection connection) throws Exception {
+        String topicName = Fields.required("topic", topic);
+        int perSample = Numbers.positiveInt("records per sample", recordsPerSample, 1);
+        long ackTimeoutMs = Numbers.nonNegativeLong("ack timeout", ackTimeout, 30000);
+        Integer partitionNumber = partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition);
+        Long recordTimestamp = timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp);
+        List<Header> fixedHeaders = headers();
+        Keys keys = keys();
+        Values values = values();
+        Run run = run();
+        Producer<Object, Object> producer = producer(connection);
+        boolean bytesIn = takesBytes(connection);
+        int n = run.budget.take(perSample);
+        if (n == 0) {
+            return false;
+        }
+        List<ProducerRecord<Object, Object>> records = new ArrayList<>(n);
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            byte[] k = keys.next();
+            byte[] v = values.next();
+            List<Header> hs = fixedHeaders;
+            if (sequenceHeader) {
+                hs = new ArrayList<>(fixedHeaders);
+                hs.add(new RecordHeader(SequenceHeader.NAME,
+                        new SequenceHeader(sequenceId(connection), sequence++, SequenceHeader.nowMicros()).encode()));
+            }
+            sizes[i] = (k == null ? 0 : k.length) + (v == null ? 0 : v.length) + headerBytes(hs);
+            records.add(new ProducerRecord<>(topicName, partitionNumber, recordTimestamp, encode(k, bytesIn),
+                    encode(v, bytesIn), hs));
+        }
+        result.setSamplerData(samplerData(connection, topicName, n));
+        result.setSampleCount(n);
+        long sent = 0;
+        for (long s : sizes) {
+            sent += s;
+        }
+        result.setSentBytes(sent);
+
+        result.sampleStart();
+        if (transactional) {
+            producer.beginTransaction();
+        }
+        SendBatch batch = SendBatch.send(producer, records, sizes, run.stats);
+        inFlight = batch;
+        boolean complete;
+        try {
+            complete = batch.await(ackTimeoutMs);
+        } finally {
+            inFlight = null;
+        }
+        boolean allAcked = complete && batch.failed() == 0;
+        if (transactional) {
+            endTransaction(producer, allAcked);
+        }
+        result.sampleEnd();
+        result.setLatency(result.getTime());
+        report(result, batch, topicName, ackTimeoutMs);
+        return true;
+    }
+
+    private void endTransaction(Producer<Object, Object> producer, boolean commit) {
+        try {
+            if (commit) {
+                producer.commitTransaction();
+            } else {
+                producer.abortTransaction();
+            }
+        } catch (RuntimeException e) {
+            // a producer whose transaction state is unknown is unusable: the next sample makes a new one
+            closeOwnProducer();
+            throw e;
+        }
+    }
+
+    private void report(SampleResult result, SendBatch batch, String topicName, long ackTimeoutMs) {
+        int n = batch.size();
+        StringBuilder data = new StringBuilder();
+        for (int i = 0; i < n && i < LISTED_RECORDS; i++) {
+            RecordMetadata m = batch.metadata(i);
+            data.append(m == null ? "not acknowledged" : m.topic() + "-" + m.partition() + "@" + m.offset()
+                    + " timestamp=" + m.timestamp()).append('\n');
+        }
+        if (n > LISTED_RECORDS) {
+            data.append("... ").append(n - LISTED_RECORDS).append(" more records\n");
+        }
+        setResponseText(result, data.toString());
+        if (batch.failed() == 0 && batch.pending() == 0) {
+            result.setSuccessful(true);
+            result.setResponseCode(ResponseCodes.OK);
+            result.setResponseMessage(n + (n == 1 ? " record" : " records") + " acknowledged"
+                    + (transactional ? ", transaction committed" : ""));
+            return;
+        }
+        String tx = transactional ? "; transaction aborted" : "";
+        if (batch.failed() > 0) {
+            Exception first = batch.firstFailure();
+            fail(result, ResponseCodes.of(first), batch.failed() + " of " + n + " records failed: "
+                    + Failures.describe(first) + tx);
+            FailureLog.once(getName(), result.getResponseCode(), Failures.describe(first), first);
+        } else {
+            fail(result, "TimeoutException", batch.pending() + " of " + n + " records not acknowledged within "
+                    + ackTimeoutMs + " ms" + tx);
+            FailureLog.once(getName(), "TimeoutException", "records not acknowledged within " + ackTimeoutMs + " ms", null);
+        }
+    }
+
+    private Producer<Object, Object> producer(Connection connection) {
+        if (!transactional && !SCOPE_THREAD.equals(Fields.choice("producer scope", producerScope, SCOPE_SHARED, SCOPE_THREAD))) {
+            return connection.sharedProducer();
+        }
+        if (ownProducer == null) {
+            Map<String, Object> extra = transactional
+                    ? Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, connection.nextClientId("tx"))
+                    : Map.of();
+            Producer<Object, Object> p = connection.newProducer(extra);
+            if (transactional) {
+                try {
+                    p.initTransactions();
+                } catch (RuntimeException e) {
+                    p.close(closeTimeout());
+                    throw e;
+                }
+            }
+            ownProducer = p;
+        }
+        return ownProducer;
+    }
+
+    private static boolean takesBytes(Connection connection) {
+        Object serializer = connection.settings().producerConfig("").get(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        return ByteArraySerializer.class.getName().equals(String.valueOf(serializer).trim());
+    }
+
+    /** byte[] for Kafka's ByteArraySerializer; for any other serializer, the text. */
+    private static Object encode(byte[] bytes, boolean bytesIn) {
+        return bytes == null || bytesIn ? bytes : new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @FunctionalInterface
+    private interface Keys {
+        byte[] next();
+    }
+
+    @FunctionalInterface
+    private interface Values {
+        byte[] next();
+    }
+
+    private Keys keys() {
+        String mode = Fields.choice("key mode", keyMode, KEY_NONE, KEY_TEXT, KEY_RANDOM);
+        if (KEY_TEXT.equals(mode)) {
+            byte[] fixed = key.getBytes(StandardCharsets.UTF_8);
+            return () -> fixed;
+        }
+        if (KEY_RANDOM.equals(mode)) {
+            int count = Numbers.positiveInt("key count", keyCount, 100);
+            String prefix = key;
+            return () -> (prefix + ThreadLocalRandom.current().nextInt(count)).getBytes(StandardCharsets.UTF_8);
+        }
+        return () -> null;
+    }
+
+    private Values values() {
+        String mode = Fields.choice("value mode", valueMode, VALUE_TEXT, VALUE_RANDOM, VALUE_FILE);
+        if (VALUE_RANDOM.equals(mode)) {
+            int size = Numbers.nonNegativeInt("record size", recordSize);
+            if (randomPayload == null || randomPayload.length != size) {
+                randomPayload = RandomPayload.of(size, ThreadLocalRandom.current().nextLong());
+            }
+            byte[] payload = randomPayload;
+            return () -> payload;
+        }
+        if (VALUE_FILE.equals(mode)) {
+            PayloadFile file = PayloadFile.load(payloadFile, payloadDelimiter);
+            return file::pick;
+        }
+        byte[] fixed = value.getBytes(StandardCharsets.UTF_8);
+        return () -> fixed;
+    }
+
+    private List<Header> headers() {
+        List<Header> out = new ArrayList<>(headers.size());
+        for (KeyValue h : headers) {
+            if (h.getKey() == null || h.getKey().isBlank()) {
+                throw new InvalidInputException("a header has an empty name (value '" + h.getValue() + "')");
+            }
+            out.add(new RecordHeader(h.getKey(), h.getValue().getBytes(StandardCharsets.UTF_8)));
+        }
+        return out;
+    }
+
+    private static long headerBytes(List<Header> hs) {
+        long n = 0;
+        for (Header h : hs) {
+            n += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
+        }
+        return n;
+    }
+
+    private String sequenceId(Connection connection) {
+        if (sequenceId == null) {
+            sequenceId = connection.nextClientId("seq");
+        }
+        return sequenceId;
+    }
+
+    private String samplerData(Connection connection, String topicName, int n) {
+        return "connection: " + connection.name() + "\ntopic: " + topicName
+                + (partition.isBlank() ? "" : "\npartition: " + partition)
+                + "\nrecords: " + n + "\nkey: " + keyMode + "\nvalue: " + valueMode
+                + (transactional ? "\ntransactional" : "");
+    }
+
+    @Override
+    public boolean interrupt() {
+        SendBatch batch = inFlight;
+        if (batch != null) {
+            batch.release();
+        }
+        return true;
+    }
+
+    @Override
+    public void threadFinished() {
+        closeOwnProducer();
+    }
+
+    private void closeOwnProducer() {
+        Producer<Object, Object> p = ownProducer;
+        ownProducer = null;
+        if (p != null) {
+            p.close(closeTimeout());
+        }
+    }
+
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        PayloadFile.forgetAll();
+        RUNS.remove(getName());
+        try {
+            run();
+        } catch (InvalidInputException e) {
+            // reported by every sample
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        try {
+            // records still in flight in the shared producer complete (or fail) before the summary
+            Connections.get(getConnectionName()).closeSharedProducer(closeTimeout());
+        } catch (InvalidInputException e) {
+            // no such connection: every sample already said so
+        }
+        Run run = RUNS.remove(getName());
+        if (run == null) {
+            return;
+        }
+        ProducerStats.Summary s = run.stats.summary();
+        SummaryPrinter.print("Kafka Producer summary for '" + getName() + "':", s.perfTestLine(), s.failureLine());
+        SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
+                String.format(Locale.ROOT, "producer,%s,%d,%d,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
+                        SummaryPrinter.field(getName()), s.records, s.failedRecords, s.recordsPerSec(), s.mbPerSec(),
+                        s.avgMs, s.maxMs, s.p50Ms, s.p95Ms, s.p99Ms, s.p999Ms));
+    }
+
+    // ---- bean properties (their names are written into saved plans: never rename) ----
+
+    public String getTopic() { return topic; }
+    public void setTopic(String topic) { this.topic = Fields.nullToEmpty(topic); }
+    public String getPartition() { return partition; }
+    public void setPartition(String partition) { this.partition = Fields.nullToEmpty(partition); }
+    public String getKeyMode() { return keyMode; }
+    public void setKeyMode(String keyMode) { this.keyMode = Fields.nullToEmpty(keyMode); }
+    public String getKey() { return key; }
+    public void setKey(String key) { this.key = Fields.nullToEmpty(key); }
+    public String getKeyCount() { return keyCount; }
+    public void setKeyCount(String keyCount) { this.keyCount = Fields.nullToEmpty(keyCount); }
+    public String getValueMode() { return valueMode; }
+    public void setValueMode(String valueMode) { this.valueMode = Fields.nullToEmpty(valueMode); }
+    public String getValue() { return value; }
+    public void setValue(String value) { this.value = Fields.nullToEmpty(value); }
+    public String getRecordSize() { return recordSize; }
+    public void setRecordSize(String recordSize) { this.recordSize = Fields.nullToEmpty(recordSize); }
+    public String getPayloadFile() { return payloadFile; }
+    public void setPayloadFile(String payloadFile) { this.payloadFile = Fields.nullToEmpty(payloadFile); }
+    public String getPayloadDelimiter() { return payloadDelimiter; }
+    public void setPayloadDelimiter(String payloadDelimiter) { this.payloadDelimiter = Fields.nullToEmpty(payloadDelimiter); }
+    public List<KeyValue> getHeaders() { return headers; }
+    public void setHeaders(List<KeyValue> headers) { this.headers = headers == null ? new ArrayList<>() : headers; }
+    public String getTimestamp() { return timestamp; }
+    public void setTimestamp(String timestamp) { this.timestamp = Fields.nullToEmpty(timestamp); }
+    public String getRecordsPerSample() { return recordsPerSample; }
+    public void setRecordsPerSample(String recordsPerSample) { this.recordsPerSample = Fields.nullToEmpty(recordsPerSample); }
+    public String getRecordBudget() { return recordBudget; }
+    public void setRecordBudget(String recordBudget) { this.recordBudget = Fields.nullToEmpty(recordBudget); }
+    public String getAckTimeout() { return ackTimeout; }
+    public void setAckTimeout(String ackTimeout) { this.ackTimeout = Fields.nullToEmpty(ackTimeout); }
+    public String getProducerScope() { return producerScope; }
+    public void setProducerScope(String producerScope) { this.producerScope = Fields.nullToEmpty(producerScope); }
+    public boolean isTransactional() { return transactional; }
+    public void setTransactional(boolean transactional) { this.transactional = transactional; }
+    public boolean isSequenceHeader() { return sequenceHeader; }
+    public void setSequenceHeader(boolean sequenceHeader) { this.sequenceHeader = sequenceHeader; }
+}
