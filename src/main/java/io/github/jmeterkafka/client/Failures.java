@@ -17,10 +17,13 @@ public final class Failures {
         return t;
     }
 
-    /** "SimpleName: message", or the simple name alone. */
+    /** "SimpleName: message", or the simple name alone; for invalid input, the message alone. */
     public static String describe(Throwable failure) {
         Throwable t = unwrap(failure);
         String message = t.getMessage();
+        if (t instanceof InvalidInputException) {
+            return message;
+        }
         return message == null || message.isEmpty() ? t.getClass().getSimpleName()
                 : t.getClass().getSimpleName() + ": " + message;
     }

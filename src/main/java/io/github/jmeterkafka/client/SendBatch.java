@@ -30,6 +30,7 @@ public final class SendBatch {
     private final AtomicInteger failed = new AtomicInteger();
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
     private final CountDownLatch done = new CountDownLatch(1);
+    private volatile boolean released;
 
     private SendBatch(int size, ProducerStats stats) {
         this.size = size;
@@ -85,7 +86,13 @@ public final class SendBatch {
 
     /** Stops a waiting {@link #await} early (JMeter's Stop). */
     public void release() {
+        released = true;
         done.countDown();
+    }
+
+    /** Whether the wait was stopped by {@link #release}. */
+    public boolean released() {
+        return released;
     }
 
     public int size() {

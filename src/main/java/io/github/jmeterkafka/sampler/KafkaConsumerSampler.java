@@ -127,7 +127,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         run.stats.read(records.size(), bytes, System.currentTimeMillis());
         result.setSampleCount(records.size());
-        result.setBytes(bytes);
+        // JMeter's received bytes are headers + body size when set: the records' own bytes
+        result.setBodySize(bytes);
         result.setLatency(maxE2eMicros / 1000);
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);

@@ -194,8 +194,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                     + Failures.describe(first) + tx);
             FailureLog.once(getName(), result.getResponseCode(), Failures.describe(first), first);
         } else {
-            fail(result, "TimeoutException", batch.pending() + " of " + n + " records not acknowledged within "
-                    + ackTimeoutMs + " ms" + tx);
+            fail(result, "TimeoutException", batch.pending() + " of " + n + " records not acknowledged "
+                    + (batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms") + tx);
             FailureLog.once(getName(), "TimeoutException", "records not acknowledged within " + ackTimeoutMs + " ms", null);
         }
     }

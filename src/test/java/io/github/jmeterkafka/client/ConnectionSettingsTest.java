@@ -1,0 +1,66 @@
+package io.github.jmeterkafka.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ConnectionSettingsTest {
+
+    private static ConnectionSettings settings(Map<String, String> common, Map<String, String> producer) {
+        Map<String, String> c = new LinkedHashMap<>(common);
+        c.putIfAbsent("bootstrap.servers", "localhost:9092");
+        return new ConnectionSettings("kafka", "p", c, producer, Map.of());
+    }
+
+    @Test
+    void validSettingsHaveNoProblem() {
+        assertThat(settings(Map.of("request.timeout.ms", "5000"), Map.of("acks", "all")).problems()).isEmpty();
+    }
+
+    @Test
+    void unknownKeysAreRefusedByName() {
+        assertThat(settings(Map.of("request.timeout", "5000"), Map.of("ack", "1")).problems())
+                .containsExactly("'request.timeout' in client properties is not a Kafka client property",
+                        "'ack' in producer properties is not a Kafka client property");
+    }
+
+    @Test
+    void badValuesAreRefusedByKafkasOwnParser() {
+        assertThat(settings(Map.of(), Map.of("acks", "banana")).problems()).singleElement().asString()
+                .startsWith("producer config: ").contains("acks");
+        assertThat(settings(Map.of(), Map.of("value.serializer", "no.such.Serializer")).problems()).singleElement()
+                .asString().contains("no.such.Serializer");
+    }
+
+    @Test
+    void emptyBootstrapIsAProblem() {
+        assertThat(settings(Map.of("bootstrap.servers", " "), Map.of()).problems()).contains("bootstrap servers are empty");
+    }
+
+    @Test
+    void commonKeysReachOnlyTheClientsThatKnowThem() {
+        ConnectionSettings s = settings(Map.of("fetch.min.bytes", "1", "linger.ms", "7"), Map.of());
+        assertThat(s.producerConfig("id")).containsEntry("linger.ms", "7").doesNotContainKey("fetch.min.bytes")
+                .containsEntry("client.id", "id");
+        assertThat(s.consumerConfig("id", Map.of())).containsEntry("fetch.min.bytes", "1").doesNotContainKey("linger.ms");
+        assertThat(s.adminConfig("id")).doesNotContainKeys("fetch.min.bytes", "linger.ms");
+    }
+
+    @Test
+    void secretsAreMaskedInTheDescription() {
+        String text = settings(Map.of("ssl.truststore.password", "hunter2",
+                "sasl.jaas.config", "x required password=\"hunter2\";"), Map.of()).describe();
+        assertThat(text).doesNotContain("hunter2").contains("ssl.truststore.password=" + Secrets.MASK);
+    }
+
+    @Test
+    void clientIdsDifferPerClientAndNameTheHostAndProcess() {
+        ClientIds ids = new ClientIds("p", "host1");
+        String a = ids.next("producer");
+        String b = ids.next("producer");
+        assertThat(a).isNotEqualTo(b).startsWith("p-host1-" + ProcessHandle.current().pid() + "-producer-");
+    }
+}

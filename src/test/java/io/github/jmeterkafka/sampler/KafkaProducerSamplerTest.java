@@ -1,0 +1,166 @@
+package io.github.jmeterkafka.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.measure.SequenceHeader;
+
+class KafkaProducerSamplerTest {
+
+    private TestClients clients;
+
+    @AfterEach
+    void unbind() {
+        TestClients.unbind();
+    }
+
+    private KafkaProducerSampler sampler(boolean autoComplete, int perSample) {
+        clients = new TestClients(autoComplete).bind();
+        KafkaProducerSampler s = new KafkaProducerSampler();
+        s.setName("produce-" + System.nanoTime());
+        s.setTopic("t");
+        s.setValueMode("random");
+        s.setRecordSize("100");
+        s.setRecordsPerSample(Integer.toString(perSample));
+        return s;
+    }
+
+    @Test
+    void allAcknowledgedIsOneSampleForNRecords() {
+        KafkaProducerSampler s = sampler(true, 5);
+        s.setKeyMode("text");
+        s.setKey("k1");
+        s.getHeaders().add(new KeyValue("h", "v"));
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.isSuccessful()).isTrue();
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.OK);
+        assertThat(r.getSampleCount()).isEqualTo(5);
+        assertThat(r.getSentBytes()).isEqualTo(5 * (2 + 100 + 2));
+        assertThat(clients.producer.history()).hasSize(5);
+        ProducerRecord<Object, Object> first = clients.producer.history().get(0);
+        assertThat((byte[]) first.key()).asString().isEqualTo("k1");
+        assertThat((byte[]) first.value()).hasSize(100);
+        assertThat(first.headers().lastHeader("h").value()).asString().isEqualTo("v");
+    }
+
+    @Test
+    void someFailedRecordsFailTheSampleAndSayHowMany() throws Exception {
+        KafkaProducerSampler s = sampler(false, 5);
+        CompletableFuture<SampleResult> r = CompletableFuture.supplyAsync(() -> s.sample(null));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> clients.producer.history().size() == 5);
+        for (int i = 0; i < 3; i++) {
+            clients.producer.completeNext();
+        }
+        clients.producer.errorNext(new RecordTooLargeException("too big"));
+        clients.producer.errorNext(new RecordTooLargeException("too big"));
+
+        SampleResult result = r.get(5, TimeUnit.SECONDS);
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).isEqualTo("RecordTooLargeException");
+        assertThat(result.getResponseMessage()).isEqualTo("2 of 5 records failed: RecordTooLargeException: too big");
+        assertThat(result.getSampleCount()).isEqualTo(5);
+    }
+
+    @Test
+    void recordsNotAcknowledgedInTimeFailWithTimeoutException() {
+        KafkaProducerSampler s = sampler(false, 3);
+        s.setAckTimeout("100");
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.isSuccessful()).isFalse();
+        assertThat(r.getResponseCode()).isEqualTo("TimeoutException");
+        assertThat(r.getResponseMessage()).isEqualTo("3 of 3 records not acknowledged within 100 ms");
+    }
+
+    @Test
+    void interruptEndsTheWaitAtOnce() throws Exception {
+        KafkaProducerSampler s = sampler(false, 1);
+        s.setAckTimeout("60000");
+        CompletableFuture<SampleResult> r = CompletableFuture.supplyAsync(() -> s.sample(null));
+        await().atMost(5, TimeUnit.SECONDS).until(() -> clients.producer.history().size() == 1);
+
+        long start = System.nanoTime();
+        assertThat(s.interrupt()).isTrue();
+        SampleResult result = r.get(1, TimeUnit.SECONDS);
+
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1000);
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseMessage()).contains("interrupted");
+    }
+
+    @Test
+    void theBudgetIsSharedAndExact() {
+        KafkaProducerSampler s = sampler(true, 3);
+        s.setRecordBudget("7");
+        KafkaProducerSampler otherThread = (KafkaProducerSampler) s.clone();
+        otherThread.setName(s.getName());
+        otherThread.setTopic("t");
+        otherThread.setRecordsPerSample("3");
+        otherThread.setRecordBudget("7");
+
+        assertThat(s.sample(null).getSampleCount()).isEqualTo(3);
+        assertThat(otherThread.sample(null).getSampleCount()).isEqualTo(3);
+        assertThat(s.sample(null).getSampleCount()).isEqualTo(1);
+        assertThat(otherThread.sample(null)).isNull();
+        assertThat(clients.producer.history()).hasSize(7);
+    }
+
+    @Test
+    void sequenceHeaderNumbersTheRecordsOfAThread() {
+        KafkaProducerSampler s = sampler(true, 3);
+        s.setSequenceHeader(true);
+        s.sample(null);
+        s.sample(null);
+
+        long expected = 0;
+        String producer = null;
+        for (ProducerRecord<Object, Object> rec : clients.producer.history()) {
+            Header h = rec.headers().lastHeader(SequenceHeader.NAME);
+            SequenceHeader seq = SequenceHeader.decode(h.value());
+            assertThat(seq.sequence).isEqualTo(expected++);
+            producer = producer == null ? seq.producer : producer;
+            assertThat(seq.producer).isEqualTo(producer);
+        }
+        assertThat(expected).isEqualTo(6);
+    }
+
+    @Test
+    void invalidInputFailsWith400BeforeSending() {
+        KafkaProducerSampler s = sampler(true, 1);
+        s.setTopic(" ");
+        SampleResult r = s.sample(null);
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
+        assertThat(r.getResponseMessage()).isEqualTo("topic is empty");
+
+        s.setTopic("t");
+        s.setRecordsPerSample("ten");
+        r = s.sample(null);
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
+        assertThat(r.getResponseMessage()).contains("records per sample must be a whole number, not 'ten'");
+        assertThat(clients.producer.history()).isEmpty();
+    }
+
+    @Test
+    void aMissingConnectionIsAClearError() {
+        KafkaProducerSampler s = sampler(true, 1);
+        s.setConnectionName("nope");
+        SampleResult r = s.sample(null);
+        assertThat(r.isSuccessful()).isFalse();
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
+        assertThat(r.getResponseMessage()).contains("no Kafka Connection element is named 'nope'");
+    }
+}

@@ -1,0 +1,59 @@
+package io.github.jmeterkafka.sampler;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serializer;
+
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+
+/** Binds a connection named "kafka" whose clients are Kafka's mocks. */
+final class TestClients implements ClientFactory {
+    static final String NAME = "kafka";
+
+    final MockProducer<Object, Object> producer;
+    final MockConsumer<Object, Object> consumer = new MockConsumer<>("earliest");
+    Map<String, Object> lastConsumerConfig;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    TestClients(boolean autoComplete) {
+        Serializer bytes = new ByteArraySerializer();
+        producer = new MockProducer<>(autoComplete, null, bytes, bytes);
+    }
+
+    TestClients bind() {
+        Connections.bind(Connection.of(new ConnectionSettings(NAME, "test",
+                Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()), this, new ClientIds("test", "host")));
+        return this;
+    }
+
+    static void unbind() {
+        Connections.unbind(NAME, Duration.ZERO);
+    }
+
+    @Override
+    public Producer<Object, Object> producer(Map<String, Object> config) {
+        return producer;
+    }
+
+    @Override
+    public Consumer<Object, Object> consumer(Map<String, Object> config) {
+        lastConsumerConfig = config;
+        return consumer;
+    }
+
+    @Override
+    public Admin admin(Map<String, Object> config) {
+        throw new UnsupportedOperationException("no admin in these tests");
+    }
+}
