@@ -20,6 +20,8 @@ import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.DeliveryVerifier;
+import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
@@ -62,6 +64,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private String commitMode = COMMIT_AUTO;
     private String recordBudget = "";
     private String variablePrefix = "kafka";
+    private boolean verifyDelivery = true;
+    private boolean failOnGap;
 
     // this clone's thread only (interrupt() may read reader)
     private transient volatile RecordReader reader;
@@ -70,14 +74,18 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     static final class Run {
         final ConsumerStats stats = new ConsumerStats();
         final RecordBudget budget;
+        final DeliveryVerifier verifier;
 
-        Run(long budget) {
+        Run(long budget, boolean fromStart) {
             this.budget = new RecordBudget(budget);
+            this.verifier = new DeliveryVerifier(fromStart);
         }
     }
 
     private Run run() {
-        return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to read in total", recordBudget, 0)));
+        return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to read in total", recordBudget, 0),
+                START_EARLIEST.equals(Fields.choice("start at", startAt, START_COMMITTED_OR_EARLIEST,
+                        START_COMMITTED_OR_LATEST, START_EARLIEST, START_LATEST, START_OFFSET, START_TIMESTAMP))));
     }
 
     @Override
@@ -115,10 +123,17 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         long bytes = 0;
         long maxE2eMicros = 0;
+        long gaps = 0;
         StringBuilder data = new StringBuilder();
         for (ConsumerRecord<Object, Object> rec : records) {
             bytes += size(rec);
-            long e2e = nowMicros - sendMicros(rec);
+            Header h = rec.headers().lastHeader(SequenceHeader.NAME);
+            SequenceHeader seq = h == null ? null : SequenceHeader.decode(h.value());
+            if (seq != null && verifyDelivery
+                    && run.verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
+                gaps++;
+            }
+            long e2e = nowMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
             run.stats.endToEnd(e2e);
             maxE2eMicros = Math.max(maxE2eMicros, e2e);
             if (data.length() < PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536)) {
@@ -135,6 +150,10 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
         setResponseText(result, data.toString());
         setVariables(records, maxE2eMicros / 1000);
+        if (gaps > 0 && failOnGap) {
+            fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + records.size()
+                    + " records: earlier records of their producer and partition are missing");
+        }
         return true;
     }
 
@@ -182,13 +201,6 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             return ReadSpec.assign(topics, partitions, s, value);
         }
         return ReadSpec.topics(topics, s, value);
-    }
-
-    /** Send time in µs: the producer's sequence header, else the record timestamp. */
-    private static long sendMicros(ConsumerRecord<Object, Object> rec) {
-        Header h = rec.headers().lastHeader(SequenceHeader.NAME);
-        SequenceHeader seq = h == null ? null : SequenceHeader.decode(h.value());
-        return seq != null ? seq.sendMicros : rec.timestamp() * 1000;
     }
 
     private static long size(ConsumerRecord<Object, Object> rec) {
@@ -282,7 +294,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         ConsumerStats.Summary s = run.stats.summary();
         SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", ConsumerStats.Summary.HEADER,
-                s.perfTestLine(), s.endToEndLine());
+                s.perfTestLine(), s.endToEndLine(), run.verifier.summaryLine());
         SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
                 String.format(Locale.ROOT, "consumer,%s,%d,0,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
                         SummaryPrinter.field(getName()), s.records,
@@ -315,6 +327,10 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     public void setCommitMode(String commitMode) { this.commitMode = Fields.nullToEmpty(commitMode); }
     public String getRecordBudget() { return recordBudget; }
     public void setRecordBudget(String recordBudget) { this.recordBudget = Fields.nullToEmpty(recordBudget); }
+    public boolean isVerifyDelivery() { return verifyDelivery; }
+    public void setVerifyDelivery(boolean verifyDelivery) { this.verifyDelivery = verifyDelivery; }
+    public boolean isFailOnGap() { return failOnGap; }
+    public void setFailOnGap(boolean failOnGap) { this.failOnGap = failOnGap; }
     public String getVariablePrefix() { return variablePrefix; }
     public void setVariablePrefix(String variablePrefix) { this.variablePrefix = Fields.nullToEmpty(variablePrefix); }
 }

@@ -13,6 +13,7 @@ public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
             "startAt", "startValue"});
         createPropertyGroup("reading", new String[] {"recordsPerSample", "pollTimeout", "commitMode", "recordBudget",
             "variablePrefix"});
+        createPropertyGroup("verification", new String[] {"verifyDelivery", "failOnGap"});
         text("connectionName", "kafka");
         choice("subscription", SUBSCRIBE_TOPICS, SUBSCRIBE_PATTERN, ASSIGN);
         text("topics", "${__P(topic,jmeter-kafka)}");
@@ -26,5 +27,7 @@ public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
         choice("commitMode", COMMIT_AUTO, COMMIT_SYNC, COMMIT_ASYNC, COMMIT_NONE);
         text("recordBudget", "");
         text("variablePrefix", "kafka");
+        checkbox("verifyDelivery", true);
+        checkbox("failOnGap", false);
     }
 }

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,9 +13,11 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.Utils;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
@@ -74,7 +77,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     // this clone's thread only
     private transient Producer<Object, Object> ownProducer;
     private transient String sequenceId;
-    private transient long sequence;
+    private transient Map<TopicPartition, long[]> sequences = new HashMap<>();
+    private transient int nextPartition;
     private transient byte[] randomPayload;
     private transient volatile SendBatch inFlight;
 
@@ -109,20 +113,27 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (n == 0) {
             return false;
         }
+        // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
+        int partitions = sequenceHeader && partitionNumber == null ? producer.partitionsFor(topicName).size() : 0;
+        int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         List<ProducerRecord<Object, Object>> records = new ArrayList<>(n);
         long[] sizes = new long[n];
         for (int i = 0; i < n; i++) {
             byte[] k = keys.next();
             byte[] v = values.next();
+            Integer p = partitionNumber;
             List<Header> hs = fixedHeaders;
             if (sequenceHeader) {
+                if (p == null && partitions > 0) {
+                    p = k == null ? samplePartition : Utils.toPositive(Utils.murmur2(k)) % partitions;
+                }
                 hs = new ArrayList<>(fixedHeaders);
-                hs.add(new RecordHeader(SequenceHeader.NAME,
-                        new SequenceHeader(sequenceId(connection), sequence++, SequenceHeader.nowMicros()).encode()));
+                hs.add(new RecordHeader(SequenceHeader.NAME, new SequenceHeader(sequenceId(connection),
+                        sequences.computeIfAbsent(new TopicPartition(topicName, p == null ? -1 : p), tp -> new long[1])[0]++,
+                        SequenceHeader.nowMicros()).encode()));
             }
             sizes[i] = (k == null ? 0 : k.length) + (v == null ? 0 : v.length) + headerBytes(hs);
-            records.add(new ProducerRecord<>(topicName, partitionNumber, recordTimestamp, encode(k, bytesIn),
-                    encode(v, bytesIn), hs));
+            records.add(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, bytesIn), encode(v, bytesIn), hs));
         }
         result.setSamplerData(samplerData(connection, topicName, n));
         result.setSampleCount(n);

@@ -16,6 +16,8 @@ import io.github.jmeterkafka.client.InvalidInputException;
  * {@code TimeoutException}, {@code TopicAuthorizationException}</td></tr>
  * <tr><td>400</td><td>a sampler field or the connection's settings are invalid; nothing was sent</td></tr>
  * <tr><td>404</td><td>a read got no record within its timeout</td></tr>
+ * <tr><td>RecordGap</td><td>with "fail on gap", a record's sequence number shows that earlier records of
+ * its producer and partition are missing</td></tr>
  * <tr><td>000</td><td>any other failure (JMeter's generic code)</td></tr>
  * </table>
  */
@@ -23,6 +25,7 @@ public final class ResponseCodes {
     public static final String OK = "200";
     public static final String INVALID_INPUT = "400";
     public static final String NO_RECORDS = "404";
+    public static final String RECORD_GAP = "RecordGap";
     public static final String GENERIC = "000";
 
     private ResponseCodes() {
