@@ -45,9 +45,9 @@ public final class SendBatch {
     public static SendBatch send(Producer<Object, Object> producer, List<ProducerRecord<Object, Object>> records,
             long[] sizes, ProducerStats stats) {
         SendBatch batch = new SendBatch(records.size(), stats);
+        stats.sending(System.nanoTime());
         for (int i = 0; i < records.size(); i++) {
             long start = System.nanoTime();
-            stats.sending(start);
             try {
                 producer.send(records.get(i), batch.callback(i, start, sizes[i]));
             } catch (RuntimeException e) {
