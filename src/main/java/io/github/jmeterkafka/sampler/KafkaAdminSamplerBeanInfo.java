@@ -1,0 +1,26 @@
+package io.github.jmeterkafka.sampler;
+
+import io.github.jmeterkafka.config.KafkaBeanInfo;
+
+/** The Kafka Admin's GUI; texts in KafkaAdminSamplerResources.properties. */
+public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
+
+    public KafkaAdminSamplerBeanInfo() {
+        super(KafkaAdminSampler.class);
+        createPropertyGroup("request", new String[] {"connectionName", "operation", "topics", "groupId"});
+        createPropertyGroup("topicSettings", new String[] {"partitions", "replicationFactor", "topicConfigs",
+            "ignoreExisting", "ignoreMissing"});
+        createPropertyGroup("options", new String[] {"timeout", "variablePrefix"});
+        text("connectionName", "kafka");
+        choice("operation", KafkaAdminSampler.OPERATIONS);
+        text("topics", "${__P(topic,jmeter-kafka)}");
+        text("groupId", "jmeter-kafka");
+        text("partitions", "1");
+        text("replicationFactor", "1");
+        table("topicConfigs", "Config", "Value");
+        checkbox("ignoreExisting", true);
+        checkbox("ignoreMissing", true);
+        text("timeout", "30000");
+        text("variablePrefix", "kafka");
+    }
+}
