@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.sampler;
 
-import java.util.Locale;
 
 import io.github.jmeterkafka.client.InvalidInputException;
 
@@ -34,7 +33,7 @@ final class Fields {
             allowed.append(allowed.length() == 0 ? "" : ", ").append(word);
         }
         throw new InvalidInputException(field + " '" + stored + "' is not one of: "
-                + allowed.toString().toLowerCase(Locale.ROOT));
+                + allowed);
     }
 
     static String nullToEmpty(String s) {

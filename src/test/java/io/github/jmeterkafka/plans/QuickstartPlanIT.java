@@ -1,0 +1,97 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/** test-plans/quickstart.jmx in a real JMeter against a real broker: every record produced is consumed. */
+class QuickstartPlanIT {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
+    private static final String PRODUCER = "Produce 1 KB records";
+    private static final String CONSUMER = "Consume all records";
+
+    private static KafkaBroker broker;
+    private static Admin admin;
+    private static JMeter jmeter;
+
+    @BeforeAll
+    static void start() {
+        broker = SharedBroker.get();
+        admin = broker.admin();
+        jmeter = JMeter.fromSystemProperties().installPlugin();
+    }
+
+    @AfterAll
+    static void closeAdmin() {
+        admin.close();
+    }
+
+    @Test
+    void everyRecordProducedIsAcknowledgedStoredAndConsumed() {
+        String topic = "quickstart-" + System.nanoTime();
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        List<Jtl.Row> produced = jtl.rows(PRODUCER);
+        assertThat(produced).hasSize(1000).allSatisfy(r -> {
+            assertThat(r.sampleCount()).isEqualTo(10);
+            assertThat(r.sentBytes()).isGreaterThan(10 * 1000);
+            assertThat(r.responseCode()).isEqualTo("200");
+        });
+        assertThat(produced.stream().map(Jtl.Row::threadName).distinct()).hasSize(4);
+        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(10_000);
+        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::bytes).sum()).isGreaterThan(10_000L * 1000);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(10_000);
+
+        assertThat(result.stdout())
+                .contains("Kafka Producer summary for '" + PRODUCER + "':")
+                .containsPattern("\\n10000 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, "
+                        + "[0-9.]+ ms max latency, \\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.")
+                .contains("0 records failed.")
+                .contains("Kafka Consumer summary for '" + CONSUMER + "':")
+                .containsPattern(", [0-9.]+, [0-9.]+, 10000, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+")
+                .contains("delivery: 10000 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertThat(jtl.rows("Create topic")).singleElement().satisfies(r -> assertThat(r.success()).isTrue());
+        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+    }
+
+    @Test
+    void runsBesideJmeterPluginsCommonInLib() {
+        Path cmn = JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter").get(0);
+        jmeter.addLib(cmn);
+        try {
+            String topic = "quickstart-cmn-" + System.nanoTime();
+            JMeter.Result result = jmeter.plan(PLAN).name("quickstart-with-cmn")
+                    .property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", topic)
+                    .property("records", "2000")
+                    .run();
+
+            assertThat(result.exitCode()).as(result.describe()).isZero();
+            assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+            assertThat(result.samples().rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2000);
+            assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
+            assertThat(result.logErrors()).as("ERROR in %s", result.log()).isEmpty();
+        } finally {
+            jmeter.removeLib(cmn.getFileName().toString());
+        }
+    }
+}
