@@ -1,0 +1,523 @@
+package io.github.jmeterkafka.harness;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A single-node KRaft Kafka broker (broker and controller in one process) in its own JVM, run
+ * from the class path the build copied to {@code kafka.home}/lib. Listens on 127.0.0.1 on free
+ * ports that it keeps for its lifetime, so {@link #stop()} then {@link #start()} brings back the
+ * same broker with the same data.
+ *
+ * <p>The broker's output goes to {@link #logFile()}. The process is stopped by {@link #close()},
+ * by a JVM shutdown hook, and, if this JVM is killed, by noticing its standard input close.
+ *
+ * <pre>
+ * try (KafkaBroker broker = KafkaBroker.builder().build().start()) {
+ *     String bootstrap = broker.bootstrapServers();
+ * }
+ * </pre>
+ */
+public final class KafkaBroker implements AutoCloseable {
+
+    /** The listener clients use and the brokers talk over; always PLAINTEXT. */
+    public static final String CLIENT_LISTENER = "PLAINTEXT";
+    private static final String CONTROLLER_LISTENER = "CONTROLLER";
+    private static final String HOST = "127.0.0.1";
+
+    private final Path kafkaHome;
+    private final Path workDir;
+    private final Path dataDir;
+    private final Path configFile;
+    private final Path logFile;
+    private final Path log4jConfig;
+    private final Path watchdogDir;
+    private final int controllerPort;
+    private final Map<String, Integer> listenerPorts;
+    private final Map<String, String> serverProperties;
+    private final List<String> jvmArgs;
+    private final Duration startTimeout;
+    private final Duration stopTimeout;
+
+    private Process process;
+    private Duration lastStartTime = Duration.ZERO;
+
+    private KafkaBroker(Builder b) {
+        this.kafkaHome = b.kafkaHome.toAbsolutePath();
+        this.workDir = b.workDir.toAbsolutePath();
+        this.dataDir = workDir.resolve("data");
+        this.configFile = workDir.resolve("server.properties");
+        this.logFile = workDir.resolve("broker.log");
+        this.log4jConfig = workDir.resolve("log4j2.properties");
+        this.watchdogDir = workDir.resolve("watchdog");
+        this.startTimeout = b.startTimeout;
+        this.stopTimeout = b.stopTimeout;
+        this.jvmArgs = List.copyOf(b.jvmArgs);
+
+        this.controllerPort = freePort();
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        ports.put(CLIENT_LISTENER, freePort());
+        for (String name : b.extraListeners.keySet()) {
+            ports.put(name, freePort());
+        }
+        this.listenerPorts = Map.copyOf(ports);
+
+        Map<String, String> props = new LinkedHashMap<>();
+        StringBuilder listeners = new StringBuilder();
+        StringBuilder protocols = new StringBuilder(CONTROLLER_LISTENER + ":PLAINTEXT," + CLIENT_LISTENER + ":PLAINTEXT");
+        for (Map.Entry<String, Integer> e : ports.entrySet()) {
+            listeners.append(e.getKey()).append("://").append(HOST).append(':').append(e.getValue()).append(',');
+        }
+        for (Map.Entry<String, String> e : b.extraListeners.entrySet()) {
+            protocols.append(',').append(e.getKey()).append(':').append(e.getValue());
+        }
+        String advertised = listeners.substring(0, listeners.length() - 1);
+        String controller = CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort;
+
+        props.put("process.roles", "broker,controller");
+        props.put("node.id", "1");
+        props.put("controller.quorum.bootstrap.servers", HOST + ":" + controllerPort);
+        props.put("controller.listener.names", CONTROLLER_LISTENER);
+        props.put("listeners", advertised + "," + controller);
+        props.put("advertised.listeners", advertised + "," + controller);
+        props.put("inter.broker.listener.name", CLIENT_LISTENER);
+        props.put("listener.security.protocol.map", protocols.toString());
+        props.put("log.dirs", dataDir.toString());
+        props.put("num.partitions", Integer.toString(b.numPartitions));
+        props.put("auto.create.topics.enable", Boolean.toString(b.autoCreateTopics));
+        // one broker: internal topics cannot have more than one replica
+        props.put("offsets.topic.replication.factor", "1");
+        props.put("transaction.state.log.replication.factor", "1");
+        props.put("transaction.state.log.min.isr", "1");
+        props.put("share.coordinator.state.topic.replication.factor", "1");
+        props.put("share.coordinator.state.topic.min.isr", "1");
+        // consumers in tests should not wait 3 s for a group that will never grow
+        props.put("group.initial.rebalance.delay.ms", "0");
+        props.putAll(b.serverProperties);
+        this.serverProperties = Map.copyOf(props);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Formats the data directory on first use, starts the broker and waits until it answers an
+     * Admin call.
+     *
+     * @throws IllegalStateException with the tail of the broker log if it does not come up in time
+     */
+    public synchronized KafkaBroker start() {
+        if (isRunning()) {
+            return this;
+        }
+        long t0 = System.nanoTime();
+        try {
+            Files.createDirectories(dataDir);
+            writeConfig();
+            if (!Files.exists(dataDir.resolve("meta.properties"))) {
+                format();
+            }
+            List<String> cmd = javaCommand(jvmArgs);
+            cmd.add(ParentWatchdog.class.getName());
+            cmd.add("kafka.Kafka");
+            cmd.add(configFile.toString());
+            process = Processes.track(new ProcessBuilder(cmd)
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start Kafka broker in " + workDir, e);
+        }
+        awaitReady(t0);
+        lastStartTime = Duration.ofNanos(System.nanoTime() - t0);
+        return this;
+    }
+
+    /** Stops the broker cleanly (SIGTERM), killing it if it takes longer than the stop timeout. Keeps the data. */
+    public synchronized void stop() {
+        if (process == null) {
+            return;
+        }
+        Process p = process;
+        process = null;
+        Processes.stop(p, stopTimeout);
+        awaitPortClosed(port(), Duration.ofSeconds(10));
+    }
+
+    /** Stops the broker and deletes its data; the log file stays for post-mortems. */
+    @Override
+    public synchronized void close() {
+        stop();
+        deleteRecursively(dataDir);
+    }
+
+    public synchronized boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** {@code 127.0.0.1:port} of the PLAINTEXT listener. */
+    public String bootstrapServers() {
+        return bootstrapServers(CLIENT_LISTENER);
+    }
+
+    /** {@code 127.0.0.1:port} of a listener added with {@link Builder#listener}. */
+    public String bootstrapServers(String listenerName) {
+        return HOST + ":" + port(listenerName);
+    }
+
+    public int port() {
+        return port(CLIENT_LISTENER);
+    }
+
+    public int port(String listenerName) {
+        Integer port = listenerPorts.get(listenerName);
+        if (port == null) {
+            throw new IllegalArgumentException("No listener " + listenerName + "; have " + listenerPorts.keySet());
+        }
+        return port;
+    }
+
+    public int controllerPort() {
+        return controllerPort;
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    /** The effective server.properties values. */
+    public Map<String, String> serverProperties() {
+        return serverProperties;
+    }
+
+    /** Time the last {@link #start()} took, from launch (and format) to the first Admin answer. */
+    public Duration lastStartTime() {
+        return lastStartTime;
+    }
+
+    /** A new Admin client on the PLAINTEXT listener; the caller closes it. */
+    public Admin admin() {
+        Map<String, Object> config = new HashMap<>();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return Admin.create(config);
+    }
+
+    /** The last lines of the broker log, for assertion messages. */
+    public String logTail(int lines) {
+        return Processes.tail(logFile, lines);
+    }
+
+    @Override
+    public String toString() {
+        return "KafkaBroker[" + bootstrapServers() + ", " + workDir + "]";
+    }
+
+    private void writeConfig() throws IOException {
+        Properties props = new Properties();
+        props.putAll(serverProperties);
+        try (Writer w = Files.newBufferedWriter(configFile, StandardCharsets.UTF_8)) {
+            props.store(w, "single-node KRaft broker for tests");
+        }
+        Files.writeString(log4jConfig, String.join("\n",
+                "status = warn",
+                "appender.console.type = Console",
+                "appender.console.name = STDOUT",
+                "appender.console.layout.type = PatternLayout",
+                "appender.console.layout.pattern = [%d] %p %m (%c)%n",
+                "rootLogger.level = INFO",
+                "rootLogger.appenderRef.stdout.ref = STDOUT",
+                // request logs and state changes are noise at INFO for a test broker
+                "logger.request.name = kafka.request.logger",
+                "logger.request.level = WARN",
+                "logger.statechange.name = state.change.logger",
+                "logger.statechange.level = WARN",
+                ""));
+        Path watchdogClass = watchdogDir.resolve(ParentWatchdog.class.getName().replace('.', '/') + ".class");
+        if (!Files.exists(watchdogClass)) {
+            Files.createDirectories(watchdogClass.getParent());
+            try (InputStream in = ParentWatchdog.class.getResourceAsStream("ParentWatchdog.class")) {
+                if (in == null) {
+                    throw new IOException("ParentWatchdog.class not found on the class path");
+                }
+                Files.copy(in, watchdogClass, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private void format() throws IOException {
+        List<String> cmd = javaCommand(List.of("-Xmx256m"));
+        cmd.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone",
+                "-t", Uuid.randomUuid().toString(), "-c", configFile.toString()));
+        Process format = Processes.track(new ProcessBuilder(cmd)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                .start());
+        try {
+            if (!format.waitFor(60, TimeUnit.SECONDS)) {
+                Processes.kill(format);
+                throw new IllegalStateException("Formatting the Kafka data dir timed out; see " + logFile);
+            }
+        } catch (InterruptedException e) {
+            Processes.kill(format);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while formatting " + dataDir, e);
+        } finally {
+            Processes.stop(format, Duration.ZERO);
+        }
+        if (format.exitValue() != 0) {
+            throw new IllegalStateException("kafka.tools.StorageTool format exited with " + format.exitValue()
+                    + "; log " + logFile + ":\n" + logTail(30));
+        }
+    }
+
+    private List<String> javaCommand(List<String> extraJvmArgs) {
+        Path lib = kafkaHome.resolve("lib");
+        if (!Files.isDirectory(lib)) {
+            throw new IllegalStateException("No Kafka class path at " + lib
+                    + "; run mvn package (it fills kafka.home) or set -Dkafka.home");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Harness.javaExecutable().toString());
+        cmd.addAll(extraJvmArgs);
+        cmd.add("-Djava.awt.headless=true");
+        cmd.add("-Dlog4j2.configurationFile=" + log4jConfig.toUri());
+        cmd.add("-Dkafka.logs.dir=" + workDir);
+        cmd.add("-cp");
+        cmd.add(watchdogDir + java.io.File.pathSeparator + lib + java.io.File.separator + "*");
+        return cmd;
+    }
+
+    private void awaitReady(long startNanos) {
+        long deadline = startNanos + startTimeout.toNanos();
+        String lastError = "port " + port() + " never opened";
+        Admin admin = null;
+        try {
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    int exit = process.exitValue();
+                    process = null;
+                    throw new IllegalStateException("Kafka broker exited with " + exit + " while starting; log "
+                            + logFile + ":\n" + logTail(40));
+                }
+                if (portOpen(port())) {
+                    if (admin == null) {
+                        Map<String, Object> config = new HashMap<>();
+                        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+                        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000);
+                        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3_000);
+                        admin = Admin.create(config);
+                    }
+                    try {
+                        Collection<Node> nodes = admin.describeCluster().nodes().get(3, TimeUnit.SECONDS);
+                        if (!nodes.isEmpty()) {
+                            return;
+                        }
+                        lastError = "describeCluster returned no broker";
+                    } catch (Exception e) {
+                        lastError = "describeCluster: " + e;
+                    }
+                }
+                sleep(200);
+            }
+            Processes.kill(process);
+            process = null;
+            throw new IllegalStateException("Kafka broker not ready after " + startTimeout.toSeconds() + " s ("
+                    + lastError + "); log " + logFile + ":\n" + logTail(40));
+        } finally {
+            if (admin != null) {
+                admin.close(Duration.ofSeconds(2));
+            }
+        }
+    }
+
+    private static boolean portOpen(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(HOST, port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void awaitPortClosed(int port, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (portOpen(port) && System.nanoTime() < deadline) {
+            sleep(100);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(HOST, 0));
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free port on " + HOST, e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot delete " + dir, e);
+        }
+    }
+
+    /** Settings of a broker; {@link #build()} picks the ports, {@link KafkaBroker#start()} runs it. */
+    public static final class Builder {
+        private Path kafkaHome = Harness.kafkaHome();
+        private Path workDir;
+        private int numPartitions = 1;
+        private boolean autoCreateTopics = true;
+        private final Map<String, String> serverProperties = new LinkedHashMap<>();
+        private final Map<String, String> extraListeners = new LinkedHashMap<>();
+        private final List<String> jvmArgs = new ArrayList<>(List.of(
+                // as kafka-server-start.sh: fixed heap, G1 tuned for short pauses
+                "-Xmx1g", "-Xms1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+                "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent"));
+        private Duration startTimeout = Duration.ofSeconds(60);
+        private Duration stopTimeout = Duration.ofSeconds(30);
+
+        private Builder() {
+        }
+
+        /** Directory whose lib/ holds the broker's jars; default the {@code kafka.home} system property. */
+        public Builder kafkaHome(Path kafkaHome) {
+            this.kafkaHome = kafkaHome;
+            return this;
+        }
+
+        /** Holds server.properties, data/ and broker.log; default a new directory under target/kafka-brokers. */
+        public Builder workDir(Path workDir) {
+            this.workDir = workDir;
+            return this;
+        }
+
+        public Builder numPartitions(int numPartitions) {
+            this.numPartitions = numPartitions;
+            return this;
+        }
+
+        public Builder autoCreateTopics(boolean autoCreateTopics) {
+            this.autoCreateTopics = autoCreateTopics;
+            return this;
+        }
+
+        /** Any server.properties entry; wins over the defaults. */
+        public Builder serverProperty(String key, String value) {
+            serverProperties.put(key, value);
+            return this;
+        }
+
+        public Builder serverProperties(Map<String, String> properties) {
+            serverProperties.putAll(properties);
+            return this;
+        }
+
+        /**
+         * One more listener on its own free port, e.g. {@code listener("SASL_SSL", "SASL_SSL")};
+         * its mechanism and store settings go in with {@link #serverProperty}.
+         */
+        public Builder listener(String name, String securityProtocol) {
+            if (CLIENT_LISTENER.equals(name) || CONTROLLER_LISTENER.equals(name)) {
+                throw new IllegalArgumentException(name + " is taken");
+            }
+            extraListeners.put(name, securityProtocol);
+            return this;
+        }
+
+        /** Extra JVM option for the broker, e.g. {@code -Djava.security.auth.login.config=...}. */
+        public Builder jvmArg(String arg) {
+            jvmArgs.add(arg);
+            return this;
+        }
+
+        /** Replaces the default 1 GB heap, e.g. {@code heap("2g")}. */
+        public Builder heap(String size) {
+            jvmArgs.removeIf(a -> a.startsWith("-Xmx") || a.startsWith("-Xms"));
+            jvmArgs.add("-Xmx" + size);
+            jvmArgs.add("-Xms" + size);
+            return this;
+        }
+
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = startTimeout;
+            return this;
+        }
+
+        public Builder stopTimeout(Duration stopTimeout) {
+            this.stopTimeout = stopTimeout;
+            return this;
+        }
+
+        /** Picks free ports and the work directory; does not start anything. */
+        public KafkaBroker build() {
+            if (workDir == null) {
+                try {
+                    Path parent = Files.createDirectories(Harness.targetDir().resolve("kafka-brokers"));
+                    workDir = Files.createTempDirectory(parent, "broker-");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return new KafkaBroker(this);
+        }
+
+        /** {@code build().start()}. */
+        public KafkaBroker start() {
+            return build().start();
+        }
+    }
+}

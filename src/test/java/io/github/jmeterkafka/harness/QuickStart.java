@@ -1,0 +1,95 @@
+package io.github.jmeterkafka.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * {@code mvn -Pquickstart verify}: runs test-plans/quickstart.jmx against {@code -Dkafka.bootstrap}
+ * or, without it, a broker started here, and points at the HTML report. Exits non-zero if JMeter
+ * failed or any sample did.
+ */
+public final class QuickStart {
+
+    private QuickStart() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run());
+    }
+
+    static int run() {
+        Path plan = Harness.projectDir().resolve("test-plans").resolve("quickstart.jmx");
+        if (!Files.isRegularFile(plan)) {
+            System.err.println("No test plan at " + plan);
+            return 2;
+        }
+        String topic = property("topic",
+                "quickstart-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        String bootstrap = property("kafka.bootstrap", null);
+
+        KafkaBroker broker = null;
+        try {
+            if (bootstrap == null) {
+                System.out.println("Starting a local Kafka broker...");
+                broker = KafkaBroker.builder().build().start();
+                bootstrap = broker.bootstrapServers();
+                System.out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
+            }
+            System.out.println("Running " + plan.getFileName() + " against " + bootstrap + ", topic " + topic);
+
+            JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+            JMeter.Result result = jmeter.plan(plan)
+                    .runDir(Harness.targetDir().resolve("quickstart"))
+                    .property("kafka.bootstrap", bootstrap)
+                    .property("topic", topic)
+                    .htmlReport()
+                    .timeout(Duration.ofMinutes(15))
+                    .run();
+            return summarize(result);
+        } catch (RuntimeException e) {
+            System.err.println("Quick start failed: " + e.getMessage());
+            return 1;
+        } finally {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+    }
+
+    private static int summarize(JMeter.Result result) {
+        if (result.exitCode() != 0 || !Files.isRegularFile(result.jtl())) {
+            System.err.println(result.describe());
+            return 1;
+        }
+        Jtl jtl = result.samples();
+        long errors = jtl.failures().size();
+        System.out.printf("%nSamples: %d (%d records), failed samples: %d, errors: %d, JMeter took %.1f s%n",
+                jtl.size(), jtl.totalSampleCount(), errors, jtl.totalErrorCount(),
+                result.elapsed().toMillis() / 1000.0);
+        for (Jtl.Row failed : jtl.failures().subList(0, (int) Math.min(5, errors))) {
+            System.out.println("  FAILED " + failed.label() + ": " + failed.responseCode() + " "
+                    + failed.responseMessage());
+        }
+        List<String> logErrors = result.logErrors();
+        if (!logErrors.isEmpty()) {
+            System.out.println("jmeter.log has " + logErrors.size() + " ERROR entries: " + result.log());
+        }
+        Path index = result.reportDir().map(d -> d.resolve("index.html")).orElse(null);
+        if (index != null && Files.isRegularFile(index)) {
+            System.out.println("Report: " + index.toAbsolutePath());
+        } else {
+            System.out.println("No HTML report was generated; see " + result.log());
+        }
+        System.out.println("Results: " + result.jtl());
+        return errors == 0 && jtl.size() > 0 ? 0 : 1;
+    }
+
+    private static String property(String name, String fallback) {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? fallback : value.trim();
+    }
+}
