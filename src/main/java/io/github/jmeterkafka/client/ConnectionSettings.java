@@ -54,6 +54,13 @@ public final class ConnectionSettings {
         return clientIdPrefix;
     }
 
+    /** Whether the producer's serializer for keys (or values) takes byte[]; else it gets text. */
+    public boolean serializesBytes(String serializerKey) {
+        Object serializer = producerConfig("").get(serializerKey);
+        String name = serializer instanceof Class ? ((Class<?>) serializer).getName() : String.valueOf(serializer).trim();
+        return ByteArraySerializer.class.getName().equals(name);
+    }
+
     /** Every reason these settings cannot work; empty when they can. Makes no connection. */
     public List<String> problems() {
         List<String> problems = new ArrayList<>();

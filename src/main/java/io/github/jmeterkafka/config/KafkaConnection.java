@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.config;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,8 +84,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
 
     @Override
     public void testEnded() {
-        Connections.unbind(connectionName == null ? "" : connectionName.trim(),
-                Duration.ofMillis(JMeterUtils.getPropDefault("kafka.close.timeout.ms", 5000L)));
+        Connections.unbind(connectionName == null ? "" : connectionName.trim(), PluginProperties.closeTimeout());
     }
 
     @Override

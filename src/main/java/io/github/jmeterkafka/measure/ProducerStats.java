@@ -23,13 +23,35 @@ public final class ProducerStats {
     private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastAckNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
+    // per-window figures for progress lines, kept only when asked for (a CAS per record)
+    private final boolean windows;
+    private final LongAdder latencySumMicros = new LongAdder();
+    private final AtomicLong windowMaxMicros = new AtomicLong();
+    private long windowRecords;
+    private long windowBytes;
+    private long windowLatencySum;
+    private long windowStartNanos = System.nanoTime();
+
+    public ProducerStats() {
+        this(false);
+    }
+
+    /** @param windows keep what {@link #windowLine} needs */
+    public ProducerStats(boolean windows) {
+        this.windows = windows;
+    }
 
     public void sending(long nanos) {
         firstSendNanos.accumulateAndGet(nanos, Math::min);
     }
 
     public void acked(long sendNanos, long ackNanos, long recordBytes) {
-        latencyMicros.recordValue(Math.max(0, (ackNanos - sendNanos) / 1000));
+        long micros = Math.max(0, (ackNanos - sendNanos) / 1000);
+        latencyMicros.recordValue(micros);
+        if (windows) {
+            latencySumMicros.add(micros);
+            windowMaxMicros.accumulateAndGet(micros, Math::max);
+        }
         acked.increment();
         bytes.add(recordBytes);
         lastAckNanos.accumulateAndGet(ackNanos, Math::max);
@@ -46,6 +68,28 @@ public final class ProducerStats {
 
     public long failedCount() {
         return failed.sum();
+    }
+
+    /**
+     * perf-test's progress line for the records acknowledged since the previous call:
+     * {@code N records sent, X records/sec (Y MB/sec), A ms avg latency, M ms max latency.}
+     */
+    public synchronized String windowLine() {
+        long now = System.nanoTime();
+        long records = acked.sum();
+        long sent = bytes.sum();
+        long latencySum = latencySumMicros.sum();
+        long n = records - windowRecords;
+        double seconds = Math.max(1e-9, (now - windowStartNanos) / 1e9);
+        String line = String.format(Locale.ROOT,
+                "%d records sent, %.1f records/sec (%.2f MB/sec), %.1f ms avg latency, %.1f ms max latency.",
+                n, n / seconds, (sent - windowBytes) / MB / seconds,
+                n == 0 ? 0.0 : (latencySum - windowLatencySum) / 1000.0 / n, windowMaxMicros.getAndSet(0) / 1000.0);
+        windowRecords = records;
+        windowBytes = sent;
+        windowLatencySum = latencySum;
+        windowStartNanos = now;
+        return line;
     }
 
     /** The figures so far, consistent enough for a summary (the counters are read one by one). */

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.config.PluginProperties;
 
 /**
  * The template every Kafka sampler follows: {@link #sample} never throws; it finds the connection,
@@ -102,7 +103,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     }
 
     protected static Duration closeTimeout() {
-        return Duration.ofMillis(PluginProperties.get(PluginProperties.CLOSE_TIMEOUT_MS, 5000));
+        return PluginProperties.closeTimeout();
     }
 
     private static void stopThisThread() {

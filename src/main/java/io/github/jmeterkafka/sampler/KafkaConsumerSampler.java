@@ -24,6 +24,7 @@ import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.config.PluginProperties;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -124,6 +125,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         long bytes = 0;
         long maxE2eMicros = 0;
         long gaps = 0;
+        long maxData = PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
         StringBuilder data = new StringBuilder();
         for (ConsumerRecord<Object, Object> rec : records) {
             bytes += size(rec);
@@ -136,7 +138,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             long e2e = nowMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
             run.stats.endToEnd(e2e);
             maxE2eMicros = Math.max(maxE2eMicros, e2e);
-            if (data.length() < PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536)) {
+            if (data.length() < maxData) {
                 describe(rec, data);
             }
         }

@@ -16,7 +16,6 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.Utils;
 
 import io.github.jmeterkafka.client.Connection;
@@ -80,11 +79,13 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient Map<TopicPartition, long[]> sequences = new HashMap<>();
     private transient int nextPartition;
     private transient byte[] randomPayload;
+    private transient Boolean keyBytes;
+    private transient Boolean valueBytes;
     private transient volatile SendBatch inFlight;
 
     /** Stats and budget shared by all threads of this sampler. */
     static final class Run {
-        final ProducerStats stats = new ProducerStats();
+        final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled());
         final RecordBudget budget;
 
         Run(long budget) {
@@ -108,7 +109,10 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         Values values = values();
         Run run = run();
         Producer<Object, Object> producer = producer(connection);
-        boolean bytesIn = takesBytes(connection);
+        if (keyBytes == null) {
+            keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
+            valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        }
         int n = run.budget.take(perSample);
         if (n == 0) {
             return false;
@@ -133,7 +137,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                         SequenceHeader.nowMicros()).encode()));
             }
             sizes[i] = (k == null ? 0 : k.length) + (v == null ? 0 : v.length) + headerBytes(hs);
-            records.add(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, bytesIn), encode(v, bytesIn), hs));
+            records.add(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, keyBytes), encode(v, valueBytes), hs));
         }
         result.setSamplerData(samplerData(connection, topicName, n));
         result.setSampleCount(n);
@@ -231,11 +235,6 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             ownProducer = p;
         }
         return ownProducer;
-    }
-
-    private static boolean takesBytes(Connection connection) {
-        Object serializer = connection.settings().producerConfig("").get(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
-        return ByteArraySerializer.class.getName().equals(String.valueOf(serializer).trim());
     }
 
     /** byte[] for Kafka's ByteArraySerializer; for any other serializer, the text. */
@@ -346,7 +345,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         PayloadFile.forgetAll();
         RUNS.remove(getName());
         try {
-            run();
+            ProgressPrinter.start(getName(), run().stats::windowLine);
         } catch (InvalidInputException e) {
             // reported by every sample
         }
@@ -354,6 +353,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
 
     @Override
     public void testEnded() {
+        ProgressPrinter.stop(getName());
         try {
             // records still in flight in the shared producer complete (or fail) before the summary
             Connections.get(getConnectionName()).closeSharedProducer(closeTimeout());

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import org.apache.jmeter.JMeter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.jmeterkafka.config.PluginProperties;
 
 /**
  * Prints the end-of-test perf-test style summaries: to stdout in non-GUI mode (where perf-test users

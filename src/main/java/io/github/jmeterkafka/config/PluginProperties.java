@@ -1,22 +1,31 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.config;
 
+import java.time.Duration;
 import java.util.Properties;
 
 import org.apache.jmeter.util.JMeterUtils;
 
 /** The JMeter properties the plugin reads; every name starts with {@code kafka.}. */
-final class PluginProperties {
+public final class PluginProperties {
     /** Response and sampler data are cut to this many characters. */
-    static final String RESPONSE_MAX_BYTES = "kafka.response.max.bytes";
+    public static final String RESPONSE_MAX_BYTES = "kafka.response.max.bytes";
     /** How long closing a client may take at thread or test end, in ms. */
-    static final String CLOSE_TIMEOUT_MS = "kafka.close.timeout.ms";
+    public static final String CLOSE_TIMEOUT_MS = "kafka.close.timeout.ms";
     /** A CSV file the end-of-test summaries are appended to. */
-    static final String SUMMARY_FILE = "kafka.summary.file";
+    public static final String SUMMARY_FILE = "kafka.summary.file";
+    /** Level of the org.apache.kafka logger when the user has not configured it. */
+    public static final String CLIENT_LOG_LEVEL = "kafka.client.log.level";
+    /** Seconds between producer progress lines like perf-test's; 0 (default) prints none. */
+    public static final String PROGRESS_INTERVAL_S = "kafka.progress.interval.s";
 
     private PluginProperties() {
     }
 
-    static long get(String name, long defaultValue) {
+    public static Duration closeTimeout() {
+        return Duration.ofMillis(get(CLOSE_TIMEOUT_MS, 5000));
+    }
+
+    public static long get(String name, long defaultValue) {
         String value = raw(name);
         if (value == null || value.isBlank()) {
             return defaultValue;
@@ -28,7 +37,7 @@ final class PluginProperties {
         }
     }
 
-    static String get(String name, String defaultValue) {
+    public static String get(String name, String defaultValue) {
         String value = raw(name);
         return value == null || value.isBlank() ? defaultValue : value.trim();
     }
