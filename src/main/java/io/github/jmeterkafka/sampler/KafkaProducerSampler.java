@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Producer;
@@ -82,6 +83,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient Boolean keyBytes;
     private transient Boolean valueBytes;
     private transient volatile SendBatch inFlight;
+    private transient volatile Thread blockedThread;
 
     /** Stats and budget shared by all threads of this sampler. */
     static final class Run {
@@ -113,12 +115,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
             valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
         }
+        // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
+        int partitions = sequenceHeader && partitionNumber == null ? blocking(() -> producer.partitionsFor(topicName).size()) : 0;
         int n = run.budget.take(perSample);
         if (n == 0) {
             return false;
         }
-        // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
-        int partitions = sequenceHeader && partitionNumber == null ? producer.partitionsFor(topicName).size() : 0;
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         List<ProducerRecord<Object, Object>> records = new ArrayList<>(n);
         long[] sizes = new long[n];
@@ -151,7 +153,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (transactional) {
             producer.beginTransaction();
         }
-        SendBatch batch = SendBatch.send(producer, records, sizes, run.stats);
+        SendBatch batch = blocking(() -> SendBatch.send(producer, records, sizes, run.stats));
         inFlight = batch;
         boolean complete;
         try {
@@ -317,11 +319,28 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                 + (transactional ? "\ntransactional" : "");
     }
 
+    /**
+     * Runs a call that may block on metadata (up to max.block.ms) so that Stop can interrupt it:
+     * Kafka turns the interrupt into an InterruptException.
+     */
+    private <T> T blocking(Supplier<T> call) {
+        blockedThread = Thread.currentThread();
+        try {
+            return call.get();
+        } finally {
+            blockedThread = null;
+        }
+    }
+
     @Override
     public boolean interrupt() {
         SendBatch batch = inFlight;
         if (batch != null) {
             batch.release();
+        }
+        Thread blocked = blockedThread;
+        if (blocked != null) {
+            blocked.interrupt();
         }
         return true;
     }
