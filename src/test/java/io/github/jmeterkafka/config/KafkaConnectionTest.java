@@ -1,0 +1,84 @@
+package io.github.jmeterkafka.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.sampler.KafkaProducerSampler;
+
+/** A bad setting never throws from testStarted: the samples that use the connection fail with the reason. */
+class KafkaConnectionTest {
+
+    private KafkaConnection element(String name) {
+        KafkaConnection c = new KafkaConnection();
+        c.setConnectionName(name);
+        c.setBootstrapServers("localhost:9");
+        return c;
+    }
+
+    @AfterEach
+    void unbind() {
+        Connections.unbind("bad", java.time.Duration.ZERO);
+        Connections.unbind("twice", java.time.Duration.ZERO);
+        Connections.unbind("good", java.time.Duration.ZERO);
+    }
+
+    private static SampleResult produceWith(String connectionName) {
+        KafkaProducerSampler s = new KafkaProducerSampler();
+        s.setName("p");
+        s.setConnectionName(connectionName);
+        s.setTopic("t");
+        return s.sample(null);
+    }
+
+    @Test
+    void validSettingsBindAUsableConnection() {
+        KafkaConnection c = element("good");
+        c.getProducerProperties().add(new KeyValue("acks", "all"));
+        c.testStarted();
+        Connection bound = Connections.get("good");
+        assertThat(bound.failure()).isNull();
+        assertThat(bound.settings().producerConfig("id")).containsEntry("acks", "all")
+                .containsEntry("bootstrap.servers", "localhost:9");
+        c.testEnded();
+    }
+
+    @Test
+    void anUnknownPropertyFailsEverySampleWithTheReason() {
+        KafkaConnection c = element("bad");
+        c.getProducerProperties().add(new KeyValue("acks", "all"));
+        c.getProducerProperties().add(new KeyValue("lingerms", "5"));
+        c.testStarted();
+
+        SampleResult r = produceWith("bad");
+
+        assertThat(r.isSuccessful()).isFalse();
+        assertThat(r.getResponseCode()).isEqualTo("400");
+        assertThat(r.getResponseMessage())
+                .isEqualTo("Kafka Connection 'bad' is invalid: 'lingerms' in producer properties is not a Kafka client property");
+    }
+
+    @Test
+    void aRowWithoutANameIsReportedNotThrown() {
+        KafkaConnection c = element("bad");
+        c.getClientProperties().add(new KeyValue(" ", "x"));
+        c.testStarted();
+
+        assertThat(Connections.get("bad").failure()).contains("a row of client properties has no name");
+    }
+
+    @Test
+    void twoConnectionsWithOneNameMakeTheNameUnusable() {
+        element("twice").testStarted();
+        element("twice").testStarted();
+
+        SampleResult r = produceWith("twice");
+
+        assertThat(r.getResponseCode()).isEqualTo("400");
+        assertThat(r.getResponseMessage()).contains("more than one Kafka Connection element is named 'twice'");
+    }
+}
