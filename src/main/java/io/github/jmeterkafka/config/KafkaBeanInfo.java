@@ -38,6 +38,34 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
         p.setValue(DEFAULT, tags[0]);
         p.setValue(NOT_OTHER, Boolean.TRUE);
         p.setValue(TAGS, tags);
+        // the drop-down shows each tag's text from this bundle, not the stored tag
+        p.setValue(RESOURCE_BUNDLE, getBeanDescriptor().getValue(RESOURCE_BUNDLE));
+        return p;
+    }
+
+    /**
+     * A drop-down that also takes typed text, so a value can come from a property, e.g.
+     * {@code ${__P(kafka.security.protocol,PLAINTEXT)}}; the first tag is the default.
+     */
+    protected PropertyDescriptor editableChoice(String name, String... tags) {
+        PropertyDescriptor p = choice(name, tags);
+        p.setValue(NOT_OTHER, Boolean.FALSE);
+        return p;
+    }
+
+    /** A masked text field; it still takes functions, e.g. {@code ${__P(kafka.password)}}. */
+    protected PropertyDescriptor password(String name) {
+        PropertyDescriptor p = property(name, TypeEditor.PasswordEditor);
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, "");
+        return p;
+    }
+
+    /** A file name with a Browse button. */
+    protected PropertyDescriptor file(String name) {
+        PropertyDescriptor p = property(name, TypeEditor.FileEditor);
+        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(DEFAULT, "");
         return p;
     }
 
