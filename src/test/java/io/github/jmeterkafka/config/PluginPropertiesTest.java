@@ -1,0 +1,58 @@
+package io.github.jmeterkafka.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/** Every JMeter property the plugin reads is named in PluginProperties, starts with kafka. and is in the README. */
+class PluginPropertiesTest {
+    private static final Path ROOT = Path.of(System.getProperty("user.dir"));
+
+    private static List<String> names() throws IllegalAccessException {
+        List<String> names = new ArrayList<>();
+        for (Field f : PluginProperties.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+                names.add((String) f.get(null));
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void everyPropertyStartsWithKafkaAndIsDocumented() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        assertThat(names()).isNotEmpty().allSatisfy(name -> {
+            assertThat(name).startsWith("kafka.");
+            assertThat(readme).contains("`" + name + "`");
+        });
+    }
+
+    @Test
+    void noOtherCodeReadsJMeterPropertiesDirectly() throws IOException {
+        try (Stream<Path> files = Files.walk(ROOT.resolve("src/main/java"))) {
+            List<Path> readers = files.filter(p -> p.toString().endsWith(".java"))
+                    .filter(p -> !p.getFileName().toString().equals("PluginProperties.java"))
+                    .filter(p -> {
+                        try {
+                            String s = Files.readString(p, StandardCharsets.UTF_8);
+                            return s.contains("JMeterUtils.getProp") || s.contains("getJMeterProperties()");
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .collect(Collectors.toList());
+            assertThat(readers).isEmpty();
+        }
+    }
+}
