@@ -2,7 +2,9 @@ package io.github.jmeterkafka.client;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Function;
 
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.Producer;
@@ -74,7 +76,7 @@ public final class Connection {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
         }
         if (sharedProducer == null) {
-            sharedProducer = factory.producer(settings.producerConfig(ids.next("producer")));
+            sharedProducer = created("shared producer", settings.producerConfig(ids.next("producer")), factory::producer);
         }
         return sharedProducer;
     }
@@ -84,13 +86,13 @@ public final class Connection {
         checkUsable();
         Map<String, Object> config = settings.producerConfig(ids.next("producer"));
         config.putAll(extra);
-        return factory.producer(config);
+        return created("producer", config, factory::producer);
     }
 
     /** A consumer that the calling thread owns and closes. */
     public Consumer<Object, Object> newConsumer(Map<String, Object> overrides) {
         checkUsable();
-        return factory.consumer(settings.consumerConfig(ids.next("consumer"), overrides));
+        return created("consumer", settings.consumerConfig(ids.next("consumer"), overrides), factory::consumer);
     }
 
     public synchronized Admin admin() {
@@ -99,9 +101,17 @@ public final class Connection {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
         }
         if (admin == null) {
-            admin = factory.admin(settings.adminConfig(ids.next("admin")));
+            admin = created("admin client", settings.adminConfig(ids.next("admin")), factory::admin);
         }
         return admin;
+    }
+
+    // one line per client, so broker-side client ids can be traced to a JMeter process and thread
+    private <T> T created(String what, Map<String, Object> config, Function<Map<String, Object>, T> create) {
+        T client = create.apply(config);
+        log.info("Kafka Connection '{}': {} {} created on {}", name(), what, config.get(CommonClientConfigs.CLIENT_ID_CONFIG),
+                Thread.currentThread().getName());
+        return client;
     }
 
     public String nextClientId(String role) {
