@@ -1,0 +1,505 @@
+package io.github.jmeterkafka.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+
+/**
+ * {@code mvn -Pbench verify}: one local broker, warmed up, then each case run alternately with
+ * Kafka's perf tool and with a JMeter plan from bench/plans, on a fresh topic each time and with
+ * the same client properties on both sides; prints medians side by side and checks every run's
+ * record count against the broker's end offsets. Exits 1 if a run failed or a count is off;
+ * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
+ *
+ * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
+ * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c),
+ * {@code bench.jfr} (false).
+ */
+public final class Bench {
+    private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
+    private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
+    private static final List<String> ALL_CASES = List.of("a", "b", "c", "d", "single", "consume1", "consume6");
+
+    private final int repeats = Integer.getInteger("bench.repeats", 3);
+    private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
+    private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
+    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
+    /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
+    private final boolean jfr = Boolean.getBoolean("bench.jfr");
+    private final Path out = Harness.targetDir().resolve("bench");
+    private final Report report = new Report();
+    private final List<String> problems = new ArrayList<>();
+    private KafkaBroker broker;
+    private JMeter jmeter;
+    private Topics topics;
+    private int runNumber;
+
+    public static void main(String[] args) {
+        System.exit(new Bench().run());
+    }
+
+    int run() {
+        long t0 = System.nanoTime();
+        try {
+            deleteRecursively(out);
+            Files.createDirectories(out);
+            report.machine(machine());
+            System.out.println(report.machineLine());
+            System.out.println("Starting one Kafka broker (-Xmx1g)...");
+            broker = KafkaBroker.builder().heap("1g").autoCreateTopics(false).workDir(out.resolve("broker")).build().start();
+            System.out.println("Broker at " + broker.bootstrapServers() + " in " + broker.lastStartTime().toMillis() + " ms");
+            topics = new Topics(broker.admin());
+            jmeter = JMeter.fromSystemProperties().installPlugin();
+            warmUp();
+            baseline();
+            for (String c : cases) {
+                runCase(c);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            problems.add("aborted: " + e);
+            e.printStackTrace();
+        } finally {
+            if (topics != null) {
+                topics.close();
+            }
+            if (broker != null) {
+                broker.close();
+            }
+        }
+        report.elapsed(Duration.ofNanos(System.nanoTime() - t0));
+        String table = report.markdown(problems);
+        System.out.println();
+        System.out.println(table);
+        write("results.md", table);
+        write("runs.csv", report.csv());
+        System.out.println("Per-run figures: " + out.resolve("runs.csv") + "; run directories under " + out);
+        return problems.isEmpty() ? 0 : 1;
+    }
+
+    private void runCase(String c) {
+        switch (c) {
+            case "a":
+                producerCase(ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
+                break;
+            case "b":
+                producerCase(ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
+                break;
+            case "c":
+                producerCase(ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
+                break;
+            case "d":
+                producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
+                break;
+            case "single":
+                singleRecordCases();
+                break;
+            case "consume1":
+                consumerCase("consume1", "1M x 1000 B, 1 partition, 1 thread", 1, 1);
+                break;
+            case "consume6":
+                consumerCase("consume6", "1M x 1000 B, 6 partitions, 3 threads", 6, 3);
+                break;
+            default:
+                throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
+        }
+    }
+
+    // ---------------------------------------------------------------- producer
+
+    private void warmUp() {
+        if (warmupRecords <= 0) {
+            return;
+        }
+        System.out.println("Warming the broker up: " + warmupRecords + " x 1000 B with ProducerPerformance...");
+        ProducerCase w = ProducerCase.unthrottled("warmup", "warm-up", warmupRecords, 1000, 1, 1);
+        Report.Run r = perfTestProducer(w, 0);
+        System.out.println("  warm-up: " + Report.format(r));
+    }
+
+    /** JMeter starting and stopping with nothing to do: the start-up cost in every plugin figure. */
+    private void baseline() {
+        List<Report.Run> runs = new ArrayList<>();
+        for (int i = 0; i < Math.max(1, repeats); i++) {
+            Path dir = runDir("baseline-empty-plan");
+            PluginRun run = PluginRun.of(jmeter.plan(plan("empty.jmx")).runDir(dir).timeout(RUN_TIMEOUT), dir);
+            check(run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
+            Report.Run r = Report.Run.baseline(run.cpuSeconds, run.cpuSecondsAfterStart, run.result.elapsed().toMillis() / 1000.0);
+            runs.add(r);
+            System.out.printf(Locale.ROOT, "  JMeter empty plan: %.2f s CPU (%.2f s after test start), %.1f s wall%n",
+                    r.cpu, r.cpuAfterStart, r.wall);
+        }
+        report.baseline(runs);
+    }
+
+    private void producerCase(ProducerCase c) {
+        System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
+        List<Report.Run> perf = new ArrayList<>();
+        List<Report.Run> plugin = new ArrayList<>();
+        for (int i = 0; i < repeats; i++) {
+            // alternate who goes first, so drift in the broker's speed does not favour one side
+            if (i % 2 == 0) {
+                perf.add(perfTestProducer(c, i));
+                plugin.add(pluginProducer(c, i));
+            } else {
+                plugin.add(pluginProducer(c, i));
+                perf.add(perfTestProducer(c, i));
+            }
+        }
+        report.producer(c, perf, plugin);
+    }
+
+    private Report.Run perfTestProducer(ProducerCase c, int repeat) {
+        String topic = topic(c.id, repeat, "perf");
+        topics.create(topic, c.partitions);
+        List<String> args = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
+                "--num-records", Long.toString(c.records), "--record-size", Integer.toString(c.recordSize),
+                "--throughput", c.throughput > 0 ? Integer.toString(c.throughput) : "-1", "--command-property"));
+        c.producerProperties.forEach((k, v) -> args.add(k + "=" + v));
+        KafkaTool.Result r = tool(KafkaTool.PRODUCER_PERFORMANCE, args, runDir(c.id + "-perf"));
+        Report.Run run = null;
+        if (check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            Figures.Producer f = Figures.Producer.parseLast(r.stdout);
+            run = Report.Run.producer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds,
+                    topics.records(topic, c.partitions));
+            checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords);
+            System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
+        }
+        topics.delete(topic);
+        return run;
+    }
+
+    private Report.Run pluginProducer(ProducerCase c, int repeat) {
+        String topic = topic(c.id, repeat, "plugin");
+        topics.create(topic, c.partitions);
+        Path dir = runDir(c.id + "-plugin");
+        JMeter.RunBuilder b = jmeter.plan(plan(c.throughput > 0 ? "producer-paced.jmx" : "producer.jmx"))
+                .runDir(dir).timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", Long.toString(c.records))
+                .property("record.size", Integer.toString(c.recordSize))
+                .property("records.per.sample", Integer.toString(c.recordsPerSample))
+                .property("threads", Integer.toString(c.threads))
+                .properties(c.producerProperties);
+        if (c.throughput > 0) {
+            b.property("samples.per.minute", Long.toString(60L * c.throughput / c.recordsPerSample));
+        }
+        if (jfr) {
+            b.jvmArg(jfrArg(dir));
+        }
+        PluginRun p = PluginRun.of(b, dir);
+        Report.Run run = null;
+        if (check(p.result.exitCode() == 0, c.id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
+            check(p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
+            run = Report.Run.producer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
+                    p.result.elapsed().toMillis() / 1000.0, topics.records(topic, c.partitions));
+            checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords);
+            System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
+        }
+        topics.delete(topic);
+        return run;
+    }
+
+    /**
+     * One record per sample, each sample waiting for its ack: what most JMeter users start with.
+     * linger.ms=0 as such plans should use (with Kafka 4's default of 5 every sample waits 5 ms);
+     * perf-test runs once with the same properties for reference.
+     */
+    private void singleRecordCases() {
+        Map<String, String> props = ProducerCase.props("1", "0");
+        ProducerCase ref = ProducerCase.unthrottled("single", "100k x 1000 B, 1 partition, linger.ms=0",
+                100_000, 1000, 1, 1).with(props, 1);
+        System.out.println("Case single: one record per sample (" + ref.describe() + ")");
+        report.producer(ref, List.of(perfTestProducer(ref, 0)), List.of());
+        for (int threads : new int[] {1, 8, 64}) {
+            // one thread manages about a thousand round trips a second: fewer records keep the run short
+            long records = threads == 1 ? 20_000 : 100_000;
+            ProducerCase c = ProducerCase.unthrottled("single-" + threads, records / 1000 + "k x 1000 B, 1 partition, "
+                    + "linger.ms=0", records, 1000, 1, 1).with(props, threads);
+            report.producer(c, List.of(), List.of(pluginProducer(c, 0)));
+        }
+    }
+
+    // ---------------------------------------------------------------- consumer
+
+    private void consumerCase(String id, String title, int partitions, int threads) {
+        String topic = "bench-" + id;
+        long records = 1_000_000;
+        System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
+        topics.create(topic, partitions);
+        List<String> fill = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
+                "--num-records", Long.toString(records), "--record-size", "1000", "--throughput", "-1",
+                "--command-property"));
+        ProducerCase.props("1", "5").forEach((k, v) -> fill.add(k + "=" + v));
+        KafkaTool.Result r = KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, runDir(id + "-fill"), RUN_TIMEOUT);
+        check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
+        long stored = topics.records(topic, partitions);
+        checkCount(id + " fill", records, records, stored);
+
+        List<Report.Run> perf = new ArrayList<>();
+        List<Report.Run> plugin = new ArrayList<>();
+        for (int i = 0; i < repeats; i++) {
+            if (i % 2 == 0) {
+                perf.add(perfTestConsumer(id, topic, records, i));
+                plugin.add(pluginConsumer(id, topic, records, threads, i));
+            } else {
+                plugin.add(pluginConsumer(id, topic, records, threads, i));
+                perf.add(perfTestConsumer(id, topic, records, i));
+            }
+        }
+        report.consumer(id, title, threads, CONSUMER_RECORDS_PER_SAMPLE, perf, plugin);
+        topics.delete(topic);
+    }
+
+    private static final int CONSUMER_RECORDS_PER_SAMPLE = 500;
+
+    private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {
+        List<String> args = List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
+                "--num-records", Long.toString(records), "--timeout", "10000", "--group", "perf-" + id + "-" + repeat);
+        KafkaTool.Result r = tool(KafkaTool.CONSUMER_PERFORMANCE, args, runDir(id + "-perf"));
+        if (!check(r.exitCode == 0, id + " consumer-perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            return null;
+        }
+        Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
+        checkCount(id + " consumer-perf-test", records, f.records, records);
+        Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds);
+        System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
+        return run;
+    }
+
+    private Report.Run pluginConsumer(String id, String topic, long records, int threads, int repeat) {
+        Path dir = runDir(id + "-plugin");
+        JMeter.RunBuilder b = jmeter.plan(plan("consumer.jmx")).runDir(dir).timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("group", "plugin-" + id + "-" + repeat)
+                .property("records", Long.toString(records))
+                .property("records.per.sample", Integer.toString(CONSUMER_RECORDS_PER_SAMPLE))
+                .property("threads", Integer.toString(threads))
+                // what consumer-perf-test sets on its consumer
+                .property("receive.buffer.bytes", "2097152")
+                .property("max.partition.fetch.bytes", "1048576")
+                .property("check.crcs", "false");
+        if (jfr) {
+            b.jvmArg(jfrArg(dir));
+        }
+        PluginRun p = PluginRun.of(b, dir);
+        if (!check(p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            return null;
+        }
+        Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), CONSUMER_TITLE);
+        checkCount(id + " plugin", records, f.records, records);
+        Report.Run run = Report.Run.consumer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
+                p.result.elapsed().toMillis() / 1000.0);
+        System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
+        return run;
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private KafkaTool.Result tool(String mainClass, List<String> args, Path dir) {
+        return KafkaTool.run(mainClass, jfr ? List.of(jfrArg(dir)) : List.of(), args, dir, RUN_TIMEOUT);
+    }
+
+    private static String jfrArg(Path dir) {
+        return "-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr");
+    }
+
+    private void checkCount(String what, long expected, long reported, long stored) {
+        check(reported == expected && stored == expected,
+                what + ": expected " + expected + " records, the run reported " + reported + ", the broker holds " + stored);
+    }
+
+    private boolean check(boolean ok, String problem) {
+        if (!ok) {
+            problems.add(problem);
+            System.out.println("  PROBLEM: " + problem);
+        }
+        return ok;
+    }
+
+    private String topic(String id, int repeat, String side) {
+        return "bench-" + id + "-" + (repeat + 1) + "-" + side;
+    }
+
+    private Path runDir(String name) {
+        return out.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", ++runNumber, name));
+    }
+
+    private static Path plan(String file) {
+        return Harness.projectDir().resolve("bench").resolve("plans").resolve(file);
+    }
+
+    private void write(String file, String text) {
+        try {
+            Files.writeString(out.resolve(file), text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Set<String> cases(String value) {
+        if (value.isBlank() || value.trim().equals("all")) {
+            return new LinkedHashSet<>(ALL_CASES);
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String c : value.split(",")) {
+            String id = c.trim();
+            if (!ALL_CASES.contains(id)) {
+                throw new IllegalArgumentException("No case '" + id + "'; cases: " + ALL_CASES);
+            }
+            out.add(id);
+        }
+        return out;
+    }
+
+    private static Map<String, String> machine() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("date", ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
+        m.put("cpus", Runtime.getRuntime().availableProcessors() + " (" + cpuModel() + ")");
+        m.put("memory", memory());
+        m.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        m.put("kafka", kafkaVersion() + " (broker, perf tools and the plugin's clients)");
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        return m;
+    }
+
+    /** From the broker's jar in kafka.home/lib, which the perf tools share. */
+    private static String kafkaVersion() {
+        try (var jars = Files.list(Harness.kafkaHome().resolve("lib"))) {
+            return jars.map(p -> p.getFileName().toString()).filter(n -> n.matches("kafka_2\\.13-.*\\.jar"))
+                    .map(n -> n.replaceAll("^kafka_2\\.13-|\\.jar$", "")).findFirst().orElse("?");
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    private static String cpuModel() {
+        return procLine("/proc/cpuinfo", "model name").replaceFirst("^[^:]*:\\s*", "");
+    }
+
+    private static String memory() {
+        String line = procLine("/proc/meminfo", "MemTotal");
+        String[] f = line.trim().split("\\s+");
+        try {
+            return String.format(Locale.ROOT, "%.1f GiB", Long.parseLong(f[1]) / 1024.0 / 1024.0);
+        } catch (RuntimeException e) {
+            return line;
+        }
+    }
+
+    private static String procLine(String file, String prefix) {
+        try {
+            return Files.readAllLines(Path.of(file)).stream().filter(l -> l.startsWith(prefix)).findFirst().orElse("?");
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted((x, y) -> y.compareTo(x)).toArray(Path[]::new)) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** A producer case: the same records and producer properties for perf-test and the plugin. */
+    static final class ProducerCase {
+        final String id;
+        final String title;
+        final long records;
+        final int recordSize;
+        final int partitions;
+        /** records/s, or 0 for unthrottled */
+        final int throughput;
+        final int recordsPerSample;
+        final int threads;
+        final Map<String, String> producerProperties;
+
+        private ProducerCase(String id, String title, long records, int recordSize, int partitions, int throughput,
+                int recordsPerSample, int threads, Map<String, String> producerProperties) {
+            this.id = id;
+            this.title = title;
+            this.records = records;
+            this.recordSize = recordSize;
+            this.partitions = partitions;
+            this.throughput = throughput;
+            this.recordsPerSample = recordsPerSample;
+            this.threads = threads;
+            this.producerProperties = producerProperties;
+        }
+
+        static ProducerCase unthrottled(String id, String title, long records, int recordSize, int partitions,
+                int recordsPerSample) {
+            return new ProducerCase(id, title, records, recordSize, partitions, 0, recordsPerSample, 1, props("1", "5"));
+        }
+
+        static ProducerCase paced(String id, String title, long records, int recordSize, int throughput,
+                int recordsPerSample, int threads) {
+            return new ProducerCase(id, title, records, recordSize, 1, throughput, recordsPerSample, threads,
+                    props("1", "5"));
+        }
+
+        ProducerCase with(Map<String, String> props, int threads) {
+            return new ProducerCase(id, title, records, recordSize, partitions, throughput, recordsPerSample, threads, props);
+        }
+
+        /**
+         * Every producer property the plans set, with Kafka 4's defaults except acks; perf-test gets
+         * the same map, so neither side runs on a default the other does not share.
+         */
+        static Map<String, String> props(String acks, String lingerMs) {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("acks", acks);
+            p.put("linger.ms", lingerMs);
+            p.put("batch.size", "16384");
+            p.put("compression.type", "none");
+            return p;
+        }
+
+        String describe() {
+            StringBuilder s = new StringBuilder();
+            c(s, "records", Long.toString(records));
+            c(s, "record size", recordSize + " B");
+            c(s, "partitions", Integer.toString(partitions));
+            c(s, "throughput", throughput > 0 ? throughput + "/s" : "unthrottled");
+            c(s, "plugin", threads + (threads == 1 ? " thread, " : " threads, ") + recordsPerSample + " records/sample");
+            producerProperties.forEach((k, v) -> c(s, k, v));
+            return s.toString();
+        }
+
+        private static void c(StringBuilder s, String k, String v) {
+            s.append(s.length() == 0 ? "" : ", ").append(k).append('=').append(v);
+        }
+
+        @Override
+        public String toString() {
+            return id + Arrays.asList(title, describe());
+        }
+    }
+}

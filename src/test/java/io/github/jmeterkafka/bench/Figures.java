@@ -1,0 +1,116 @@
+package io.github.jmeterkafka.bench;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The final lines of kafka-producer-perf-test and kafka-consumer-perf-test, which the plugin's
+ * end-of-test summaries repeat in the same format.
+ */
+final class Figures {
+
+    private Figures() {
+    }
+
+    /** One producer run: perf-test's last line, or the line under "Kafka Producer summary for ...". */
+    static final class Producer {
+        private static final Pattern LINE = Pattern.compile("(\\d+)(?: steady state)? records sent, ([\\d.]+) records/sec "
+                + "\\(([\\d.]+) MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, "
+                + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
+
+        final long records;
+        final double recordsPerSec;
+        final double mbPerSec;
+        final double avgMs;
+        final double maxMs;
+        final long p50Ms;
+        final long p95Ms;
+        final long p99Ms;
+        final long p999Ms;
+
+        private Producer(Matcher m) {
+            records = Long.parseLong(m.group(1));
+            recordsPerSec = Double.parseDouble(m.group(2));
+            mbPerSec = Double.parseDouble(m.group(3));
+            avgMs = Double.parseDouble(m.group(4));
+            maxMs = Double.parseDouble(m.group(5));
+            p50Ms = Long.parseLong(m.group(6));
+            p95Ms = Long.parseLong(m.group(7));
+            p99Ms = Long.parseLong(m.group(8));
+            p999Ms = Long.parseLong(m.group(9));
+        }
+
+        /** The last line of {@code output} with all percentiles; perf-test's progress lines have none. */
+        static Producer parseLast(String output) {
+            Producer found = null;
+            for (String line : output.split("\r?\n")) {
+                Matcher m = LINE.matcher(line.trim());
+                if (m.matches()) {
+                    found = new Producer(m);
+                }
+            }
+            if (found == null) {
+                throw new IllegalStateException("No final producer line in:\n" + tail(output));
+            }
+            return found;
+        }
+
+        /** The line right under {@code title} (the plugin prints other samplers' summaries too). */
+        static Producer parseAfter(String output, String title) {
+            return parseLast(lineAfter(output, title, 1));
+        }
+    }
+
+    /** One consumer run, in kafka-consumer-perf-test's columns. */
+    static final class Consumer {
+        static final String HEADER_START = "start.time, end.time, data.consumed.in.MB";
+
+        final double megabytes;
+        final double mbPerSec;
+        final long records;
+        final double recordsPerSec;
+        final long rebalanceMs;
+        final long fetchMs;
+        final double fetchRecordsPerSec;
+
+        private Consumer(String line) {
+            String[] f = line.split(",\\s*");
+            if (f.length != 10) {
+                throw new IllegalStateException("Not a consumer-perf-test line: " + line);
+            }
+            megabytes = Double.parseDouble(f[2]);
+            mbPerSec = Double.parseDouble(f[3]);
+            records = Long.parseLong(f[4]);
+            recordsPerSec = Double.parseDouble(f[5]);
+            rebalanceMs = Long.parseLong(f[6]);
+            fetchMs = Long.parseLong(f[7]);
+            fetchRecordsPerSec = Double.parseDouble(f[9]);
+        }
+
+        /** The line under the first header line after {@code title} (or anywhere, if title is null). */
+        static Consumer parse(String output, String title) {
+            String rest = title == null ? output : lineAfter(output, title, Integer.MAX_VALUE);
+            return new Consumer(lineAfter(rest, HEADER_START, 1));
+        }
+    }
+
+    /** The {@code count} lines after the first line that contains {@code marker}. */
+    private static String lineAfter(String output, String marker, int count) {
+        List<String> lines = List.of(output.split("\r?\n"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(marker)) {
+                int to = (int) Math.min(lines.size(), (long) i + 1 + count);
+                if (to == i + 1) {
+                    break;
+                }
+                return String.join("\n", lines.subList(i + 1, to));
+            }
+        }
+        throw new IllegalStateException("No line after '" + marker + "' in:\n" + tail(output));
+    }
+
+    private static String tail(String s) {
+        return s.length() <= 3000 ? s : "..." + s.substring(s.length() - 3000);
+    }
+}

@@ -1,0 +1,106 @@
+package io.github.jmeterkafka.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.github.jmeterkafka.harness.Harness;
+
+/**
+ * One of Kafka's perf tools in its own JVM, started as kafka-run-class.sh starts it (256 MB heap,
+ * G1 tuned for short pauses), from the broker's class path in kafka.home/lib.
+ */
+final class KafkaTool {
+    static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
+    static final String CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance";
+
+    private static final List<String> JVM_ARGS = List.of("-Xmx256M", "-server", "-XX:+UseG1GC",
+            "-XX:MaxGCPauseMillis=20", "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent",
+            "-XX:MaxInlineLevel=15", "-Djava.awt.headless=true");
+
+    /** Runs in flight: a bench stopped by Ctrl-C or SIGTERM must not leave a tool running. */
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly), "kafka-tool-reaper"));
+    }
+
+    private KafkaTool() {
+    }
+
+    /** What one run printed and cost. */
+    static final class Result {
+        final int exitCode;
+        final String stdout;
+        final double cpuSeconds;
+        final double wallSeconds;
+        final Path dir;
+
+        Result(int exitCode, String stdout, double cpuSeconds, double wallSeconds, Path dir) {
+            this.exitCode = exitCode;
+            this.stdout = stdout;
+            this.cpuSeconds = cpuSeconds;
+            this.wallSeconds = wallSeconds;
+            this.dir = dir;
+        }
+    }
+
+    static Result run(String mainClass, List<String> args, Path dir, Duration timeout) {
+        return run(mainClass, List.of(), args, dir, timeout);
+    }
+
+    static Result run(String mainClass, List<String> extraJvmArgs, List<String> args, Path dir, Duration timeout) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(JVM_ARGS);
+        cmd.addAll(extraJvmArgs);
+        cmd.add("-cp");
+        cmd.add(Harness.kafkaHome().resolve("lib") + File.separator + "*");
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        Path out = dir.resolve("stdout.txt");
+        Process p;
+        double cpu0;
+        long t0;
+        try {
+            Files.createDirectories(dir);
+            Files.write(dir.resolve("command.txt"), cmd, StandardCharsets.UTF_8);
+            cpu0 = Cpu.children();
+            t0 = System.nanoTime();
+            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(out.toFile()).start();
+            LIVE.add(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start " + mainClass, e);
+        }
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new IllegalStateException(mainClass + " killed after " + timeout.toSeconds() + " s; see " + out);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while " + mainClass + " ran", e);
+        } finally {
+            LIVE.remove(p);
+        }
+        double wall = (System.nanoTime() - t0) / 1e9;
+        double cpu = Cpu.children() - cpu0;
+        try {
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), cpu, wall, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

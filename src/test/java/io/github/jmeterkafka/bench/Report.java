@@ -1,0 +1,380 @@
+package io.github.jmeterkafka.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/** Every run's figures, and the medians side by side as a Markdown table. */
+final class Report {
+
+    /** One run of one side. Producer and consumer runs fill different fields; the rest are NaN. */
+    static final class Run {
+        final String side;
+        final int repeat;
+        final boolean consumer;
+        final long records;
+        final double recordsPerSec;
+        final double mbPerSec;
+        final double avgMs;
+        final double p50Ms;
+        final double p95Ms;
+        final double p99Ms;
+        final double maxMs;
+        final double rebalanceMs;
+        final double fetchRecordsPerSec;
+        final double cpu;
+        final double cpuAfterStart;
+        final double wall;
+        final long brokerRecords;
+        /** The 1-minute load average when the run ended: other work on the machine skews every figure. */
+        final double load = Cpu.loadAverage();
+
+        private Run(String side, int repeat, boolean consumer, long records, double recordsPerSec, double mbPerSec,
+                double avgMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double rebalanceMs,
+                double fetchRecordsPerSec, double cpu, double cpuAfterStart, double wall, long brokerRecords) {
+            this.side = side;
+            this.repeat = repeat;
+            this.consumer = consumer;
+            this.records = records;
+            this.recordsPerSec = recordsPerSec;
+            this.mbPerSec = mbPerSec;
+            this.avgMs = avgMs;
+            this.p50Ms = p50Ms;
+            this.p95Ms = p95Ms;
+            this.p99Ms = p99Ms;
+            this.maxMs = maxMs;
+            this.rebalanceMs = rebalanceMs;
+            this.fetchRecordsPerSec = fetchRecordsPerSec;
+            this.cpu = cpu;
+            this.cpuAfterStart = cpuAfterStart;
+            this.wall = wall;
+            this.brokerRecords = brokerRecords;
+        }
+
+        static Run producer(String side, int repeat, Figures.Producer f, double cpu, double cpuAfterStart, double wall,
+                long brokerRecords) {
+            return new Run(side, repeat, false, f.records, f.recordsPerSec, f.mbPerSec, f.avgMs, f.p50Ms, f.p95Ms,
+                    f.p99Ms, f.maxMs, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, brokerRecords);
+        }
+
+        static Run consumer(String side, int repeat, Figures.Consumer f, double cpu, double cpuAfterStart, double wall) {
+            return new Run(side, repeat, true, f.records, f.recordsPerSec, f.mbPerSec, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, Double.NaN, f.rebalanceMs, f.fetchRecordsPerSec, cpu, cpuAfterStart, wall,
+                    f.records);
+        }
+
+        static Run baseline(double cpu, double cpuAfterStart, double wall) {
+            return new Run("jmeter-empty-plan", 0, false, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, 0);
+        }
+
+        double cpuMicrosPerRecord() {
+            return records == 0 ? Double.NaN : cpu * 1e6 / records;
+        }
+
+        /** CPU less what an empty JMeter run costs; perf-test's own JVM start-up stays in its figure. */
+        double netCpu(double jmeterBaseline) {
+            return side.equals("plugin") ? cpu - jmeterBaseline : cpu;
+        }
+    }
+
+    /** The runs of one case, both sides. */
+    private static final class CaseRuns {
+        final String id;
+        final String title;
+        final String setup;
+        final boolean consumer;
+        final List<Run> perf;
+        final List<Run> plugin;
+        final int throughput;
+
+        CaseRuns(String id, String title, String setup, boolean consumer, List<Run> perf, List<Run> plugin, int throughput) {
+            this.id = id;
+            this.title = title;
+            this.setup = setup;
+            this.consumer = consumer;
+            this.perf = perf.stream().filter(Objects::nonNull).collect(Collectors.toList());
+            this.plugin = plugin.stream().filter(Objects::nonNull).collect(Collectors.toList());
+            this.throughput = throughput;
+        }
+    }
+
+    private final Map<String, String> machine = new LinkedHashMap<>();
+    private final List<CaseRuns> cases = new ArrayList<>();
+    private List<Run> baseline = List.of();
+    private Duration elapsed = Duration.ZERO;
+
+    void machine(Map<String, String> values) {
+        machine.putAll(values);
+    }
+
+    String machineLine() {
+        return machine.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; "));
+    }
+
+    void baseline(List<Run> runs) {
+        baseline = runs;
+    }
+
+    void elapsed(Duration d) {
+        elapsed = d;
+    }
+
+    void producer(Bench.ProducerCase c, List<Run> perf, List<Run> plugin) {
+        String setup = c.threads + (c.threads == 1 ? " thread" : " threads") + " x " + c.recordsPerSample
+                + (c.recordsPerSample == 1 ? " record" : " records") + "/sample"
+                + (c.throughput > 0 ? ", Precise Throughput Timer" : "");
+        cases.add(new CaseRuns(c.id, c.title, setup, false, perf, plugin, c.throughput));
+    }
+
+    void consumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
+        String setup = threads + (threads == 1 ? " thread" : " threads") + " x up to " + recordsPerSample + " records/sample";
+        cases.add(new CaseRuns(id, title, setup, true, perf, plugin, 0));
+    }
+
+    /** One line per run, as it finishes. */
+    static String format(Run r) {
+        if (r.consumer) {
+            return String.format(Locale.ROOT, "%d records, %.0f records/s, %.1f MB/s, rebalance %.0f ms, "
+                    + "CPU %.2f s%s, wall %.1f s, load %.1f", r.records, r.recordsPerSec, r.mbPerSec, r.rebalanceMs,
+                    r.cpu, afterStart(r), r.wall, r.load);
+        }
+        return String.format(Locale.ROOT, "%d records, %.0f records/s, %.2f MB/s, latency avg %.2f p50 %.0f p95 %.0f "
+                + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d, load %.1f", r.records,
+                r.recordsPerSec, r.mbPerSec, r.avgMs, r.p50Ms, r.p95Ms, r.p99Ms, r.maxMs, r.cpu, afterStart(r), r.wall,
+                r.brokerRecords, r.load);
+    }
+
+    private static String afterStart(Run r) {
+        return Double.isNaN(r.cpuAfterStart) ? "" : String.format(Locale.ROOT, " (%.2f s after test start)", r.cpuAfterStart);
+    }
+
+    String markdown(List<String> problems) {
+        StringBuilder s = new StringBuilder();
+        s.append("Machine: ").append(machineLine()).append("  \n");
+        List<Run> all = new ArrayList<>(baseline);
+        cases.forEach(c -> {
+            all.addAll(c.perf);
+            all.addAll(c.plugin);
+        });
+        DoubleSummaryStatistics load = all.stream().mapToDouble(r -> r.load).summaryStatistics();
+        s.append(String.format(Locale.ROOT, "1-minute load average at the end of each run: median %.1f, %.1f to %.1f "
+                + "(the broker and the load generator alone make about 2).  %n", median(all, r -> r.load),
+                load.getMin(), load.getMax()));
+        s.append(String.format(Locale.ROOT, "Whole bench: %.1f min. Figures are medians of the runs listed in "
+                + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n", elapsed.toSeconds() / 60.0));
+        producerTable(s);
+        consumerTable(s);
+        baselineLine(s);
+        targets(s);
+        if (!problems.isEmpty()) {
+            s.append("\nPROBLEMS (the bench exits 1):\n");
+            problems.forEach(p -> s.append("- ").append(p).append('\n'));
+        }
+        return s.toString();
+    }
+
+    private void producerTable(StringBuilder s) {
+        List<CaseRuns> producers = cases.stream().filter(c -> !c.consumer).collect(Collectors.toList());
+        if (producers.isEmpty()) {
+            return;
+        }
+        s.append("| case | side | setup | runs | records/s | MB/s | avg ms | p50 ms | p95 ms | p99 ms | max ms "
+                + "| CPU s: whole (net) | CPU µs/record: whole (net) |\n");
+        s.append("|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (CaseRuns c : producers) {
+            String name = "(" + c.id + ") " + c.title;
+            if (!c.perf.isEmpty()) {
+                producerRow(s, name, "perf-test", "", c.perf);
+                name = "";
+            }
+            if (!c.plugin.isEmpty()) {
+                producerRow(s, name, "plugin", c.setup, c.plugin);
+            }
+            if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
+                s.append("| | **plugin / perf-test** | | | **").append(ratio(c, r -> r.recordsPerSec)).append("** | ")
+                        .append(ratio(c, r -> r.mbPerSec)).append(" | | | | | |")
+                        .append(" | **").append(cpuRatios(c)).append("** |\n");
+            }
+        }
+        s.append(String.format(Locale.ROOT, "%nCPU \"whole\": the load generator's whole process (perf-test's JVM, "
+                + "JMeter's JVM), from the bench JVM's cutime+cstime. \"net\": the JMeter process less an empty JMeter "
+                + "run (%.2f s, below); perf-test keeps its own JVM start-up, so \"net\" ratios slightly favour "
+                + "perf-test.%n%n", baselineCpu()));
+    }
+
+    private void producerRow(StringBuilder s, String name, String side, String setup, List<Run> runs) {
+        s.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                name, side, setup, runs.size(), f0(median(runs, r -> r.recordsPerSec)), f2(median(runs, r -> r.mbPerSec)),
+                f2(median(runs, r -> r.avgMs)), f0(median(runs, r -> r.p50Ms)), f0(median(runs, r -> r.p95Ms)),
+                f0(median(runs, r -> r.p99Ms)), f0(median(runs, r -> r.maxMs)), cpu(runs), cpuPerRecord(runs)));
+    }
+
+    private void consumerTable(StringBuilder s) {
+        List<CaseRuns> consumers = cases.stream().filter(c -> c.consumer).collect(Collectors.toList());
+        if (consumers.isEmpty()) {
+            return;
+        }
+        s.append("| case | side | setup | runs | nMsg/s | MB/s | rebalance ms | fetch nMsg/s | CPU s: whole (net) "
+                + "| CPU µs/record: whole (net) |\n");
+        s.append("|---|---|---|---|--:|--:|--:|--:|--:|--:|\n");
+        for (CaseRuns c : consumers) {
+            consumerRow(s, "(" + c.id + ") " + c.title, "consumer-perf-test", "1 consumer", c.perf);
+            consumerRow(s, "", "plugin", c.setup, c.plugin);
+            if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
+                s.append("| | **plugin / perf-test** | | | **").append(ratio(c, r -> r.recordsPerSec)).append("** | ")
+                        .append(ratio(c, r -> r.mbPerSec)).append(" | | ").append(ratio(c, r -> r.fetchRecordsPerSec))
+                        .append(" | | ").append(cpuRatios(c)).append(" |\n");
+            }
+        }
+        s.append("\nnMsg/s counts from the consumer's start, group join included, as consumer-perf-test does; "
+                + "fetch nMsg/s leaves the join (rebalance) time out.\n\n");
+    }
+
+    private void consumerRow(StringBuilder s, String name, String side, String setup, List<Run> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        s.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |%n", name, side, setup,
+                runs.size(), f0(median(runs, r -> r.recordsPerSec)), f2(median(runs, r -> r.mbPerSec)),
+                f0(median(runs, r -> r.rebalanceMs)), f0(median(runs, r -> r.fetchRecordsPerSec)), cpu(runs),
+                cpuPerRecord(runs)));
+    }
+
+    private void baselineLine(StringBuilder s) {
+        if (baseline.isEmpty()) {
+            return;
+        }
+        s.append(String.format(Locale.ROOT, "JMeter start-up, measured apart: an empty plan (bench/plans/empty.jmx) "
+                + "costs %.2f s CPU in total, %.2f s of it after \"Starting standalone test\", %.1f s wall "
+                + "(median of %d). Every plugin run above pays this once.%n%n",
+                median(baseline, r -> r.cpu), median(baseline, r -> r.cpuAfterStart), median(baseline, r -> r.wall),
+                baseline.size()));
+    }
+
+    private void targets(StringBuilder s) {
+        List<String[]> rows = new ArrayList<>();
+        for (CaseRuns c : cases) {
+            if (c.perf.isEmpty() || c.plugin.isEmpty()) {
+                continue;
+            }
+            double rate = ratioValue(c, r -> r.recordsPerSec);
+            if (c.consumer) {
+                rows.add(target("(" + c.id + ") nMsg/s >= 0.95 x consumer-perf-test", f2(rate), rate >= 0.95));
+            } else if (c.throughput > 0) {
+                double achieved = median(c.plugin, r -> r.recordsPerSec);
+                double off = (achieved - c.throughput) / c.throughput;
+                rows.add(target("(" + c.id + ") rate within 1 % of " + c.throughput + "/s",
+                        String.format(Locale.ROOT, "%.1f/s (%+.2f %%; perf-test %.1f/s)", achieved, off * 100,
+                                median(c.perf, r -> r.recordsPerSec)), Math.abs(off) <= 0.01));
+                double p95 = median(c.plugin, r -> r.p95Ms);
+                double ref = median(c.perf, r -> r.p95Ms);
+                rows.add(target("(" + c.id + ") p95 within max(20 %, 2 ms) of perf-test",
+                        f0(p95) + " ms vs " + f0(ref) + " ms", Math.abs(p95 - ref) <= Math.max(0.2 * ref, 2)));
+            } else if (c.id.length() == 1) {
+                rows.add(target("(" + c.id + ") records/s >= 0.95 x perf-test", f2(rate), rate >= 0.95));
+                double whole = ratioValue(c, Run::cpuMicrosPerRecord);
+                double net = median(c.plugin, r -> r.netCpu(baselineCpu())) / median(c.perf, r -> r.cpu);
+                rows.add(target("(" + c.id + ") CPU/record <= 1.2 x perf-test, whole JMeter process", f2(whole),
+                        whole <= 1.2));
+                rows.add(target("(" + c.id + ") CPU/record <= 1.2 x perf-test, net of an empty JMeter run", f2(net),
+                        net <= 1.2));
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        s.append("| target | measured | |\n|---|---|---|\n");
+        rows.forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));
+    }
+
+    private static String[] target(String what, String measured, boolean met) {
+        return new String[] {what, measured, met ? "met" : "**MISSED**"};
+    }
+
+    String csv() {
+        StringBuilder s = new StringBuilder("case,side,repeat,records,broker_records,records_per_sec,mb_per_sec,avg_ms,"
+                + "p50_ms,p95_ms,p99_ms,max_ms,rebalance_ms,fetch_records_per_sec,cpu_s,cpu_after_start_s,wall_s,load_1min\n");
+        for (Run r : baseline) {
+            row(s, "baseline", r);
+        }
+        for (CaseRuns c : cases) {
+            for (Run r : c.perf) {
+                row(s, c.id, r);
+            }
+            for (Run r : c.plugin) {
+                row(s, c.id, r);
+            }
+        }
+        return s.toString();
+    }
+
+    private static void row(StringBuilder s, String id, Run r) {
+        s.append(String.join(",", Arrays.asList(id, r.side, Integer.toString(r.repeat + 1), Long.toString(r.records),
+                Long.toString(r.brokerRecords), f1(r.recordsPerSec), f2(r.mbPerSec), f2(r.avgMs), f1(r.p50Ms),
+                f1(r.p95Ms), f1(r.p99Ms), f1(r.maxMs), f1(r.rebalanceMs), f1(r.fetchRecordsPerSec), f2(r.cpu),
+                f2(r.cpuAfterStart), f1(r.wall), f1(r.load)))).append('\n');
+    }
+
+    /** CPU seconds of an empty JMeter run; NaN if none was measured. */
+    private double baselineCpu() {
+        return median(baseline, r -> r.cpu);
+    }
+
+    private String cpu(List<Run> runs) {
+        double whole = median(runs, r -> r.cpu);
+        return runs.get(0).side.equals("plugin") ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()))) + ")"
+                : f1(whole);
+    }
+
+    private String cpuPerRecord(List<Run> runs) {
+        double whole = median(runs, Run::cpuMicrosPerRecord);
+        if (!runs.get(0).side.equals("plugin")) {
+            return f1(whole);
+        }
+        return f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()) * 1e6 / r.records)) + ")";
+    }
+
+    /** Per record, plugin over perf-test: whole processes, then (plugin net of an empty JMeter run). */
+    private String cpuRatios(CaseRuns c) {
+        double ref = median(c.perf, Run::cpuMicrosPerRecord);
+        return f2(median(c.plugin, Run::cpuMicrosPerRecord) / ref) + " ("
+                + f2(median(c.plugin, r -> r.netCpu(baselineCpu()) * 1e6 / r.records) / ref) + ")";
+    }
+
+    private static String ratio(CaseRuns c, ToDoubleFunction<Run> metric) {
+        return f2(ratioValue(c, metric));
+    }
+
+    private static double ratioValue(CaseRuns c, ToDoubleFunction<Run> metric) {
+        return median(c.plugin, metric) / median(c.perf, metric);
+    }
+
+    static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
+        double[] v = runs.stream().mapToDouble(metric).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static String f0(double d) {
+        return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%,.0f", d);
+    }
+
+    private static String f1(double d) {
+        return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    private static String f2(double d) {
+        return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.2f", d);
+    }
+}

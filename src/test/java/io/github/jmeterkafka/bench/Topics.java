@@ -1,0 +1,99 @@
+package io.github.jmeterkafka.bench;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
+
+/** Fresh topics for each run and the records they hold, through one Admin client. */
+final class Topics implements AutoCloseable {
+    private static final long TIMEOUT_S = 60;
+
+    private final Admin admin;
+
+    Topics(Admin admin) {
+        this.admin = admin;
+    }
+
+    /** Creates the topic and waits until every partition has a leader the producer can find. */
+    void create(String topic, int partitions) {
+        get(admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all());
+        // metadata reaches the broker's cache a moment after the controller acks the creation
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_S);
+        while (!hasLeaders(topic, partitions)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Topic " + topic + " has no leader for every partition after "
+                        + TIMEOUT_S + " s");
+            }
+            sleep(100);
+        }
+    }
+
+    private boolean hasLeaders(String topic, int partitions) {
+        try {
+            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(TIMEOUT_S, TimeUnit.SECONDS)
+                    .get(topic);
+            return d.partitions().size() == partitions && d.partitions().stream().allMatch(p -> p.leader() != null);
+        } catch (ExecutionException e) {
+            return false;
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("describeTopics timed out", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        }
+    }
+
+    /** Sum of the partitions' end offsets: the records a fresh topic holds. */
+    long records(String topic, int partitions) {
+        return endOffsets(topic, partitions).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private Map<TopicPartition, Long> endOffsets(String topic, int partitions) {
+        Map<TopicPartition, OffsetSpec> query = IntStream.range(0, partitions).boxed()
+                .collect(Collectors.toMap(p -> new TopicPartition(topic, p), p -> OffsetSpec.latest()));
+        Map<TopicPartition, Long> out = new HashMap<>();
+        get(admin.listOffsets(query).all()).forEach((tp, info) -> out.put(tp, info.offset()));
+        return out;
+    }
+
+    /** Frees the disk and page cache a spent topic holds. */
+    void delete(String topic) {
+        get(admin.deleteTopics(List.of(topic)).all());
+    }
+
+    private static <T> T get(org.apache.kafka.common.KafkaFuture<T> future) {
+        try {
+            return future.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(e.getCause() != null ? e.getCause().toString() : e.toString(), e);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        admin.close();
+    }
+}
