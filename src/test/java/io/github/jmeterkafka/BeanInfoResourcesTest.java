@@ -35,7 +35,11 @@ class BeanInfoResourcesTest {
     static Stream<Arguments> beans() {
         return Stream.of(
                 Arguments.of(KafkaConnection.class, List.of("connectionName", "bootstrapServers", "clientIdPrefix",
-                        "clientProperties", "producerProperties", "consumerProperties")),
+                        "clientProperties", "producerProperties", "consumerProperties",
+                        "securityProtocol", "saslMechanism", "saslUsername", "saslPassword", "saslJaasConfig",
+                        "sslTruststoreType", "sslTruststoreLocation", "sslTruststorePassword",
+                        "sslKeystoreType", "sslKeystoreLocation", "sslKeystorePassword", "sslKeyPassword",
+                        "sslDisableHostnameVerification")),
                 Arguments.of(KafkaProducerSampler.class, List.of("connectionName", "topic", "partition", "keyMode",
                         "key", "keyCount", "valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
                         "headers", "timestamp", "sequenceHeader", "recordsPerSample", "recordBudget", "ackTimeout",

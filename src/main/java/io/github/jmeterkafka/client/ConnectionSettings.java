@@ -19,7 +19,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * What a Kafka Connection element says, turned into the configs of each kind of client. Kafka
  * silently accepts unknown keys; this class does not: {@link #problems()} lists them, and every
- * value is checked by Kafka's own config parser before any client is made.
+ * value, those of the Security fields included, is checked by Kafka's own config parser before any
+ * client is made. A key given both by the Security fields and in a properties table is a problem:
+ * which one was meant cannot be known.
  */
 public final class ConnectionSettings {
     private static final Set<String> PRODUCER_KEYS = ProducerConfig.configNames();
@@ -31,19 +33,30 @@ public final class ConnectionSettings {
     private final Map<String, String> common;
     private final Map<String, String> producer;
     private final Map<String, String> consumer;
+    private final SecuritySettings security;
+    private final Map<String, String> securityProperties;
+
+    /** Settings without Security fields (properties tables only). */
+    public ConnectionSettings(String name, String clientIdPrefix, Map<String, String> common,
+            Map<String, String> producer, Map<String, String> consumer) {
+        this(name, clientIdPrefix, common, producer, consumer, SecuritySettings.NONE);
+    }
 
     /**
      * @param common   properties for every client; {@code bootstrap.servers} among them
      * @param producer properties for producers only, over {@code common}
      * @param consumer properties for consumers only, over {@code common}
+     * @param security the Security fields, for every client
      */
     public ConnectionSettings(String name, String clientIdPrefix, Map<String, String> common,
-            Map<String, String> producer, Map<String, String> consumer) {
+            Map<String, String> producer, Map<String, String> consumer, SecuritySettings security) {
         this.name = name;
         this.clientIdPrefix = clientIdPrefix == null || clientIdPrefix.isBlank() ? "jmeter-kafka" : clientIdPrefix.trim();
         this.common = Collections.unmodifiableMap(new LinkedHashMap<>(common));
         this.producer = Collections.unmodifiableMap(new LinkedHashMap<>(producer));
         this.consumer = Collections.unmodifiableMap(new LinkedHashMap<>(consumer));
+        this.security = security;
+        this.securityProperties = Collections.unmodifiableMap(security.clientProperties());
     }
 
     public String name() {
@@ -61,9 +74,12 @@ public final class ConnectionSettings {
         return ByteArraySerializer.class.getName().equals(name);
     }
 
-    /** Every reason these settings cannot work; empty when they can. Makes no connection. */
+    /**
+     * Every reason these settings cannot work; empty when they can. Makes no connection. No secret
+     * is in them: Kafka's messages are scrubbed of every secret value.
+     */
     public List<String> problems() {
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(security.problems());
         String bootstrap = common.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
         if (bootstrap == null || bootstrap.isBlank()) {
             problems.add("bootstrap servers are empty");
@@ -71,12 +87,38 @@ public final class ConnectionSettings {
         unknownKeys(common, null, problems, "client properties");
         unknownKeys(producer, PRODUCER_KEYS, problems, "producer properties");
         unknownKeys(consumer, CONSUMER_KEYS, problems, "consumer properties");
+        conflicts(common, problems, "client properties");
+        conflicts(producer, problems, "producer properties");
+        conflicts(consumer, problems, "consumer properties");
         if (problems.isEmpty()) {
             check(() -> new ProducerConfig(producerConfig("check")), "producer", problems);
             check(() -> new ConsumerConfig(consumerConfig("check", Map.of())), "consumer", problems);
             check(() -> new AdminClientConfig(adminConfig("check")), "admin", problems);
         }
+        List<String> secrets = secretValues();
+        problems.replaceAll(p -> Secrets.scrub(p, secrets));
         return problems;
+    }
+
+    private void conflicts(Map<String, String> table, List<String> problems, String tableName) {
+        for (String key : securityProperties.keySet()) {
+            if (table.containsKey(key)) {
+                problems.add("'" + key + "' is set both by the Security fields and in " + tableName + "; keep one");
+            }
+        }
+    }
+
+    /** The values of every secret setting, as typed. */
+    private List<String> secretValues() {
+        List<String> out = new ArrayList<>(security.secretValues());
+        for (Map<String, String> props : List.of(common, producer, consumer, securityProperties)) {
+            props.forEach((k, v) -> {
+                if (Secrets.isSecret(k)) {
+                    out.add(v);
+                }
+            });
+        }
+        return out;
     }
 
     private static void unknownKeys(Map<String, String> props, Set<String> known, List<String> problems, String table) {
@@ -102,6 +144,7 @@ public final class ConnectionSettings {
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         putKnown(config, common, PRODUCER_KEYS);
+        config.putAll(securityProperties);
         config.putAll(producer);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
         return config;
@@ -113,6 +156,7 @@ public final class ConnectionSettings {
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         putKnown(config, common, CONSUMER_KEYS);
+        config.putAll(securityProperties);
         config.putAll(consumer);
         config.putAll(overrides);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
@@ -122,6 +166,7 @@ public final class ConnectionSettings {
     public Map<String, Object> adminConfig(String clientId) {
         Map<String, Object> config = new LinkedHashMap<>();
         putKnown(config, common, ADMIN_KEYS);
+        config.putAll(securityProperties);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
         return config;
     }
@@ -137,7 +182,8 @@ public final class ConnectionSettings {
 
     /** The settings for a log line, secrets masked. */
     public String describe() {
-        return "common=" + masked(common) + " producer=" + masked(producer) + " consumer=" + masked(consumer);
+        return "common=" + masked(common) + (securityProperties.isEmpty() ? "" : " security=" + masked(securityProperties))
+                + " producer=" + masked(producer) + " consumer=" + masked(consumer);
     }
 
     static Map<String, String> masked(Map<String, String> props) {

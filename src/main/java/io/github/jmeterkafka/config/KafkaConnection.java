@@ -19,6 +19,7 @@ import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.SecuritySettings;
 
 /**
  * Kafka Connection: names a cluster and its client properties; samplers find it by name, as
@@ -36,6 +37,20 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     private List<KeyValue> clientProperties = new ArrayList<>();
     private List<KeyValue> producerProperties = new ArrayList<>();
     private List<KeyValue> consumerProperties = new ArrayList<>();
+    // Security: plans saved before these fields existed load them as "" (false), which adds nothing
+    private String securityProtocol = SecuritySettings.PLAINTEXT;
+    private String saslMechanism = SecuritySettings.PLAIN;
+    private String saslUsername = "";
+    private String saslPassword = "";
+    private String saslJaasConfig = "";
+    private String sslTruststoreType = "JKS";
+    private String sslTruststoreLocation = "";
+    private String sslTruststorePassword = "";
+    private String sslKeystoreType = "JKS";
+    private String sslKeystoreLocation = "";
+    private String sslKeystorePassword = "";
+    private String sslKeyPassword = "";
+    private boolean sslDisableHostnameVerification;
 
     @Override
     public void testStarted() {
@@ -62,7 +77,17 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
         Map<String, String> common = rows(clientProperties, "client properties");
         common.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers == null ? "" : bootstrapServers.trim());
         return new ConnectionSettings(name, clientIdPrefix, common, rows(producerProperties, "producer properties"),
-                rows(consumerProperties, "consumer properties"));
+                rows(consumerProperties, "consumer properties"), security());
+    }
+
+    SecuritySettings security() {
+        return SecuritySettings.builder()
+                .protocol(securityProtocol)
+                .sasl(saslMechanism, saslUsername, saslPassword, saslJaasConfig)
+                .truststore(sslTruststoreType, sslTruststoreLocation, sslTruststorePassword)
+                .keystore(sslKeystoreType, sslKeystoreLocation, sslKeystorePassword, sslKeyPassword)
+                .disableHostnameVerification(sslDisableHostnameVerification)
+                .build();
     }
 
     private static Map<String, String> rows(List<KeyValue> table, String tableName) {
@@ -116,4 +141,30 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     public void setProducerProperties(List<KeyValue> rows) { this.producerProperties = rows == null ? new ArrayList<>() : rows; }
     public List<KeyValue> getConsumerProperties() { return consumerProperties; }
     public void setConsumerProperties(List<KeyValue> rows) { this.consumerProperties = rows == null ? new ArrayList<>() : rows; }
+    public String getSecurityProtocol() { return securityProtocol; }
+    public void setSecurityProtocol(String securityProtocol) { this.securityProtocol = securityProtocol; }
+    public String getSaslMechanism() { return saslMechanism; }
+    public void setSaslMechanism(String saslMechanism) { this.saslMechanism = saslMechanism; }
+    public String getSaslUsername() { return saslUsername; }
+    public void setSaslUsername(String saslUsername) { this.saslUsername = saslUsername; }
+    public String getSaslPassword() { return saslPassword; }
+    public void setSaslPassword(String saslPassword) { this.saslPassword = saslPassword; }
+    public String getSaslJaasConfig() { return saslJaasConfig; }
+    public void setSaslJaasConfig(String saslJaasConfig) { this.saslJaasConfig = saslJaasConfig; }
+    public String getSslTruststoreType() { return sslTruststoreType; }
+    public void setSslTruststoreType(String sslTruststoreType) { this.sslTruststoreType = sslTruststoreType; }
+    public String getSslTruststoreLocation() { return sslTruststoreLocation; }
+    public void setSslTruststoreLocation(String sslTruststoreLocation) { this.sslTruststoreLocation = sslTruststoreLocation; }
+    public String getSslTruststorePassword() { return sslTruststorePassword; }
+    public void setSslTruststorePassword(String sslTruststorePassword) { this.sslTruststorePassword = sslTruststorePassword; }
+    public String getSslKeystoreType() { return sslKeystoreType; }
+    public void setSslKeystoreType(String sslKeystoreType) { this.sslKeystoreType = sslKeystoreType; }
+    public String getSslKeystoreLocation() { return sslKeystoreLocation; }
+    public void setSslKeystoreLocation(String sslKeystoreLocation) { this.sslKeystoreLocation = sslKeystoreLocation; }
+    public String getSslKeystorePassword() { return sslKeystorePassword; }
+    public void setSslKeystorePassword(String sslKeystorePassword) { this.sslKeystorePassword = sslKeystorePassword; }
+    public String getSslKeyPassword() { return sslKeyPassword; }
+    public void setSslKeyPassword(String sslKeyPassword) { this.sslKeyPassword = sslKeyPassword; }
+    public boolean isSslDisableHostnameVerification() { return sslDisableHostnameVerification; }
+    public void setSslDisableHostnameVerification(boolean disable) { this.sslDisableHostnameVerification = disable; }
 }

@@ -1,0 +1,36 @@
+package io.github.jmeterkafka.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class SecretsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sasl.jaas.config", "ssl.keystore.password", "ssl.truststore.password", "ssl.key.password",
+        "ssl.keystore.key", "ssl.keystore.certificate.chain", "ssl.truststore.certificates",
+        "sasl.oauthbearer.client.credentials.client.secret", "sasl.oauthbearer.assertion.private.key.passphrase",
+        "SSL.KEYSTORE.PASSWORD"})
+    void secretKeys(String key) {
+        assertThat(Secrets.isSecret(key)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bootstrap.servers", "security.protocol", "sasl.mechanism", "ssl.truststore.location",
+        "ssl.keystore.type", "ssl.endpoint.identification.algorithm", "sasl.oauthbearer.token.endpoint.url",
+        "sasl.kerberos.service.name"})
+    void plainKeys(String key) {
+        assertThat(Secrets.isSecret(key)).isFalse();
+    }
+
+    @Test
+    void scrubMasksTheLongestSecretFirstAndLeavesShortOnesAlone() {
+        String jaas = "x required password=\"hunter2\";";
+        assertThat(Secrets.scrub("config " + jaas + " and hunter2, abc", List.of("hunter2", jaas, "abc")))
+                .isEqualTo("config " + Secrets.MASK + " and " + Secrets.MASK + ", abc");
+    }
+}
