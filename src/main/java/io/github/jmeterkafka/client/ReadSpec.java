@@ -11,7 +11,10 @@ import org.apache.kafka.common.TopicPartition;
 /** Where a consumer reads: topics, a pattern or explicit partitions, and where it starts. */
 public final class ReadSpec {
 
-    /** Where reading starts on a partition the first time this consumer gets it. */
+    /**
+     * Where reading starts on a partition the first time a consumer of the test gets it; in a group, a
+     * partition moving to another thread goes on from the offset committed on the hand-over.
+     */
     public enum Start {
         /** the group's committed offset, else the earliest (auto.offset.reset=earliest) */
         COMMITTED_OR_EARLIEST,

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: one JMeter thread creates this, calls {@link #read} and {@link #close}; no other thread
  * touches the consumer, except through {@link #wakeup}, which Kafka allows from any thread.
  * Records polled beyond what a sample asked for stay here for the next sample; only offsets of
- * records returned by {@link #read} are ever committed.
+ * records returned by {@link #read} are ever committed, and, for a partition handed over to another
+ * member before any of its records was returned, the offset it was positioned at.
  */
 public final class RecordReader implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RecordReader.class);
@@ -39,13 +40,24 @@ public final class RecordReader implements AutoCloseable {
     private final long autoCommitIntervalMs;
     private final ArrayDeque<ConsumerRecord<Object, Object>> buffer = new ArrayDeque<>();
     private final Map<TopicPartition, OffsetAndMetadata> uncommitted = new HashMap<>();
-    private final Set<TopicPartition> started = new HashSet<>();
+    // partitions whose start is decided; shared by the readers of one group, so that a partition moving
+    // to another thread goes on from the committed offset instead of starting over
+    private final Set<TopicPartition> started;
+    // positioned by this reader with nothing reported yet: their start is handed over on revoke
+    private final Set<TopicPartition> positioned = new HashSet<>();
     private long lastCommitMs = System.currentTimeMillis();
     private long rebalanceNanos;
 
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
             long autoCommitIntervalMs) {
+        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashSet<>());
+    }
+
+    /** @param started where the start of a partition was applied; one thread-safe set per group and test */
+    public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
+            long autoCommitIntervalMs, Set<TopicPartition> started) {
         this.consumer = consumer;
+        this.started = started;
         this.spec = spec;
         this.commitMode = commitMode;
         this.autoCommitIntervalMs = autoCommitIntervalMs;
@@ -82,15 +94,19 @@ public final class RecordReader implements AutoCloseable {
         } catch (WakeupException e) {
             // Stop was pressed: return what we have
         }
-        for (ConsumerRecord<Object, Object> r : out) {
-            uncommitted.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
-        }
         return out;
     }
 
     private void drainInto(List<ConsumerRecord<Object, Object>> out, int max) {
         while (out.size() < max && !buffer.isEmpty()) {
-            out.add(buffer.poll());
+            ConsumerRecord<Object, Object> r = buffer.poll();
+            out.add(r);
+            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+            // counted as reported at once: a revoke in a later poll of this read must commit it
+            uncommitted.put(tp, new OffsetAndMetadata(r.offset() + 1));
+            if (!positioned.isEmpty()) {
+                positioned.remove(tp);
+            }
         }
     }
 
@@ -161,8 +177,12 @@ public final class RecordReader implements AutoCloseable {
         } catch (RuntimeException e) {
             log.warn("Final commit before closing a consumer failed: {}", Failures.describe(e));
         } finally {
-            buffer.clear();
-            consumer.close(timeout);
+            try {
+                // close revokes: the buffer still tells where unreported records start
+                consumer.close(timeout);
+            } finally {
+                buffer.clear();
+            }
         }
     }
 
@@ -180,6 +200,9 @@ public final class RecordReader implements AutoCloseable {
         }
         if (fresh.isEmpty()) {
             return;
+        }
+        if (spec.start != ReadSpec.Start.COMMITTED_OR_EARLIEST && spec.start != ReadSpec.Start.COMMITTED_OR_LATEST) {
+            positioned.addAll(fresh);
         }
         switch (spec.start) {
             case EARLIEST:
@@ -204,7 +227,10 @@ public final class RecordReader implements AutoCloseable {
                         consumer.seek(tp, at.offset());
                     }
                 }
-                consumer.seekToEnd(none);
+                if (!none.isEmpty()) {
+                    // seekToEnd of nothing means every assigned partition
+                    consumer.seekToEnd(none);
+                }
                 break;
             default:
                 // the group's committed offset or auto.offset.reset decide
@@ -226,15 +252,33 @@ public final class RecordReader implements AutoCloseable {
                     mine.put(tp, o);
                 }
             }
-            if (commitMode != CommitMode.NONE && !mine.isEmpty()) {
+            if (commitMode != CommitMode.NONE) {
                 try {
-                    consumer.commitSync(mine);
+                    for (TopicPartition tp : partitions) {
+                        if (positioned.contains(tp)) {
+                            mine.put(tp, new OffsetAndMetadata(firstUnreported(tp)));
+                        }
+                    }
+                    if (!mine.isEmpty()) {
+                        consumer.commitSync(mine);
+                    }
                 } catch (RuntimeException e) {
                     log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
                 }
             }
+            positioned.removeAll(partitions);
             // unreported records of lost partitions go to their new owner, from the committed offset
             buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
+        }
+
+        /** Nothing of {@code tp} was reported: its first buffered record, else where the consumer stands. */
+        private long firstUnreported(TopicPartition tp) {
+            for (ConsumerRecord<Object, Object> r : buffer) {
+                if (r.partition() == tp.partition() && r.topic().equals(tp.topic())) {
+                    return r.offset();
+                }
+            }
+            return consumer.position(tp);
         }
 
         @Override
@@ -249,6 +293,7 @@ public final class RecordReader implements AutoCloseable {
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             partitions.forEach(uncommitted::remove);
+            positioned.removeAll(partitions);
             buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
         }
     }

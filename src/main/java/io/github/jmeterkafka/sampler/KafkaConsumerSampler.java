@@ -2,15 +2,19 @@ package io.github.jmeterkafka.sampler;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 
 import io.github.jmeterkafka.client.CommitMode;
@@ -76,6 +80,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         final ConsumerStats stats = new ConsumerStats();
         final RecordBudget budget;
         final DeliveryVerifier verifier;
+        // the group's threads position each partition once ("earliest" must not restart on rebalance)
+        final Set<TopicPartition> started = ConcurrentHashMap.newKeySet();
 
         Run(long budget, boolean fromStart) {
             this.budget = new RecordBudget(budget);
@@ -103,21 +109,31 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                 + (r.spec().usesGroup() ? groupId : "(none: assign mode)") + "\nup to " + wanted + " records within "
                 + timeoutMs + " ms");
         run.stats.reading(System.currentTimeMillis());
-        List<ConsumerRecord<Object, Object>> records;
+        List<ConsumerRecord<Object, Object>> records = List.of();
+        RuntimeException commitFailure = null;
         result.sampleStart();
         try {
             records = r.read(wanted, timeoutMs);
-            r.commitReported();
+            try {
+                r.commitReported();
+            } catch (RuntimeException e) {
+                // the records were read and their offsets stay to be committed: report them, then fail
+                commitFailure = e;
+            }
         } finally {
             result.sampleEnd();
             long rebalanceMs = r.takeRebalanceMillis();
             result.setConnectTime(rebalanceMs);
             rebalanceMsTotal += rebalanceMs;
             run.stats.rebalanced(rebalanceMsTotal);
+            // also when the read failed: a failed sample must not shrink the budget
+            run.budget.giveBack(wanted - records.size());
         }
-        run.budget.giveBack(wanted - records.size());
         long nowMicros = SequenceHeader.nowMicros();
         if (records.isEmpty()) {
+            if (commitFailure != null) {
+                throw commitFailure;
+            }
             fail(result, ResponseCodes.NO_RECORDS, "no record within " + timeoutMs + " ms");
             setVariables(records, 0);
             return true;
@@ -152,7 +168,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
         setResponseText(result, data.toString());
         setVariables(records, maxE2eMicros / 1000);
-        if (gaps > 0 && failOnGap) {
+        if (commitFailure != null) {
+            fail(result, commitFailure);
+        } else if (gaps > 0 && failOnGap) {
             fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + records.size()
                     + " records: earlier records of their producer and partition are missing");
         }
@@ -175,7 +193,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             CommitMode mode = spec.usesGroup()
                     ? CommitMode.valueOf(commit.substring(commit.indexOf('.') + 1).toUpperCase(Locale.ROOT))
                     : CommitMode.NONE;
-            r = new RecordReader(connection.newConsumer(overrides), spec, mode, interval);
+            r = new RecordReader(connection.newConsumer(overrides), spec, mode, interval,
+                    spec.usesGroup() ? run().started : new HashSet<>());
             reader = r;
         }
         return r;

@@ -1,0 +1,389 @@
+package io.github.jmeterkafka.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.measure.SequenceHeader;
+
+/** The consumer's result paths beyond KafkaConsumerSamplerTest: each code, the latency, and rebalances. */
+class KafkaConsumerSamplerPathsTest {
+    private static final String CONNECTION = "consumer-paths";
+    private static final TopicPartition P0 = new TopicPartition("t", 0);
+    private static final TopicPartition P1 = new TopicPartition("t", 1);
+
+    private TestConsumer consumer;
+    private JMeterVariables vars;
+
+    /**
+     * A MockConsumer that keeps every synchronous commit, whose next one can be made to fail, that
+     * answers offsetsForTimes from a given index, and whose seekToEnd of nothing means every
+     * assigned partition, as KafkaConsumer documents.
+     */
+    static final class TestConsumer extends MockConsumer<Object, Object> {
+        final List<Map<TopicPartition, OffsetAndMetadata>> commits = new ArrayList<>();
+        final Map<TopicPartition, OffsetAndTimestamp> timeIndex = new HashMap<>();
+        RuntimeException nextCommitFailure;
+
+        TestConsumer() {
+            super("earliest");
+        }
+
+        @Override
+        public synchronized Map<TopicPartition, OffsetAndTimestamp> offsetsForTimes(Map<TopicPartition, Long> query) {
+            Map<TopicPartition, OffsetAndTimestamp> found = new HashMap<>();
+            query.keySet().forEach(tp -> found.put(tp, timeIndex.get(tp)));
+            return found;
+        }
+
+        @Override
+        public synchronized void seekToEnd(Collection<TopicPartition> partitions) {
+            super.seekToEnd(partitions.isEmpty() ? assignment() : partitions);
+        }
+
+        @Override
+        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            RuntimeException e = nextCommitFailure;
+            nextCommitFailure = null;
+            if (e != null) {
+                throw e;
+            }
+            commits.add(Map.copyOf(offsets));
+            super.commitSync(offsets);
+        }
+    }
+
+    @BeforeEach
+    void bind() {
+        consumer = new TestConsumer();
+        consumer.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
+        ClientFactory factory = new ClientFactory() {
+            @Override
+            public Producer<Object, Object> producer(Map<String, Object> config) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Consumer<Object, Object> consumer(Map<String, Object> config) {
+                return consumer;
+            }
+
+            @Override
+            public Admin admin(Map<String, Object> config) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, "test",
+                Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()), factory, new ClientIds("test", "host")));
+        vars = new JMeterVariables();
+        JMeterContextService.getContext().setVariables(vars);
+    }
+
+    @AfterEach
+    void unbind() {
+        Connections.unbind(CONNECTION, Duration.ZERO);
+    }
+
+    private static KafkaConsumerSampler sampler(int perSample) {
+        KafkaConsumerSampler s = new KafkaConsumerSampler();
+        s.setName("paths-" + System.nanoTime());
+        s.setConnectionName(CONNECTION);
+        s.setTopics("t");
+        s.setRecordsPerSample(Integer.toString(perSample));
+        s.setPollTimeout("200");
+        return s;
+    }
+
+    private static KafkaConsumerSampler assigned(int perSample) {
+        KafkaConsumerSampler s = sampler(perSample);
+        s.setSubscription("assign");
+        s.setPartitions("0");
+        return s;
+    }
+
+    private static ConsumerRecord<Object, Object> record(TopicPartition tp, long offset, long timestamp,
+            SequenceHeader seq) {
+        RecordHeaders headers = new RecordHeaders();
+        if (seq != null) {
+            headers.add(SequenceHeader.NAME, seq.encode());
+        }
+        byte[] value = ("v" + offset).getBytes(StandardCharsets.UTF_8);
+        return new ConsumerRecord<>(tp.topic(), tp.partition(), offset, timestamp, TimestampType.CREATE_TIME, 0,
+                value.length, null, value, headers, Optional.empty());
+    }
+
+    private static ConsumerRecord<Object, Object> record(long offset, SequenceHeader seq) {
+        return record(P0, offset, System.currentTimeMillis(), seq);
+    }
+
+    @Test
+    void aRevokeDuringARead_commitsTheRecordsThatReadAlreadyTook() {
+        KafkaConsumerSampler s = sampler(5);
+        s.setCommitMode("auto"); // no commit of its own within the 5 s interval: only the revoke commits
+        AtomicReference<List<Map<TopicPartition, OffsetAndMetadata>>> commitsBeforeNextOwner = new AtomicReference<>();
+        consumer.schedulePollTask(() -> {
+            consumer.rebalance(Set.of(P0, P1));
+            for (long o = 0; o < 3; o++) {
+                consumer.addRecord(record(o, null));
+            }
+        });
+        // the read has 3 of its 5 records and polls again: P0 moves to another member
+        consumer.schedulePollTask(() -> {
+            consumer.rebalance(Set.of(P1));
+            commitsBeforeNextOwner.set(List.copyOf(consumer.commits));
+            consumer.addRecord(record(P1, 0, System.currentTimeMillis(), null));
+            consumer.addRecord(record(P1, 1, System.currentTimeMillis(), null));
+        });
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getSampleCount()).isEqualTo(5);
+        assertThat(r.getResponseDataAsString()).contains("t-0@2").contains("t-1@1");
+        // (MockConsumer.committed() says 0 for a partition it no longer has: look at the commits)
+        assertThat(commitsBeforeNextOwner.get()).as("commits before the partition's next owner starts")
+                .containsExactly(Map.of(P0, new OffsetAndMetadata(3)));
+    }
+
+    @Test
+    void aPartitionHandedOverBeforeAnyRecordWasReported_isCommittedWhereItWasPositioned() {
+        KafkaConsumerSampler s = sampler(3);
+        s.setStartAt("earliest");
+        consumer.updateBeginningOffsets(Map.of(P0, 0L, P1, 5L));
+        consumer.schedulePollTask(() -> {
+            consumer.rebalance(Set.of(P0, P1));
+            for (long o = 0; o < 4; o++) {
+                consumer.addRecord(record(o, null));
+            }
+        });
+        consumer.schedulePollTask(() -> consumer.rebalance(Set.of(P0)));
+
+        assertThat(s.sample(null).getSampleCount()).isEqualTo(3);
+        assertThat(s.sample(null).getSampleCount()).isEqualTo(1);
+
+        // the next owner of t-1 starts at the beginning, not at an older commit of the group
+        assertThat(consumer.commits).containsExactly(Map.of(P1, new OffsetAndMetadata(5)));
+    }
+
+    @Test
+    void startAtATimestamp_seeksEachPartitionToItsFirstRecordAtOrAfterIt() {
+        KafkaConsumerSampler s = assigned(4);
+        s.setPartitions("0,1");
+        s.setStartAt("timestamp");
+        s.setStartValue("1000");
+        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
+        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+        consumer.updateEndOffsets(Map.of(P0, 4L, P1, 4L));
+        addFourRecordsEach();
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getSampleCount()).isEqualTo(3);
+        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+    }
+
+    @Test
+    void startAtATimestamp_startsAtTheEndWhereNoRecordIsThatLate() {
+        KafkaConsumerSampler s = assigned(4);
+        s.setPartitions("0,1");
+        s.setStartAt("timestamp");
+        s.setStartValue("1000");
+        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
+        consumer.updateEndOffsets(Map.of(P0, 4L, P1, 3L));
+        addFourRecordsEach();
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getSampleCount()).isEqualTo(3);
+        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+    }
+
+    private void addFourRecordsEach() {
+        consumer.schedulePollTask(() -> {
+            for (long o = 0; o < 4; o++) {
+                consumer.addRecord(record(P0, o, 500 + o * 250, null));
+                consumer.addRecord(record(P1, o, 800 + o * 100, null));
+            }
+        });
+    }
+
+    @Test
+    void aRecordAfterASequenceGapFailsWithRecordGap_whenAsked() {
+        KafkaConsumerSampler s = assigned(1);
+        s.setFailOnGap(true);
+        consumer.schedulePollTask(() -> {
+            consumer.addRecord(record(0, new SequenceHeader("p", 0, SequenceHeader.nowMicros())));
+            consumer.addRecord(record(1, new SequenceHeader("p", 1, SequenceHeader.nowMicros())));
+            consumer.addRecord(record(2, new SequenceHeader("p", 3, SequenceHeader.nowMicros())));
+            consumer.addRecord(record(3, new SequenceHeader("p", 1, SequenceHeader.nowMicros())));
+        });
+
+        assertThat(s.sample(null).getResponseCode()).isEqualTo(ResponseCodes.OK);
+        assertThat(s.sample(null).getResponseCode()).isEqualTo(ResponseCodes.OK);
+        SampleResult gap = s.sample(null);
+        SampleResult duplicate = s.sample(null);
+
+        assertThat(gap.isSuccessful()).isFalse();
+        assertThat(gap.getResponseCode()).isEqualTo(ResponseCodes.RECORD_GAP);
+        assertThat(gap.getResponseMessage()).startsWith("sequence gap before 1 of 1 records");
+        assertThat(gap.getSampleCount()).as("the record still counts as read").isEqualTo(1);
+        assertThat(gap.getResponseDataAsString()).contains("t-0@2");
+        assertThat(duplicate.isSuccessful()).as("a duplicate is counted, not failed").isTrue();
+    }
+
+    @Test
+    void withoutFailOnGapTheGapSampleSucceeds() {
+        KafkaConsumerSampler s = assigned(2);
+        consumer.schedulePollTask(() -> {
+            consumer.addRecord(record(0, new SequenceHeader("p", 0, SequenceHeader.nowMicros())));
+            consumer.addRecord(record(1, new SequenceHeader("p", 5, SequenceHeader.nowMicros())));
+        });
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.isSuccessful()).isTrue();
+        assertThat(r.getSampleCount()).isEqualTo(2);
+    }
+
+    @Test
+    void latencyIsTheLargestEndToEndLatency_fromTheSendTimeElseTheTimestamp() {
+        KafkaConsumerSampler s = assigned(3);
+        long now = System.currentTimeMillis();
+        consumer.schedulePollTask(() -> {
+            // the header's send time wins over the record's timestamp
+            consumer.addRecord(record(P0, 0, now, new SequenceHeader("p", 0, (now - 30_000) * 1000)));
+            consumer.addRecord(record(P0, 1, now - 60_000, null));
+            consumer.addRecord(record(P0, 2, now - 10_000, null));
+        });
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getLatency()).isBetween(60_000L, 70_000L);
+        assertThat(vars.get("kafka_e2e_max")).isEqualTo(Long.toString(r.getLatency()));
+        assertThat(vars.get("kafka_count")).isEqualTo("3");
+    }
+
+    @Test
+    void aTimeoutSetsTheVariablesToNoRecords() {
+        KafkaConsumerSampler s = assigned(1);
+        vars.put("kafka_count", "7");
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.NO_RECORDS);
+        assertThat(vars.get("kafka_count")).isEqualTo("0");
+        assertThat(vars.get("kafka_e2e_max")).isEqualTo("0");
+    }
+
+    @Test
+    void invalidFieldsFailWith400BeforeAnyConsumerIsMade() {
+        KafkaConsumerSampler noPartitions = sampler(1);
+        noPartitions.setSubscription("assign");
+        KafkaConsumerSampler noOffset = sampler(1);
+        noOffset.setStartAt("offset");
+        KafkaConsumerSampler zeroRecords = sampler(0);
+        KafkaConsumerSampler badPattern = sampler(1);
+        badPattern.setSubscription("pattern");
+        badPattern.setTopics("t[");
+        KafkaConsumerSampler badCommit = sampler(1);
+        badCommit.setCommitMode("sometimes");
+        KafkaConsumerSampler noTopic = sampler(1);
+        noTopic.setTopics(" ");
+        KafkaConsumerSampler noConnection = sampler(1);
+        noConnection.setConnectionName("nowhere");
+
+        for (KafkaConsumerSampler s : new KafkaConsumerSampler[] {noPartitions, noOffset, zeroRecords, badPattern,
+                badCommit, noTopic, noConnection}) {
+            SampleResult r = s.sample(null);
+            assertThat(r.isSuccessful()).isFalse();
+            assertThat(r.getResponseCode()).as(r.getResponseMessage()).isEqualTo(ResponseCodes.INVALID_INPUT);
+            assertThat(r.getResponseMessage()).isNotBlank();
+        }
+        assertThat(consumer.subscription()).isEmpty();
+        assertThat(consumer.assignment()).isEmpty();
+    }
+
+    @Test
+    void aKafkaFailureIsItsSimpleName_andGivesBackTheBudget() {
+        KafkaConsumerSampler s = assigned(3);
+        s.setRecordBudget("3");
+        consumer.schedulePollTask(() -> consumer.setPollException(new TopicAuthorizationException(Set.of("t"))));
+
+        SampleResult failed = s.sample(null);
+
+        assertThat(failed.isSuccessful()).isFalse();
+        assertThat(failed.getResponseCode()).isEqualTo("TopicAuthorizationException");
+        assertThat(failed.getResponseMessage()).startsWith("TopicAuthorizationException: ");
+        // Kafka's API exceptions carry no stack trace: the data is the exception's line
+        assertThat(failed.getResponseDataAsString()).startsWith(TopicAuthorizationException.class.getName());
+
+        consumer.schedulePollTask(() -> {
+            for (long o = 0; o < 3; o++) {
+                consumer.addRecord(record(o, null));
+            }
+        });
+        SampleResult next = s.sample(null);
+        assertThat(next).as("the failed sample read nothing, so the budget is whole").isNotNull();
+        assertThat(next.getSampleCount()).isEqualTo(3);
+        assertThat(s.sample(null)).isNull();
+    }
+
+    @Test
+    void aFailedCommitFailsTheSample_butItsRecordsStillCount() {
+        KafkaConsumerSampler s = sampler(2);
+        s.setCommitMode("sync");
+        s.setRecordBudget("4");
+        consumer.schedulePollTask(() -> {
+            consumer.rebalance(Set.of(P0));
+            for (long o = 0; o < 4; o++) {
+                consumer.addRecord(record(o, null));
+            }
+        });
+        consumer.nextCommitFailure = new RebalanceInProgressException("rebalancing");
+
+        SampleResult failed = s.sample(null);
+
+        assertThat(failed.isSuccessful()).isFalse();
+        assertThat(failed.getResponseCode()).isEqualTo("RebalanceInProgressException");
+        assertThat(failed.getSampleCount()).as("records read are reported even if their commit failed").isEqualTo(2);
+        assertThat(vars.get("kafka_offset_2")).isEqualTo("1");
+
+        SampleResult next = s.sample(null);
+        assertThat(next.isSuccessful()).isTrue();
+        assertThat(next.getSampleCount()).isEqualTo(2);
+        assertThat(consumer.committed(Set.of(P0)).get(P0).offset()).as("the failed commit is retried").isEqualTo(4);
+        assertThat(s.sample(null)).as("4 records in all, as the budget says").isNull();
+    }
+}
