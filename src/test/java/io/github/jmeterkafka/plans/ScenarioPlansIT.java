@@ -1,0 +1,296 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/**
+ * The scenario plans of test-plans/ run headless in a real JMeter against the shared broker, each
+ * with a few hundred records so that it takes seconds; the results that do not depend on timing
+ * (labels, counts, codes, the broker's end offsets, delivery verification) are checked exactly.
+ */
+class ScenarioPlansIT {
+    private static final Path PLANS = Harness.projectDir().resolve("test-plans");
+    private static final Pattern PRODUCER_LINE = Pattern.compile(
+            "\\n(\\d+) records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, "
+                    + "\\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.\\n0 records failed.");
+
+    // a consumer's poll timeout: long enough for a group join on a busy machine, and the time
+    // each consumer waits after the producers are done before it stops
+    private static final String DRAIN_TIMEOUT = "10000";
+    // consumer-throughput's consumers stop on their record budget: a long timeout costs nothing
+    private static final String JOIN_TIMEOUT = "30000";
+
+    private static KafkaBroker broker;
+    private static Admin admin;
+    private static JMeter jmeter;
+
+    @BeforeAll
+    static void start() {
+        broker = SharedBroker.get();
+        admin = broker.admin();
+        jmeter = JMeter.fromSystemProperties().installPlugin();
+    }
+
+    @AfterAll
+    static void closeAdmin() {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @Test
+    void fixedRatePacesTheRecordsAndAppliesTheProducerProperties() {
+        String topic = "fixed-rate-" + System.nanoTime();
+        JMeter.Result result = run("producer-fixed-rate.jmx", topic)
+                .property("records", "200")
+                .property("rate", "100")
+                .property("records.per.sample", "10")
+                .property("threads", "4")
+                .property("partitions", "3")
+                .property("acks", "1")
+                .property("compression", "lz4")
+                .run();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        List<Jtl.Row> produced = jtl.rows("Produce at a fixed rate");
+        assertThat(produced).hasSize(20).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(200);
+        assertThat(producerSummary(result, "Produce at a fixed rate")).isEqualTo(200);
+        // 20 samples at 10 per second take about 2 s; unthrottled they would take a fraction of one
+        long first = produced.stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
+        long last = produced.stream().mapToLong(Jtl.Row::timeStamp).max().orElseThrow();
+        assertThat(last - first).as("span of the sample starts in ms").isGreaterThanOrEqualTo(1200);
+        assertThat(logText(result)).contains("acks=1").contains("compression.type=lz4");
+        assertThat(jtl.rows("Delete topic")).isEmpty();
+    }
+
+    @Test
+    void consumerThroughputReadsWhatTheMaxThroughputPlanWrote() {
+        String topic = "max-then-consume-" + System.nanoTime();
+        JMeter.Result produced = run("producer-max-throughput.jmx", topic)
+                .property("records", "2000")
+                .property("record.size", "100")
+                .property("records.per.sample", "500")
+                .property("threads", "2")
+                .property("partitions", "2")
+                .run();
+
+        Jtl producerJtl = healthy(produced);
+        assertCreated(producerJtl);
+        assertThat(producerJtl.rows("Produce at maximum throughput")).hasSize(4)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(500));
+        assertThat(producerSummary(produced, "Produce at maximum throughput")).isEqualTo(2000);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
+
+        JMeter.Result consumed = run("consumer-throughput.jmx", topic)
+                .property("records", "2000")
+                .property("consumers", "2")
+                .property("timeout", JOIN_TIMEOUT)
+                .run();
+
+        Jtl jtl = healthy(consumed);
+        assertThat(jtl.rows("Create topic")).singleElement()
+                .satisfies(r -> assertThat(r.responseMessage()).isEqualTo(topic + " already existed"));
+        assertThat(jtl.rows("Fill the topic")).isEmpty();
+        List<Jtl.Row> reads = jtl.rows("Consume");
+        assertThat(reads).allSatisfy(r -> assertThat(r.sampleCount()).isBetween(1, 500));
+        assertThat(reads.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2000);
+        assertThat(reads.stream().mapToLong(Jtl.Row::bytes).sum()).isEqualTo(2000L * 100);
+        assertThat(consumed.stdout()).contains("Kafka Consumer summary for 'Consume':")
+                .containsPattern(", [0-9.]+, [0-9.]+, 2000, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+\\n");
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
+    }
+
+    @Test
+    void consumerThroughputFillsTheTopicItselfAndDeletesIt() throws Exception {
+        String topic = "fill-consume-" + System.nanoTime();
+        JMeter.Result result = run("consumer-throughput.jmx", topic)
+                .property("fill", "true")
+                .property("records", "1500")
+                .property("threads", "2")
+                .property("partitions", "3")
+                .property("delete.topic", "true")
+                .property("timeout", JOIN_TIMEOUT)
+                .run();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        assertThat(jtl.rows("Fill the topic").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(1500);
+        assertThat(jtl.rows("Fill the topic").stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
+        assertThat(jtl.rows("Consume").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(1500);
+        // the fill group ends before the consumers start
+        long filled = jtl.rows("Fill the topic").stream().mapToLong(r -> r.timeStamp() + r.elapsed()).max().orElseThrow();
+        assertThat(jtl.rows("Consume")).allSatisfy(r -> assertThat(r.timeStamp()).isGreaterThanOrEqualTo(filled));
+        assertThat(producerSummary(result, "Fill the topic")).isEqualTo(1500);
+        assertThat(jtl.rows("Delete topic")).singleElement()
+                .satisfies(r -> assertThat(r.responseMessage()).isEqualTo("deleted topic " + topic));
+        assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(topic);
+    }
+
+    @Test
+    void endToEndPlanVerifiesDeliveryAndItsReportDrawsTheLatencyOverTime() throws IOException {
+        String topic = "e2e-" + System.nanoTime();
+        JMeter.RunBuilder run = run("produce-consume-e2e.jmx", topic)
+                .properties(reportProperties())
+                .property("jmeter.reportgenerator.overall_granularity", "1000")
+                .property("records", "400")
+                .property("rate", "400")
+                .property("threads", "2")
+                .property("consumers", "2")
+                .property("partitions", "2")
+                .property("duration", "30")
+                .property("timeout", DRAIN_TIMEOUT)
+                .htmlReport();
+        JMeter.Result result = run.run();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        List<Jtl.Row> produced = jtl.rows("Produce with sequence numbers");
+        assertThat(produced).hasSize(40).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(produced.stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
+        List<Jtl.Row> consumed = jtl.rows("Consume and verify");
+        assertThat(consumed.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(400);
+        assertThat(consumed).allSatisfy(r -> assertThat(r.get("kafka_e2e_max")).matches("\\d+"));
+        assertThat(produced).allSatisfy(r -> assertThat(r.get("kafka_e2e_max")).isIn("", "null"));
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(400);
+        assertThat(producerSummary(result, "Produce with sequence numbers")).isEqualTo(400);
+        assertThat(result.stdout())
+                .contains("delivery: 400 records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+
+        Path report = result.reportDir().orElseThrow();
+        assertThat(report.resolve("index.html")).exists();
+        assertThat(Files.readString(report.resolve("content/pages/CustomsGraphs.html"), StandardCharsets.UTF_8))
+                .contains("custom_kafka_e2e");
+        Map<Long, Double> graph = customGraphPoints(report, "custom_kafka_e2e", "kafka_e2e_max");
+        assertThat(graph).isNotEmpty();
+        // the graph's points are the mean per second (by sample end) of the JTL's kafka_e2e_max
+        Map<Long, Double> expected = consumed.stream().collect(Collectors.groupingBy(
+                r -> (r.timeStamp() + r.elapsed()) / 1000 * 1000, TreeMap::new,
+                Collectors.averagingLong(r -> Long.parseLong(r.get("kafka_e2e_max")))));
+        assertThat(graph.keySet()).isEqualTo(expected.keySet());
+        expected.forEach((t, mean) -> assertThat(graph.get(t)).as("point at %d", t).isCloseTo(mean, within(1e-6)));
+    }
+
+    @Test
+    void soakRunsForItsDurationAndTheConsumersDrainEverything() {
+        String topic = "soak-" + System.nanoTime();
+        JMeter.Result result = run("soak.jmx", topic)
+                .property("duration", "6")
+                .property("ramp.up", "3")
+                .property("rate", "300")
+                .property("threads", "2")
+                .property("consumers", "2")
+                .property("partitions", "2")
+                .property("timeout", DRAIN_TIMEOUT)
+                .run();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        long produced = jtl.rows("Produce").stream().mapToLong(Jtl.Row::sampleCount).sum();
+        assertThat(produced).isPositive();
+        assertThat(jtl.rows("Produce").stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
+        assertThat(jtl.rows("Consume and verify").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(produced);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(produced);
+        assertThat(producerSummary(result, "Produce")).isEqualTo(produced);
+        assertThat(result.stdout()).contains("delivery: " + produced
+                + " records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+        // producers stop at the end of the duration, whatever the rate
+        long first = jtl.rows("Produce").stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
+        assertThat(jtl.rows("Produce")).allSatisfy(r -> assertThat(r.timeStamp() - first).isLessThan(6000));
+    }
+
+    private static JMeter.RunBuilder run(String plan, String topic) {
+        return jmeter.plan(PLANS.resolve(plan))
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic);
+    }
+
+    /** Exit 0, every sample successful, nothing at WARN or ERROR in jmeter.log. */
+    private static Jtl healthy(JMeter.Result result) {
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+        return jtl;
+    }
+
+    private static void assertCreated(Jtl jtl) {
+        assertThat(jtl.rows("Create topic")).singleElement()
+                .satisfies(r -> assertThat(r.responseMessage()).startsWith("created topic "));
+    }
+
+    /** Records sent in the producer summary printed for {@code label}; fails if it is missing. */
+    private static long producerSummary(JMeter.Result result, String label) {
+        String out = result.stdout();
+        String heading = "Kafka Producer summary for '" + label + "':";
+        int at = out.indexOf(heading);
+        assertThat(at).as("'%s' in stdout:\n%s", heading, out).isNotNegative();
+        Matcher m = PRODUCER_LINE.matcher(out.substring(at + heading.length()));
+        assertThat(m.lookingAt()).as("summary lines after '%s' in stdout:\n%s", heading, out).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    private static String logText(JMeter.Result result) {
+        try {
+            return Files.readString(result.log(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError("Cannot read " + result.log(), e);
+        }
+    }
+
+    /** The JMeter properties of test-plans/kafka-report.properties, as -q would load them. */
+    private static Map<String, String> reportProperties() throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(PLANS.resolve("kafka-report.properties"), StandardCharsets.ISO_8859_1)) {
+            p.load(in);
+        }
+        Map<String, String> out = new TreeMap<>();
+        p.stringPropertyNames().forEach(k -> out.put(k, p.getProperty(k)));
+        assertThat(out).containsEntry("sample_variables", "kafka_e2e_max");
+        return out;
+    }
+
+    /** Points (x = interval start in ms, y) of one series of a custom graph in the dashboard's customGraph.js. */
+    private static Map<Long, Double> customGraphPoints(Path report, String graph, String series) throws IOException {
+        String js = Files.readString(report.resolve("content/js/customGraph.js"), StandardCharsets.UTF_8);
+        int start = js.indexOf("response" + graph + "Infos = {");
+        assertThat(start).as("%s in customGraph.js", graph).isNotNegative();
+        int label = js.indexOf("\"label\": \"" + series + "\"", start);
+        assertThat(label).as("series %s of %s", series, graph).isPositive();
+        int data = js.lastIndexOf("\"data\": [", label);
+        assertThat(data).isGreaterThan(start);
+        Map<Long, Double> points = new TreeMap<>();
+        Matcher m = Pattern.compile("\\[([0-9.E+-]+), ([0-9.E+-]+)\\]").matcher(js.substring(data, label));
+        while (m.find()) {
+            points.put((long) Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)));
+        }
+        return points;
+    }
+}
