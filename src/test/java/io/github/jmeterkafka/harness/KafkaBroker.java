@@ -427,7 +427,8 @@ public final class KafkaBroker implements AutoCloseable {
                 // as kafka-server-start.sh: fixed heap, G1 tuned for short pauses
                 "-Xmx1g", "-Xms1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
                 "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent"));
-        private Duration startTimeout = Duration.ofSeconds(60);
+        // a broker boots in ~10 s on a quiet machine; loaded ones have taken over a minute
+        private Duration startTimeout = Duration.ofMinutes(3);
         private Duration stopTimeout = Duration.ofSeconds(30);
 
         private Builder() {
