@@ -2,8 +2,11 @@ package io.github.jmeterkafka.client;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -11,6 +14,7 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.TimeoutException;
 
 import io.github.jmeterkafka.measure.ProducerStats;
 
@@ -26,6 +30,7 @@ public final class SendBatch {
     private final int size;
     private final ProducerStats stats;
     private final AtomicReferenceArray<RecordMetadata> acks;
+    private final AtomicIntegerArray settled;
     private final AtomicInteger completed = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
@@ -36,11 +41,14 @@ public final class SendBatch {
         this.size = size;
         this.stats = stats;
         this.acks = new AtomicReferenceArray<>(size);
+        this.settled = new AtomicIntegerArray(size);
     }
 
     /**
      * Hands every record to the producer; never throws: a record the producer refuses at once
-     * (serialization, size, metadata timeout) counts as failed.
+     * (serialization, size, metadata timeout) counts as failed. After a {@link TimeoutException} in
+     * {@code send()} the records left fail with it unsent, so a sample blocks max.block.ms once, not
+     * once per record.
      */
     public static SendBatch send(Producer<Object, Object> producer, List<ProducerRecord<Object, Object>> records,
             long[] sizes, ProducerStats stats) {
@@ -48,13 +56,38 @@ public final class SendBatch {
         stats.sending(System.nanoTime());
         for (int i = 0; i < records.size(); i++) {
             long start = System.nanoTime();
+            RuntimeException atOnce;
             try {
-                producer.send(records.get(i), batch.callback(i, start, sizes[i]));
+                atOnce = failure(producer.send(records.get(i), batch.callback(i, start, sizes[i])));
             } catch (RuntimeException e) {
                 batch.complete(i, null, e, start, 0);
+                atOnce = e;
+            }
+            if (atOnce instanceof TimeoutException) {
+                // send() waited max.block.ms (metadata, buffer space): each further record would wait as long again
+                for (int j = i + 1; j < records.size(); j++) {
+                    batch.complete(j, null, atOnce, System.nanoTime(), 0);
+                }
+                break;
             }
         }
         return batch;
+    }
+
+    /** How a send the producer already gave up on failed; null while pending or acknowledged. */
+    private static RuntimeException failure(Future<RecordMetadata> ack) {
+        if (ack == null || !ack.isDone()) {
+            return null;
+        }
+        try {
+            ack.get();
+            return null;
+        } catch (ExecutionException e) {
+            return e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     private Callback callback(int index, long sendNanos, long bytes) {
@@ -62,12 +95,17 @@ public final class SendBatch {
     }
 
     private void complete(int index, RecordMetadata metadata, Exception exception, long sendNanos, long bytes) {
+        // a transactional send() can throw after appending the record, whose callback then fires too
+        if (!settled.compareAndSet(index, 0, 1)) {
+            return;
+        }
         if (exception == null) {
             acks.set(index, metadata);
             stats.acked(sendNanos, System.nanoTime(), bytes);
         } else {
-            failed.incrementAndGet();
+            // set before the count: whoever sees failed() > 0 finds firstFailure()
             firstFailure.compareAndSet(null, exception);
+            failed.incrementAndGet();
             stats.failed(Failures.describe(exception));
         }
         if (completed.incrementAndGet() == size) {

@@ -155,19 +155,22 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
         SendBatch batch = blocking(() -> SendBatch.send(producer, records, sizes, run.stats));
         inFlight = batch;
-        boolean complete;
         try {
-            complete = batch.await(ackTimeoutMs);
+            batch.await(ackTimeoutMs);
         } finally {
             inFlight = null;
         }
-        boolean allAcked = complete && batch.failed() == 0;
+        // the outcome when the wait ended: an abort then completes the pending records, which must not
+        // turn an aborted transaction into a success (pending read first: a record failing meanwhile
+        // is counted in one of the two)
+        int pending = batch.pending();
+        int failed = batch.failed();
         if (transactional) {
-            endTransaction(producer, allAcked);
+            endTransaction(producer, failed == 0 && pending == 0);
         }
         result.sampleEnd();
         result.setLatency(result.getTime());
-        report(result, batch, topicName, ackTimeoutMs);
+        report(result, batch, failed, pending, topicName, ackTimeoutMs);
         return true;
     }
 
@@ -185,7 +188,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
     }
 
-    private void report(SampleResult result, SendBatch batch, String topicName, long ackTimeoutMs) {
+    private void report(SampleResult result, SendBatch batch, int failed, int pending, String topicName,
+            long ackTimeoutMs) {
         int n = batch.size();
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n && i < LISTED_RECORDS; i++) {
@@ -197,7 +201,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             data.append("... ").append(n - LISTED_RECORDS).append(" more records\n");
         }
         setResponseText(result, data.toString());
-        if (batch.failed() == 0 && batch.pending() == 0) {
+        if (failed == 0 && pending == 0) {
             result.setSuccessful(true);
             result.setResponseCode(ResponseCodes.OK);
             result.setResponseMessage(n + (n == 1 ? " record" : " records") + " acknowledged"
@@ -205,13 +209,13 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             return;
         }
         String tx = transactional ? "; transaction aborted" : "";
-        if (batch.failed() > 0) {
+        if (failed > 0) {
             Exception first = batch.firstFailure();
-            fail(result, ResponseCodes.of(first), batch.failed() + " of " + n + " records failed: "
+            fail(result, ResponseCodes.of(first), failed + " of " + n + " records failed: "
                     + Failures.describe(first) + tx);
             FailureLog.once(getName(), result.getResponseCode(), Failures.describe(first), first);
         } else {
-            fail(result, "TimeoutException", batch.pending() + " of " + n + " records not acknowledged "
+            fail(result, "TimeoutException", pending + " of " + n + " records not acknowledged "
                     + (batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms") + tx);
             FailureLog.once(getName(), "TimeoutException", "records not acknowledged within " + ackTimeoutMs + " ms", null);
         }

@@ -1,0 +1,134 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/**
+ * plans/producer-budget.jmx headless in a real JMeter: two threads share a record budget, and the
+ * end-of-test summary, in kafka-producer-perf-test's format on stdout and as CSV, counts exactly
+ * what the broker holds.
+ */
+class ProducerBudgetPlanIT {
+    private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/producer-budget.jmx");
+    private static final String LABEL = "Produce with a budget";
+    private static final int RECORDS = 5000;
+    private static final int RECORD_SIZE = 100;
+    /** kafka-producer-perf-test's last line, as its printf writes it. */
+    private static final Pattern PERF_TEST_LINE = Pattern.compile("^(\\d+) records sent, (\\d+\\.\\d{6}) records/sec "
+            + "\\((\\d+\\.\\d{2}) MB/sec\\), (\\d+\\.\\d{2}) ms avg latency, (\\d+\\.\\d{2}) ms max latency, "
+            + "(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.$", Pattern.MULTILINE);
+
+    private static KafkaBroker broker;
+    private static Admin admin;
+    private static JMeter jmeter;
+
+    @BeforeAll
+    static void start() {
+        broker = SharedBroker.get();
+        admin = broker.admin();
+        jmeter = JMeter.fromSystemProperties().installPlugin();
+    }
+
+    @AfterAll
+    static void closeAdmin() {
+        admin.close();
+    }
+
+    @Test
+    void theSummaryCountsWhatTheBrokerHolds(@TempDir Path dir) throws Exception {
+        String topic = "producer-budget-" + System.nanoTime();
+        admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        Path csv = dir.resolve("summary.csv");
+
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", Integer.toString(RECORDS))
+                .property("records.per.sample", "30")
+                .property("record.size", Integer.toString(RECORD_SIZE))
+                .property("kafka.summary.file", csv.toString())
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        long stored = Topics.endOffsets(admin, topic);
+        assertThat(stored).isEqualTo(RECORDS);
+
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        List<Jtl.Row> rows = jtl.rows(LABEL);
+        assertThat(rows.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(stored);
+        assertThat(rows.stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
+        // 5000 = 166 x 30 + 20: one short sample at the end of the budget
+        assertThat(rows.stream().filter(r -> r.sampleCount() == 20)).hasSize(1);
+        assertThat(rows.stream().mapToLong(Jtl.Row::sentBytes).sum()).isEqualTo((long) RECORDS * RECORD_SIZE);
+
+        String stdout = result.stdout();
+        String title = "Kafka Producer summary for '" + LABEL + "':";
+        assertThat(stdout).as(result.describe()).contains(title);
+        Matcher m = PERF_TEST_LINE.matcher(stdout.substring(stdout.indexOf(title)));
+        assertThat(m.find()).as(stdout).isTrue();
+        assertThat(Long.parseLong(m.group(1))).isEqualTo(stored);
+        double recordsPerSec = Double.parseDouble(m.group(2));
+        double mbPerSec = Double.parseDouble(m.group(3));
+        double avgMs = Double.parseDouble(m.group(4));
+        double maxMs = Double.parseDouble(m.group(5));
+        long p50 = Long.parseLong(m.group(6));
+        long p95 = Long.parseLong(m.group(7));
+        long p99 = Long.parseLong(m.group(8));
+        long p999 = Long.parseLong(m.group(9));
+        assertThat(recordsPerSec).isPositive();
+        // the rate in MB follows from the rate in records and the record size
+        assertThat(mbPerSec).isCloseTo(recordsPerSec * RECORD_SIZE / (1024.0 * 1024.0),
+                offset(0.006));
+        assertThat(avgMs).isPositive().isLessThanOrEqualTo(maxMs);
+        assertThat(p50).isLessThanOrEqualTo(p95);
+        assertThat(p95).isLessThanOrEqualTo(p99);
+        assertThat(p99).isLessThanOrEqualTo(p999);
+        assertThat((double) p999).isLessThanOrEqualTo(maxMs + 1);
+        assertThat(stdout.substring(stdout.indexOf(title))).contains("\n0 records failed.");
+
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0))
+                .isEqualTo("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms");
+        String[] row = lines.get(1).split(",", -1);
+        assertThat(row).hasSize(12);
+        assertThat(row[0]).isEqualTo("producer");
+        assertThat(row[1]).isEqualTo(LABEL);
+        assertThat(Long.parseLong(row[2])).isEqualTo(stored);
+        assertThat(row[3]).isEqualTo("0");
+        // the same figures as the stdout line, to the CSV's precision
+        assertThat(Double.parseDouble(row[4])).isCloseTo(recordsPerSec, offset(0.051));
+        assertThat(row[5]).isEqualTo(m.group(3));
+        assertThat(row[6]).isEqualTo(m.group(4));
+        assertThat(row[7]).isEqualTo(m.group(5));
+        assertThat(row[8]).isEqualTo(m.group(6));
+        assertThat(row[9]).isEqualTo(m.group(7));
+        assertThat(row[10]).isEqualTo(m.group(8));
+        assertThat(row[11]).isEqualTo(m.group(9));
+
+        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+    }
+}

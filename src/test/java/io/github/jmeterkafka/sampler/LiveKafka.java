@@ -1,0 +1,148 @@
+package io.github.jmeterkafka.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/**
+ * What a producer integration test needs around a real broker: connections bound as a Kafka
+ * Connection element binds them, fresh topics, and the records read back with a plain consumer.
+ * {@link #close} unbinds every connection it bound.
+ */
+final class LiveKafka implements AutoCloseable {
+    private static final AtomicInteger NEXT = new AtomicInteger();
+
+    final KafkaBroker broker;
+    final Admin admin;
+    private final List<String> bound = new ArrayList<>();
+
+    LiveKafka(KafkaBroker broker) {
+        this.broker = broker;
+        this.admin = broker.admin();
+    }
+
+    /** A unique name for a topic, connection or label. */
+    static String unique(String what) {
+        return what + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + "-" + NEXT.incrementAndGet();
+    }
+
+    /** Binds a connection with these producer properties; returns its name. */
+    String connect(Map<String, String> producerProperties) {
+        return connect(producerProperties, ClientFactory.KAFKA);
+    }
+
+    String connect(Map<String, String> producerProperties, ClientFactory factory) {
+        String name = unique("conn");
+        Connection c = Connection.of(new ConnectionSettings(name, name,
+                Map.of("bootstrap.servers", broker.bootstrapServers()), producerProperties, Map.of()),
+                factory, new ClientIds(name, "localhost"));
+        assertThat(c.failure()).isNull();
+        Connections.bind(c);
+        bound.add(name);
+        return name;
+    }
+
+    /** A new topic with that many partitions, ready for writes. */
+    String topic(String what, int partitions) {
+        return topic(what, partitions, Map.of());
+    }
+
+    String topic(String what, int partitions, Map<String, String> configs) {
+        String name = unique(what);
+        try {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(configs)))
+                    .all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot create topic " + name, e);
+        }
+        return name;
+    }
+
+    /** A producer sampler as a JMeter thread's clone would be: fields set, fresh per thread. */
+    static KafkaProducerSampler sampler(String label, String connection, String topic) {
+        KafkaProducerSampler s = new KafkaProducerSampler();
+        s.setName(label);
+        s.setConnectionName(connection);
+        s.setTopic(topic);
+        return s;
+    }
+
+    long endOffsets(String topic) {
+        return Topics.endOffsets(admin, topic);
+    }
+
+    /**
+     * Every record of the topic a consumer with this isolation level sees, read up to the end
+     * offsets taken at the start (for read_committed: the last stable offset).
+     */
+    List<ConsumerRecord<byte[], byte[]>> read(String topic, String isolationLevel) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolationLevel);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).collect(Collectors.toList());
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (partitions.stream().anyMatch(tp -> consumer.position(tp, Duration.ofSeconds(30)) < end.get(tp))) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("Could not read " + topic + " up to " + end + " within 60 s; read "
+                            + out.size());
+                }
+                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    List<ConsumerRecord<byte[], byte[]>> read(String topic) {
+        return read(topic, "read_uncommitted");
+    }
+
+    static SampleResult ok(SampleResult r) {
+        assertThat(r).as("a sample, not the end of the budget").isNotNull();
+        assertThat(r.isSuccessful()).as(r.getResponseCode() + " " + r.getResponseMessage() + "\n"
+                + r.getResponseDataAsString()).isTrue();
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.OK);
+        return r;
+    }
+
+    @Override
+    public void close() {
+        for (String name : bound) {
+            Connections.unbind(name, Duration.ofSeconds(5));
+        }
+        bound.clear();
+        admin.close(Duration.ofSeconds(5));
+    }
+}
