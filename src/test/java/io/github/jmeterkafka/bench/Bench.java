@@ -30,7 +30,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
  * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c),
- * {@code bench.jfr} (false).
+ * {@code bench.consumer.records.per.sample} (500), {@code bench.jfr} (false).
  */
 public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
@@ -42,6 +42,7 @@ public final class Bench {
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
+    private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 500);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
     private final Path out = Harness.targetDir().resolve("bench");
@@ -64,14 +65,24 @@ public final class Bench {
             report.machine(machine());
             System.out.println(report.machineLine());
             System.out.println("Starting one Kafka broker (-Xmx1g)...");
-            broker = KafkaBroker.builder().heap("1g").autoCreateTopics(false).workDir(out.resolve("broker")).build().start();
+            // a busy machine can take well over the harness's default minute to format and start a broker
+            broker = KafkaBroker.builder().heap("1g").autoCreateTopics(false).workDir(out.resolve("broker"))
+                    .startTimeout(Duration.ofMinutes(3)).build().start();
             System.out.println("Broker at " + broker.bootstrapServers() + " in " + broker.lastStartTime().toMillis() + " ms");
             topics = new Topics(broker.admin());
             jmeter = JMeter.fromSystemProperties().installPlugin();
             warmUp();
             baseline();
             for (String c : cases) {
-                runCase(c);
+                try {
+                    runCase(c);
+                } catch (RuntimeException e) {
+                    // one broken case must not cost the others' figures
+                    problems.add("case " + c + " aborted: " + e.getMessage());
+                    e.printStackTrace();
+                }
+                // an interrupted bench still leaves the cases it finished
+                write("results.md", report.markdown(problems));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -143,7 +154,7 @@ public final class Bench {
             Path dir = runDir("baseline-empty-plan");
             PluginRun run = PluginRun.of(jmeter.plan(plan("empty.jmx")).runDir(dir).timeout(RUN_TIMEOUT), dir);
             check(run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
-            Report.Run r = Report.Run.baseline(run.cpuSeconds, run.cpuSecondsAfterStart, run.result.elapsed().toMillis() / 1000.0);
+            Report.Run r = Report.Run.baseline(i, run.cpuSeconds, run.cpuSecondsAfterStart, run.result.elapsed().toMillis() / 1000.0);
             runs.add(r);
             System.out.printf(Locale.ROOT, "  JMeter empty plan: %.2f s CPU (%.2f s after test start), %.1f s wall%n",
                     r.cpu, r.cpuAfterStart, r.wall);
@@ -268,15 +279,14 @@ public final class Bench {
                 perf.add(perfTestConsumer(id, topic, records, i));
             }
         }
-        report.consumer(id, title, threads, CONSUMER_RECORDS_PER_SAMPLE, perf, plugin);
+        report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
         topics.delete(topic);
     }
 
-    private static final int CONSUMER_RECORDS_PER_SAMPLE = 500;
 
     private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {
         List<String> args = List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
-                "--num-records", Long.toString(records), "--timeout", "10000", "--group", "perf-" + id + "-" + repeat);
+                "--num-records", Long.toString(records), "--timeout", "60000", "--group", "perf-" + id + "-" + repeat);
         KafkaTool.Result r = tool(KafkaTool.CONSUMER_PERFORMANCE, args, runDir(id + "-perf"));
         if (!check(r.exitCode == 0, id + " consumer-perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             return null;
@@ -295,7 +305,7 @@ public final class Bench {
                 .property("topic", topic)
                 .property("group", "plugin-" + id + "-" + repeat)
                 .property("records", Long.toString(records))
-                .property("records.per.sample", Integer.toString(CONSUMER_RECORDS_PER_SAMPLE))
+                .property("records.per.sample", Integer.toString(consumerRecordsPerSample))
                 .property("threads", Integer.toString(threads))
                 // what consumer-perf-test sets on its consumer
                 .property("receive.buffer.bytes", "2097152")

@@ -88,10 +88,19 @@ final class Figures {
             fetchRecordsPerSec = Double.parseDouble(f[9]);
         }
 
-        /** The line under the first header line after {@code title} (or anywhere, if title is null). */
+        /**
+         * The first data line under the first header after {@code title} (or anywhere, if title is
+         * null); consumer-perf-test may print a WARNING line between the two.
+         */
         static Consumer parse(String output, String title) {
             String rest = title == null ? output : lineAfter(output, title, Integer.MAX_VALUE);
-            return new Consumer(lineAfter(rest, HEADER_START, 1));
+            String below = lineAfter(rest, HEADER_START, Integer.MAX_VALUE);
+            for (String line : below.split("\r?\n")) {
+                if (line.split(",").length == 10 && !line.startsWith("WARNING")) {
+                    return new Consumer(line);
+                }
+            }
+            throw new IllegalStateException("No consumer figures under the header in:\n" + tail(rest));
         }
     }
 

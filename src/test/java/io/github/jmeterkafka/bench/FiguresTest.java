@@ -50,6 +50,10 @@ class FiguresTest {
         assertThat(f.fetchMs).isEqualTo(4354);
         assertThat(f.fetchRecordsPerSec).isEqualTo(229673.8631);
 
+        String warned = out.replace("\n2026", "\nWARNING: Exiting before consuming the expected number of records: "
+                + "timeout (10000 ms) exceeded. You can use the --timeout option to increase the timeout.\n2026");
+        assertThat(Figures.Consumer.parse(warned, null).records).isEqualTo(1_000_000);
+
         String plugin = "Kafka Consumer summary for 'consume':\n" + out + "end-to-end latency: ...\n";
         assertThat(Figures.Consumer.parse(plugin, "Kafka Consumer summary for 'consume':").records).isEqualTo(1_000_000);
     }

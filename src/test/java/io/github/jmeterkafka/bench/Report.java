@@ -71,8 +71,8 @@ final class Report {
                     f.records);
         }
 
-        static Run baseline(double cpu, double cpuAfterStart, double wall) {
-            return new Run("jmeter-empty-plan", 0, false, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        static Run baseline(int repeat, double cpu, double cpuAfterStart, double wall) {
+            return new Run("jmeter-empty-plan", repeat, false, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, 0);
         }
 
@@ -131,7 +131,7 @@ final class Report {
     void producer(Bench.ProducerCase c, List<Run> perf, List<Run> plugin) {
         String setup = c.threads + (c.threads == 1 ? " thread" : " threads") + " x " + c.recordsPerSample
                 + (c.recordsPerSample == 1 ? " record" : " records") + "/sample"
-                + (c.throughput > 0 ? ", Precise Throughput Timer" : "");
+                + (c.throughput > 0 ? ", Constant Throughput Timer" : "");
         cases.add(new CaseRuns(c.id, c.title, setup, false, perf, plugin, c.throughput));
     }
 
