@@ -1,0 +1,245 @@
+package io.github.jmeterkafka.ecosystem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/**
+ * JMeter's distributed mode for real: two jmeter-server processes with the plugin in lib/ext, a
+ * controller that sends them plans/distributed.jmx with -R and properties with -G, and a shared
+ * broker. Each server runs its own copy of the plan; the controller's JTL gets every sample.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DistributedModeIT {
+    private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/distributed.jmx");
+    private static final String PRODUCER = "Produce 100 B records";
+    private static final Pattern CLIENT_CREATED =
+            Pattern.compile("Kafka Connection 'kafka': shared producer (\\S+) created on (.+)");
+
+    /** In each server's own properties file, read by the plan's ${__P(client.id.prefix)}. */
+    private static final String SERVER_PREFIX = "from-server-file";
+
+    private static KafkaBroker broker;
+    private static Admin admin;
+    private static Path runDir;
+    private static final List<JMeterServer> servers = new ArrayList<>();
+    private static int runs;
+
+    @BeforeAll
+    static void startServers() throws InterruptedException {
+        // the broker first: its start has fixed time limits, and two JMeter JVMs booting beside it on
+        // a busy machine can push it past them
+        broker = SharedBroker.get();
+        admin = broker.admin();
+        JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+        runDir = Harness.targetDir().resolve("distributed-runs").resolve("run-" + ProcessHandle.current().pid());
+        for (int i = 1; i <= 2; i++) {
+            servers.add(JMeterServer.start(jmeter.home(), runDir.resolve("server-" + i),
+                    Map.of("client.id.prefix", SERVER_PREFIX)));
+        }
+        for (JMeterServer s : servers) {
+            s.awaitReady(Duration.ofSeconds(90));
+        }
+    }
+
+    @AfterAll
+    static void stopServers() {
+        try {
+            for (JMeterServer s : servers) {
+                boolean clean = s.stop();
+                assertThat(s.isAlive()).as("jmeter-server %s still running", s.hostAndPort()).isFalse();
+                assertThat(clean).as("jmeter-server %s did not exit by itself; log:\n%s", s.hostAndPort(),
+                        ChildProcesses.tail(s.log(), 20)).isTrue();
+            }
+        } finally {
+            servers.forEach(JMeterServer::close);
+            if (admin != null) {
+                admin.close();
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void eachServerProducesItsShareAndTheControllerCollectsEverySample() throws Exception {
+        String topic = "distributed-" + System.nanoTime();
+        int threads = 2;
+        int loops = 25;
+        int perSample = 10;
+        Map<String, String> logsBefore = logTexts();
+
+        Controller run = controller(topic, Map.of("threads", "" + threads, "loops", "" + loops,
+                "records.per.sample", "" + perSample, "kafka.summary.file", "kafka-summary.csv"));
+
+        assertThat(run.exitCode).as(run.describe()).isZero();
+        Jtl jtl = Jtl.read(run.jtl);
+        assertThat(jtl.failures()).as(run.describe()).isEmpty();
+        long perServer = (long) threads * loops * perSample;
+        for (JMeterServer s : servers) {
+            List<Jtl.Row> rows = rowsOf(jtl, s, PRODUCER);
+            assertThat(rows).as("samples of %s", s.hostAndPort()).hasSize(threads * loops);
+            assertThat(rows.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(perServer);
+            assertThat(rowsOf(jtl, s, "Create topic")).hasSize(1);
+        }
+        assertThat(jtl.rows(PRODUCER)).hasSize(2 * threads * loops);
+        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2 * perServer);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2 * perServer);
+
+        List<String> clientIds = new ArrayList<>();
+        for (JMeterServer s : servers) {
+            String log = newText(s.logText(), logsBefore.get(s.hostAndPort()));
+            List<String> ids = createdProducers(log);
+            assertThat(ids).as("shared producers created in %s", s.log()).hasSize(1);
+            assertThat(ids.get(0)).startsWith(SERVER_PREFIX + "-").contains("-" + s.pid() + "-producer-");
+            clientIds.add(ids.get(0));
+            assertThat(log).as("the server's own end-of-test summary in %s", s.log())
+                    .contains("Kafka Producer summary for '" + PRODUCER + "':")
+                    .contains("\n" + perServer + " records sent, ");
+            // a relative kafka.summary.file is the server's own file, in its working directory
+            assertThat(Files.readAllLines(s.workDir().resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
+                    .anyMatch(l -> l.startsWith("producer," + PRODUCER + "," + perServer + ",0,"));
+            assertThat(JMeterLog.parse(log).warningsAndErrors()).as("WARN or ERROR in %s", s.log()).isEmpty();
+        }
+        assertThat(JMeterLog.read(run.log).warningsAndErrors()).as("WARN or ERROR in %s", run.log).isEmpty();
+        assertThat(clientIds).doesNotHaveDuplicates();
+        System.out.printf("distributed: %s samples per server %s, client ids %s, %d records in JTL, %d on the broker, %d ms%n",
+                servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.toList()),
+                servers.stream().map(s -> rowsOf(jtl, s, PRODUCER).size()).collect(Collectors.toList()),
+                clientIds, jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum(),
+                Topics.endOffsets(admin, topic), run.elapsed.toMillis());
+    }
+
+    @Test
+    @Order(2)
+    void theRecordBudgetHoldsPerServer() throws Exception {
+        String topic = "distributed-budget-" + System.nanoTime();
+        int budget = 300;
+
+        Controller run = controller(topic, Map.of("threads", "2", "loops", "-1", "records.per.sample", "7",
+                "budget", "" + budget, "duration", "60"));
+
+        assertThat(run.exitCode).as(run.describe()).isZero();
+        Jtl jtl = Jtl.read(run.jtl);
+        assertThat(jtl.failures()).as(run.describe()).isEmpty();
+        for (JMeterServer s : servers) {
+            assertThat(rowsOf(jtl, s, PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum())
+                    .as("records sent by %s", s.hostAndPort()).isEqualTo(budget);
+        }
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2L * budget);
+    }
+
+    private static List<Jtl.Row> rowsOf(Jtl jtl, JMeterServer server, String label) {
+        // a server prefixes its thread names with the host:port the controller called it by
+        return jtl.rows(label).stream().filter(r -> r.threadName().startsWith(server.hostAndPort() + "-"))
+                .collect(Collectors.toList());
+    }
+
+    private static List<String> createdProducers(String log) {
+        List<String> ids = new ArrayList<>();
+        Matcher m = CLIENT_CREATED.matcher(log);
+        while (m.find()) {
+            ids.add(m.group(1));
+        }
+        return ids;
+    }
+
+    private static Map<String, String> logTexts() {
+        Map<String, String> m = new LinkedHashMap<>();
+        servers.forEach(s -> m.put(s.hostAndPort(), s.logText()));
+        return m;
+    }
+
+    private static String newText(String now, String before) {
+        return now.startsWith(before) ? now.substring(before.length()) : now;
+    }
+
+    /** A non-GUI controller: {@code -n -t plan -R servers -G<props> -l jtl}. */
+    private static Controller controller(String topic, Map<String, String> props) throws IOException, InterruptedException {
+        Path dir = runDir.resolve("controller-" + (++runs));
+        Path jtl = dir.resolve("results.jtl");
+        Path log = dir.resolve("jmeter.log");
+        List<String> args = new ArrayList<>(List.of("-n", "-t", PLAN.toString(),
+                "-R", servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(",")),
+                "-l", jtl.toString(), "-j", log.toString(),
+                "-Jserver.rmi.ssl.disable=true",
+                "-Jjmeter.save.saveservice.output_format=csv",
+                "-Jjmeter.save.saveservice.print_field_names=true",
+                "-Jjmeter.save.saveservice.thread_name=true",
+                "-Jjmeter.save.saveservice.sample_count=true",
+                "-Gkafka.bootstrap=" + broker.bootstrapServers(),
+                "-Gtopic=" + topic));
+        props.forEach((k, v) -> args.add("-G" + k + "=" + v));
+        long t0 = System.nanoTime();
+        Process p = JMeterJvm.start(JMeter.fromSystemProperties().home(), dir,
+                List.of("-Xms256m", "-Xmx256m", "-Djava.awt.headless=true", "-Djava.rmi.server.hostname=127.0.0.1"),
+                args, Map.of());
+        boolean exited = p.waitFor(120, TimeUnit.SECONDS);
+        if (!exited) {
+            ChildProcesses.killTree(p);
+        }
+        ChildProcesses.stop(p, Duration.ZERO);
+        return new Controller(exited ? p.exitValue() : -1, dir, jtl, log, Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    private static final class Controller {
+        final int exitCode;
+        final Path dir;
+        final Path jtl;
+        final Path log;
+        final Duration elapsed;
+
+        Controller(int exitCode, Path dir, Path jtl, Path log, Duration elapsed) {
+            this.exitCode = exitCode;
+            this.dir = dir;
+            this.jtl = jtl;
+            this.log = log;
+            this.elapsed = elapsed;
+        }
+
+        String describe() {
+            StringBuilder s = new StringBuilder("controller exit " + exitCode + " after " + elapsed.toMillis() + " ms in "
+                    + dir + "\n--- stdout:\n" + ChildProcesses.tail(dir.resolve("stdout.txt"), 30)
+                    + "\n--- jmeter.log:\n" + ChildProcesses.tail(log, 30));
+            for (JMeterServer srv : servers) {
+                s.append("\n--- ").append(srv.log()).append(":\n").append(ChildProcesses.tail(srv.log(), 20));
+            }
+            try {
+                if (Files.isRegularFile(jtl)) {
+                    s.append("\n--- JTL head:\n").append(Files.readAllLines(jtl, StandardCharsets.UTF_8).stream()
+                            .limit(5).collect(Collectors.joining("\n")));
+                }
+            } catch (IOException e) {
+                s.append(e);
+            }
+            return s.toString();
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package io.github.jmeterkafka.ecosystem;
+
+import java.awt.Component;
+import java.awt.Container;
+import java.awt.Graphics2D;
+import java.awt.event.ActionEvent;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javax.imageio.ImageIO;
+import javax.swing.AbstractButton;
+import javax.swing.JComboBox;
+import javax.swing.JComponent;
+import javax.swing.JLabel;
+import javax.swing.JTable;
+import javax.swing.SwingUtilities;
+import javax.swing.border.Border;
+import javax.swing.border.CompoundBorder;
+import javax.swing.border.TitledBorder;
+import javax.swing.text.JTextComponent;
+import javax.swing.tree.TreePath;
+
+import org.apache.jmeter.gui.GuiPackage;
+import org.apache.jmeter.gui.action.ActionNames;
+import org.apache.jmeter.gui.action.ActionRouter;
+import org.apache.jmeter.gui.tree.JMeterTreeNode;
+
+/**
+ * Runs inside the JMeter GUI, started from a {@code jsr223.init.file} script: waits until the plan
+ * given with -t is in the tree, selects each Kafka element as a click would, paints the panel JMeter
+ * then shows into a PNG, saves the plan with JMeter's own Save action, and exits JMeter.
+ *
+ * <p>Writes into the output directory: {@code <element>.png}, {@code <element>.txt} (the panel's
+ * group titles, labels, drop-down and field texts, one per line, for assertions), and {@code done}
+ * or {@code failed.txt}. Selection and painting happen on the event dispatch thread; this class's
+ * own thread only waits.
+ */
+public final class GuiCapture {
+
+    /** Test element class to file name. */
+    static final Map<String, String> ELEMENTS = Map.of(
+            "io.github.jmeterkafka.config.KafkaConnection", "kafka-connection",
+            "io.github.jmeterkafka.sampler.KafkaProducerSampler", "kafka-producer",
+            "io.github.jmeterkafka.sampler.KafkaConsumerSampler", "kafka-consumer",
+            "io.github.jmeterkafka.sampler.KafkaAdminSampler", "kafka-admin");
+
+    private static final long WAIT_MS = 180_000;
+
+    private GuiCapture() {
+    }
+
+    /** Called by the init script; returns at once (the GUI does not exist yet). */
+    public static void start(String outDir, String savedPlan) {
+        Thread t = new Thread(() -> run(Paths.get(outDir), Paths.get(savedPlan)), "gui-capture");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void run(Path out, Path savedPlan) {
+        int status = 0;
+        try {
+            Files.createDirectories(out);
+            List<JMeterTreeNode> nodes = awaitKafkaNodes();
+            for (JMeterTreeNode node : nodes) {
+                capture(node, out);
+            }
+            save(savedPlan);
+            Files.write(out.resolve("done"), List.of(nodes.size() + " panels"), StandardCharsets.UTF_8);
+        } catch (Throwable e) {
+            status = 2;
+            StringWriter w = new StringWriter();
+            e.printStackTrace(new PrintWriter(w));
+            try {
+                Files.writeString(out.resolve("failed.txt"), w.toString(), StandardCharsets.UTF_8);
+            } catch (IOException ignored) {
+                // the exit status still says it
+            }
+        }
+        System.exit(status);
+    }
+
+    private static List<JMeterTreeNode> awaitKafkaNodes() throws Exception {
+        long deadline = System.currentTimeMillis() + WAIT_MS;
+        while (System.currentTimeMillis() < deadline) {
+            GuiPackage gp = GuiPackage.getInstance();
+            if (gp != null && gp.getMainFrame() != null && gp.getMainFrame().isShowing()) {
+                List<JMeterTreeNode> found = onEdt(() -> kafkaNodes(gp));
+                if (found.size() == ELEMENTS.size()) {
+                    return found;
+                }
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("The plan's " + ELEMENTS.size() + " Kafka elements did not appear within "
+                + WAIT_MS + " ms");
+    }
+
+    private static List<JMeterTreeNode> kafkaNodes(GuiPackage gp) {
+        List<JMeterTreeNode> nodes = new ArrayList<>();
+        Enumeration<?> all = ((JMeterTreeNode) gp.getTreeModel().getRoot()).preorderEnumeration();
+        while (all.hasMoreElements()) {
+            JMeterTreeNode n = (JMeterTreeNode) all.nextElement();
+            if (ELEMENTS.containsKey(n.getTestElement().getClass().getName())) {
+                nodes.add(n);
+            }
+        }
+        return nodes;
+    }
+
+    private static void capture(JMeterTreeNode node, Path out) throws Exception {
+        GuiPackage gp = GuiPackage.getInstance();
+        onEdt(() -> select(gp, node));
+        // the tree listener hands the selection to ActionRouter, which shows the panel in a later event
+        onEdt(() -> null);
+        onEdt(() -> null);
+        String name = ELEMENTS.get(node.getTestElement().getClass().getName());
+        onEdt(() -> {
+            if (gp.getTreeListener().getCurrentNode() != node) {
+                throw new IllegalStateException("Selecting " + node.getName() + " did not make it current");
+            }
+            JComponent panel = (JComponent) gp.getCurrentGui();
+            if (!panel.isShowing() || panel.getWidth() <= 0 || panel.getHeight() <= 0) {
+                throw new IllegalStateException("The panel of " + node.getName() + " is not shown: " + panel);
+            }
+            BufferedImage image = new BufferedImage(panel.getWidth(), panel.getHeight(), BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = image.createGraphics();
+            try {
+                panel.paint(g);
+            } finally {
+                g.dispose();
+            }
+            ImageIO.write(image, "png", out.resolve(name + ".png").toFile());
+            List<String> texts = new ArrayList<>();
+            texts.add("element: " + node.getName());
+            describe(panel, texts);
+            Files.write(out.resolve(name + ".txt"), texts, StandardCharsets.UTF_8);
+            return null;
+        });
+    }
+
+    private static Object select(GuiPackage gp, JMeterTreeNode node) {
+        TreePath path = new TreePath(node.getPath());
+        gp.getTreeListener().getJTree().setSelectionPath(path);
+        gp.getTreeListener().getJTree().scrollPathToVisible(path);
+        return null;
+    }
+
+    /** JMeter's File > Save, with the file name a Save As dialog would have asked for. */
+    private static void save(Path savedPlan) throws Exception {
+        GuiPackage gp = GuiPackage.getInstance();
+        Files.deleteIfExists(savedPlan);
+        // leaving the last Kafka panel writes its fields back into its element, as a click elsewhere does
+        onEdt(() -> select(gp, (JMeterTreeNode) gp.getTreeModel().getRoot()));
+        onEdt(() -> null);
+        onEdt(() -> null);
+        onEdt(() -> {
+            gp.setTestPlanFile(savedPlan.toString());
+            ActionRouter.getInstance().doActionNow(
+                    new ActionEvent(gp.getTreeListener().getJTree(), ActionEvent.ACTION_PERFORMED, ActionNames.SAVE));
+            return null;
+        });
+        if (!Files.isRegularFile(savedPlan)) {
+            throw new IllegalStateException("JMeter's Save action wrote no " + savedPlan);
+        }
+    }
+
+    /** What a reader of the panel sees, in layout order: group titles, labels, drop-downs, fields. */
+    private static void describe(Component c, List<String> texts) {
+        if (c instanceof JComponent) {
+            title(((JComponent) c).getBorder(), texts);
+        }
+        if (c instanceof JLabel) {
+            add(texts, "label", ((JLabel) c).getText());
+        } else if (c instanceof JComboBox) {
+            JComboBox<?> combo = (JComboBox<?>) c;
+            List<String> items = new ArrayList<>();
+            for (int i = 0; i < combo.getItemCount(); i++) {
+                items.add(String.valueOf(combo.getItemAt(i)));
+            }
+            add(texts, "combo", combo.getSelectedItem() + " [" + String.join(" | ", items) + "]");
+        } else if (c instanceof AbstractButton) {
+            add(texts, "button", ((AbstractButton) c).getText());
+        } else if (c instanceof JTextComponent) {
+            add(texts, "text", ((JTextComponent) c).getText());
+        } else if (c instanceof JTable) {
+            JTable t = (JTable) c;
+            List<String> cols = new ArrayList<>();
+            for (int i = 0; i < t.getColumnCount(); i++) {
+                cols.add(t.getColumnName(i));
+            }
+            add(texts, "table", cols + " rows=" + t.getRowCount());
+        }
+        if (c instanceof Container && !(c instanceof JComboBox)) {
+            for (Component child : ((Container) c).getComponents()) {
+                describe(child, texts);
+            }
+        }
+    }
+
+    private static void title(Border border, List<String> texts) {
+        if (border instanceof TitledBorder) {
+            add(texts, "group", ((TitledBorder) border).getTitle());
+        } else if (border instanceof CompoundBorder) {
+            title(((CompoundBorder) border).getOutsideBorder(), texts);
+            title(((CompoundBorder) border).getInsideBorder(), texts);
+        }
+    }
+
+    private static void add(List<String> texts, String kind, String text) {
+        if (text != null && !text.isBlank()) {
+            texts.add(kind + ": " + text.replace('\n', ' '));
+        }
+    }
+
+    private interface EdtCall<T> {
+        T call() throws Exception;
+    }
+
+    private static <T> T onEdt(EdtCall<T> call) throws Exception {
+        AtomicReference<T> result = new AtomicReference<>();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        SwingUtilities.invokeAndWait(() -> {
+            try {
+                result.set(call.call());
+            } catch (Exception e) {
+                failure.set(e);
+            }
+        });
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return result.get();
+    }
+
+    static List<String> fileNames() {
+        List<String> names = new ArrayList<>(ELEMENTS.values());
+        Collections.sort(names);
+        return names;
+    }
+}

@@ -1,0 +1,176 @@
+package io.github.jmeterkafka.ecosystem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+import javax.imageio.ImageIO;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/**
+ * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx, shows each Kafka
+ * element's panel and paints it to target/screenshots/, saves the plan with JMeter's Save action,
+ * and the saved plan then runs headless like the original. Skipped where Xvfb is not installed.
+ */
+class GuiScreenshotIT {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
+    private static final String PRODUCER = "Produce 1 KB records";
+    private static final String CONSUMER = "Consume all records";
+    /** A drop-down showing a stored tag such as keyMode.none instead of its text. */
+    private static final String RAW_TAG = "[a-z][A-Za-z]*\\.[a-z][A-Za-z]*";
+
+    @Test
+    void eachKafkaPanelIsPaintedAndAPlanSavedInTheGuiRunsHeadless() throws Exception {
+        assumeTrue(Xvfb.onPath(), "Xvfb is not on the PATH: install it (apt-get install xvfb) to run the JMeter GUI test");
+        JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+        Path dir = Harness.targetDir().resolve("gui-runs").resolve("gui-" + ProcessHandle.current().pid());
+        Path out = Harness.targetDir().resolve("screenshots");
+        Path saved = dir.resolve("saved-in-gui.jmx");
+        deleteFiles(out);
+        Files.createDirectories(dir);
+        Path script = dir.resolve("capture.groovy");
+        Files.writeString(script, "io.github.jmeterkafka.ecosystem.GuiCapture.start("
+                + "props.getProperty('gui.capture.dir'), props.getProperty('gui.capture.saved'))\n", StandardCharsets.UTF_8);
+        Path log = dir.resolve("jmeter.log");
+
+        int exit;
+        try (Xvfb x = Xvfb.start(dir.resolve("xvfb.log"), "1280x1024x24", Duration.ofSeconds(30))) {
+            Process gui = JMeterJvm.start(jmeter.home(), dir,
+                    List.of("-Xms256m", "-Xmx512m", "-XX:+UseG1GC"),
+                    List.of("-t", PLAN.toString(), "-j", log.toString(),
+                            "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
+                            "-Jjsr223.init.file=" + script,
+                            "-Jgui.capture.dir=" + out,
+                            "-Jgui.capture.saved=" + saved),
+                    Map.of("DISPLAY", x.display()));
+            if (!gui.waitFor(240, TimeUnit.SECONDS)) {
+                ChildProcesses.killTree(gui);
+            }
+            ChildProcesses.stop(gui, Duration.ZERO);
+            exit = gui.isAlive() ? -1 : gui.exitValue();
+        }
+        String why = "JMeter GUI exit " + exit + " in " + dir + "\n--- failed.txt:\n"
+                + ChildProcesses.tail(out.resolve("failed.txt"), 40) + "\n--- stdout:\n"
+                + ChildProcesses.tail(dir.resolve("stdout.txt"), 20) + "\n--- jmeter.log:\n" + ChildProcesses.tail(log, 30);
+        assertThat(out.resolve("done")).as(why).exists();
+        assertThat(exit).as(why).isZero();
+
+        for (String name : GuiCapture.fileNames()) {
+            BufferedImage image = ImageIO.read(out.resolve(name + ".png").toFile());
+            assertThat(image).as(name).isNotNull();
+            assertThat(image.getWidth()).as(name).isGreaterThan(400);
+            assertThat(image.getHeight()).as(name).isGreaterThan(200);
+            assertThat(colours(image)).as("distinct colours in %s.png (a blank panel has one)", name).isGreaterThan(8);
+            List<String> texts = Files.readAllLines(out.resolve(name + ".txt"), StandardCharsets.UTF_8);
+            assertThat(texts.stream().filter(t -> t.startsWith("group: "))).as("%s: grouped fields", name).isNotEmpty();
+            assertThat(texts.stream().filter(t -> t.startsWith("combo: ")).map(GuiScreenshotIT::comboItems)
+                    .flatMap(List::stream))
+                    .as("%s: drop-downs show texts, not stored tags", name)
+                    .noneMatch(item -> item.matches(RAW_TAG));
+        }
+        assertThat(Files.readAllLines(out.resolve("kafka-producer.txt")))
+                .contains("group: Where to", "group: Record", "group: Sending")
+                .anyMatch(t -> t.startsWith("combo: No key (null) ["))
+                .anyMatch(t -> t.startsWith("combo: Random payload of N bytes ["))
+                .anyMatch(t -> t.startsWith("combo: Shared by all threads ["));
+        assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
+
+        String savedText = Files.readString(saved, StandardCharsets.UTF_8);
+        assertThat(savedText).contains("<stringProp name=\"keyMode\">keyMode.none</stringProp>",
+                "<stringProp name=\"operation\">operation.createTopic</stringProp>");
+        runsHeadlessLikeQuickstart(jmeter, saved);
+    }
+
+    private static void runsHeadlessLikeQuickstart(JMeter jmeter, Path plan) {
+        KafkaBroker broker = SharedBroker.get();
+        String topic = "gui-saved-" + System.nanoTime();
+        JMeter.Result result = jmeter.plan(plan).name("saved-in-gui")
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", "500")
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(500);
+        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(500);
+        try (Admin admin = broker.admin()) {
+            assertThat(Topics.endOffsets(admin, topic)).isEqualTo(500);
+        }
+        assertThat(result.stdout())
+                .contains("\n500 records sent, ")
+                .contains("delivery: 500 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+    }
+
+    /** GuiCapture's classes alone, for JMeter's user.classpath (the rest of the test classes stay out). */
+    private static Path captureJar(Path jar) throws IOException, URISyntaxException {
+        Path classes = Paths.get(GuiCapture.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        String pkg = GuiCapture.class.getPackageName().replace('.', '/');
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
+             DirectoryStream<Path> entries = Files.newDirectoryStream(classes.resolve(pkg), "GuiCapture*.class")) {
+            for (Path c : entries) {
+                out.putNextEntry(new JarEntry(pkg + "/" + c.getFileName()));
+                try (InputStream in = Files.newInputStream(c)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    private static List<String> comboItems(String line) {
+        int open = line.indexOf(" [");
+        String items = line.substring(open + 2, line.length() - 1);
+        return List.of(items.split(" \\| "));
+    }
+
+    private static int colours(BufferedImage image) {
+        Set<Integer> seen = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) {
+                seen.add(image.getRGB(x, y));
+            }
+        }
+        return seen.size();
+    }
+
+    private static void deleteFiles(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+                for (Path f : files) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+}

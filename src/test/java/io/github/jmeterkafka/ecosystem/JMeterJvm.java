@@ -1,0 +1,77 @@
+package io.github.jmeterkafka.ecosystem;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.github.jmeterkafka.harness.ParentWatchdog;
+
+/**
+ * A JMeter JVM started from an assembled home as bin/ApacheJMeter.jar starts it ({@code NewDriver}),
+ * but under the harness's {@link ParentWatchdog} so that it exits when the test JVM goes away.
+ * NewDriver takes its home from {@code -Djmeter.home} when the class path has two entries.
+ */
+final class JMeterJvm {
+
+    private JMeterJvm() {
+    }
+
+    /** {@code java <jvmArgs> ... NewDriver <jmeterArgs>}, run in {@code dir}, output to dir/stdout.txt. */
+    static Process start(Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
+            throws IOException {
+        Files.createDirectories(dir);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmArgs);
+        cmd.add("-Djmeter.home=" + home);
+        cmd.add("-Duser.language=en");
+        cmd.add("-Duser.region=EN");
+        // JMeter keeps recent files in Java preferences: keep them out of the user's home
+        cmd.add("-Djava.util.prefs.userRoot=" + dir.resolve("prefs"));
+        cmd.add("-cp");
+        cmd.add(watchdogDir(dir) + File.pathSeparator + home.resolve("bin").resolve("ApacheJMeter.jar"));
+        cmd.add(ParentWatchdog.class.getName());
+        cmd.add("org.apache.jmeter.NewDriver");
+        cmd.addAll(jmeterArgs);
+        Files.write(dir.resolve("command.txt"), cmd);
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stdout.txt").toFile());
+        pb.environment().putAll(env);
+        return ChildProcesses.start(pb);
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path watchdogDir(Path dir) throws IOException {
+        Path root = dir.resolve("watchdog");
+        Path file = root.resolve(ParentWatchdog.class.getName().replace('.', '/') + ".class");
+        Files.createDirectories(file.getParent());
+        try (InputStream in = ParentWatchdog.class.getResourceAsStream("ParentWatchdog.class")) {
+            if (in == null) {
+                throw new IOException("ParentWatchdog.class not on the class path");
+            }
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return root;
+    }
+}

@@ -1,0 +1,119 @@
+package io.github.jmeterkafka.ecosystem;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A {@code jmeter-server} (JMeter's {@code -s}) on 127.0.0.1 with RMI SSL off, as the bin/jmeter-server
+ * script starts it, in a working directory of its own with its log in {@code jmeter-server.log}.
+ */
+final class JMeterServer implements AutoCloseable {
+
+    private final Path dir;
+    private final int registryPort;
+    private final Process process;
+
+    private JMeterServer(Path dir, int registryPort, Process process) {
+        this.dir = dir;
+        this.registryPort = registryPort;
+        this.process = process;
+    }
+
+    /** Starts a server whose own JMeter properties include {@code localProperties} (its {@code -q} file). */
+    static JMeterServer start(Path home, Path dir, Map<String, String> localProperties) {
+        int registryPort = JMeterJvm.freePort();
+        int objectPort = JMeterJvm.freePort();
+        try {
+            Files.createDirectories(dir);
+            Path props = dir.resolve("server.properties");
+            Files.write(props, localProperties.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.toList()), StandardCharsets.ISO_8859_1);
+            Process p = JMeterJvm.start(home, dir,
+                    List.of("-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.rmi.server.hostname=127.0.0.1"),
+                    List.of("-s", "-j", dir.resolve("jmeter-server.log").toString(), "-q", props.toString(),
+                            "-Jserver.rmi.ssl.disable=true",
+                            "-Jserver_port=" + registryPort,
+                            "-Jserver.rmi.localport=" + objectPort),
+                    Map.of());
+            return new JMeterServer(dir, registryPort, p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start jmeter-server in " + dir, e);
+        }
+    }
+
+    /** Waits until the engine is bound in the server's RMI registry, so a controller can reach it. */
+    JMeterServer awaitReady(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("jmeter-server in " + dir + " exited with " + process.exitValue()
+                        + "\n" + ChildProcesses.tail(dir.resolve("stdout.txt"), 20) + "\n" + ChildProcesses.tail(log(), 20));
+            }
+            if (log().toFile().isFile() && logText().contains("Bound to RMI registry on port " + registryPort)) {
+                return this;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("jmeter-server in " + dir + " not bound after " + timeout.toSeconds() + " s\n"
+                + ChildProcesses.tail(log(), 20));
+    }
+
+    /** {@code 127.0.0.1:port}, as the controller's -R option names it and as it prefixes thread names. */
+    String hostAndPort() {
+        return "127.0.0.1:" + registryPort;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    Path workDir() {
+        return dir;
+    }
+
+    Path log() {
+        return dir.resolve("jmeter-server.log");
+    }
+
+    Path stdout() {
+        return dir.resolve("stdout.txt");
+    }
+
+    String logText() {
+        return read(log());
+    }
+
+    String stdoutText() {
+        return read(stdout());
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Stops the server (it exits when its standard input closes); killed with its children after 15 s. */
+    boolean stop() {
+        return ChildProcesses.stop(process, Duration.ofSeconds(15));
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private static String read(Path file) {
+        try {
+            // bytes, not readString: a line being written may end in half a character
+            return Files.isRegularFile(file) ? new String(Files.readAllBytes(file), StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
