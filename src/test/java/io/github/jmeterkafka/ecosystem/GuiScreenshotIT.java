@@ -127,7 +127,8 @@ class GuiScreenshotIT {
         }
         assertThat(result.stdout())
                 .contains("\n500 records sent, ")
-                .contains("delivery: 500 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+                // how many of the 4 threads sent depends on the machine's speed: the budget can run out before all start
+                .containsPattern("delivery: 500 records verified from [1-4] producers, 0 missing, 0 duplicated, 0 out of order\\.");
         assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
     }
 
