@@ -168,18 +168,22 @@ public final class RecordReader implements AutoCloseable {
         return ms;
     }
 
-    /** Commits what was reported (bounded by default.api.timeout.ms), then closes within the timeout. */
+    /** Commits what was reported, then closes; both within the timeout. */
     public void close(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
             if (commitMode != CommitMode.NONE && !uncommitted.isEmpty()) {
-                commitSync();
+                // not commitSync(): default.api.timeout.ms (60 s) would bound it, not the close timeout
+                Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>(uncommitted);
+                consumer.commitSync(offsets, timeout);
+                offsets.forEach(uncommitted::remove);
             }
         } catch (RuntimeException e) {
             log.warn("Final commit before closing a consumer failed: {}", Failures.describe(e));
         } finally {
             try {
                 // close revokes: the buffer still tells where unreported records start
-                consumer.close(timeout);
+                consumer.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             } finally {
                 buffer.clear();
             }

@@ -14,6 +14,7 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.TimeoutException;
 
 import io.github.jmeterkafka.measure.ProducerStats;
@@ -46,9 +47,9 @@ public final class SendBatch {
 
     /**
      * Hands every record to the producer; never throws: a record the producer refuses at once
-     * (serialization, size, metadata timeout) counts as failed. After a {@link TimeoutException} in
-     * {@code send()} the records left fail with it unsent, so a sample blocks max.block.ms once, not
-     * once per record.
+     * (serialization, size, metadata timeout) counts as failed. After a {@link TimeoutException} or an
+     * {@link InterruptException} (Stop) in {@code send()} the records left fail with it unsent, so a
+     * sample blocks max.block.ms once, not once per record.
      */
     public static SendBatch send(Producer<Object, Object> producer, List<ProducerRecord<Object, Object>> records,
             long[] sizes, ProducerStats stats) {
@@ -63,8 +64,9 @@ public final class SendBatch {
                 batch.complete(i, null, e, start, 0);
                 atOnce = e;
             }
-            if (atOnce instanceof TimeoutException) {
-                // send() waited max.block.ms (metadata, buffer space): each further record would wait as long again
+            if (atOnce instanceof TimeoutException || atOnce instanceof InterruptException) {
+                // send() waited max.block.ms (metadata, buffer space): each further record would wait as long
+                // again; or Stop interrupted it: the sample is to end now
                 for (int j = i + 1; j < records.size(); j++) {
                     batch.complete(j, null, atOnce, System.nanoTime(), 0);
                 }

@@ -17,12 +17,24 @@ public final class PluginProperties {
     public static final String CLIENT_LOG_LEVEL = "kafka.client.log.level";
     /** Seconds between producer progress lines like perf-test's; 0 (default) prints none. */
     public static final String PROGRESS_INTERVAL_S = "kafka.progress.interval.s";
+    /** JMeter's own: how long it waits for a stopped thread to end before it exits with an error. */
+    private static final String THREAD_STOP_WAIT_MS = "jmeterengine.threadstop.wait";
 
     private PluginProperties() {
     }
 
     public static Duration closeTimeout() {
         return Duration.ofMillis(get(CLOSE_TIMEOUT_MS, 5000));
+    }
+
+    /**
+     * The close timeout once Stop has interrupted a thread: at most half of JMeter's
+     * jmeterengine.threadstop.wait, since JMeter exits with an error when a stopped thread outlives it.
+     */
+    public static Duration stopCloseTimeout() {
+        Duration half = Duration.ofMillis(get(THREAD_STOP_WAIT_MS, 5000) / 2);
+        Duration close = closeTimeout();
+        return close.compareTo(half) < 0 ? close : half;
     }
 
     public static long get(String name, long defaultValue) {

@@ -106,6 +106,11 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         return PluginProperties.closeTimeout();
     }
 
+    /** The close timeout after Stop; records still unsent then fail, and are counted. */
+    protected static Duration stopCloseTimeout() {
+        return PluginProperties.stopCloseTimeout();
+    }
+
     private static void stopThisThread() {
         JMeterThread thread = JMeterContextService.getContext().getThread();
         if (thread != null) {

@@ -74,6 +74,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     // this clone's thread only (interrupt() may read reader)
     private transient volatile RecordReader reader;
+    // interrupt() was called: Stop, whose close must end before JMeter gives up on the thread
+    private transient volatile boolean stopped;
     private transient long rebalanceMsTotal;
 
     static final class Run {
@@ -276,6 +278,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     @Override
     public boolean interrupt() {
+        stopped = true;
         RecordReader r = reader;
         if (r != null) {
             r.wakeup();
@@ -288,10 +291,18 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         RecordReader r = reader;
         reader = null;
         if (r != null) {
+            // After Stop the thread is interrupted, and Kafka's close would give up at once, logging
+            // errors with stack traces; and JMeter exits with an error if the thread outlives
+            // jmeterengine.threadstop.wait.
+            boolean interrupted = Thread.interrupted();
             try {
-                r.close(closeTimeout());
+                r.close(stopped ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {
                 FailureLog.once(getName(), ResponseCodes.of(e), "closing the consumer failed: " + e, e);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -84,6 +85,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient Boolean valueBytes;
     private transient volatile SendBatch inFlight;
     private transient volatile Thread blockedThread;
+    // interrupt() was called: Stop, whose close must end before JMeter gives up on the thread
+    private transient volatile boolean stopped;
 
     /** Stats and budget shared by all threads of this sampler. */
     static final class Run {
@@ -116,7 +119,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
         }
         // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
-        int partitions = sequenceHeader && partitionNumber == null ? blocking(() -> producer.partitionsFor(topicName).size()) : 0;
+        int partitions = sequenceHeader && partitionNumber == null ? partitionCount(producer, topicName, result) : 0;
         int n = run.budget.take(perSample);
         if (n == 0) {
             return false;
@@ -157,6 +160,10 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         inFlight = batch;
         try {
             batch.await(ackTimeoutMs);
+        } catch (InterruptedException e) {
+            // Stop interrupts the thread as well as calling interrupt(): the same early end, reported alike
+            batch.release();
+            Thread.currentThread().interrupt();
         } finally {
             inFlight = null;
         }
@@ -172,6 +179,19 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         result.setLatency(result.getTime());
         report(result, batch, failed, pending, topicName, ackTimeoutMs);
         return true;
+    }
+
+    /** The topic's partition count, from the producer's metadata (it may wait up to max.block.ms for it). */
+    private int partitionCount(Producer<Object, Object> producer, String topicName, SampleResult result) {
+        long start = System.currentTimeMillis();
+        try {
+            return blocking(() -> producer.partitionsFor(topicName).size());
+        } catch (RuntimeException e) {
+            // a sample that failed after waiting max.block.ms for metadata must not show 0 ms
+            long end = System.currentTimeMillis();
+            result.setStampAndTime(result.isStampedAtStart() ? start : end, end - start);
+            throw e;
+        }
     }
 
     private void endTransaction(Producer<Object, Object> producer, boolean commit) {
@@ -215,9 +235,9 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                     + Failures.describe(first) + tx);
             FailureLog.once(getName(), result.getResponseCode(), Failures.describe(first), first);
         } else {
-            fail(result, "TimeoutException", pending + " of " + n + " records not acknowledged "
-                    + (batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms") + tx);
-            FailureLog.once(getName(), "TimeoutException", "records not acknowledged within " + ackTimeoutMs + " ms", null);
+            String why = batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms";
+            fail(result, "TimeoutException", pending + " of " + n + " records not acknowledged " + why + tx);
+            FailureLog.once(getName(), "TimeoutException", "records not acknowledged " + why, null);
         }
     }
 
@@ -338,6 +358,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
 
     @Override
     public boolean interrupt() {
+        stopped = true;
         SendBatch batch = inFlight;
         if (batch != null) {
             batch.release();
@@ -351,14 +372,27 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
 
     @Override
     public void threadFinished() {
-        closeOwnProducer();
+        // After Stop the thread is interrupted, and Kafka's close would give up at once with an
+        // error; and JMeter exits with an error if the thread outlives jmeterengine.threadstop.wait.
+        boolean interrupted = Thread.interrupted();
+        try {
+            closeOwnProducer(stopped ? stopCloseTimeout() : closeTimeout());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private void closeOwnProducer() {
+        closeOwnProducer(closeTimeout());
+    }
+
+    private void closeOwnProducer(Duration timeout) {
         Producer<Object, Object> p = ownProducer;
         ownProducer = null;
         if (p != null) {
-            p.close(closeTimeout());
+            p.close(timeout);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigException;
 
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.InvalidInputException;
@@ -14,7 +15,8 @@ import io.github.jmeterkafka.client.InvalidInputException;
  * <tr><td>200</td><td>success (JMeter's OK)</td></tr>
  * <tr><td>simple class name of a Kafka exception</td><td>the Kafka client failed, e.g.
  * {@code TimeoutException}, {@code TopicAuthorizationException}</td></tr>
- * <tr><td>400</td><td>a sampler field or the connection's settings are invalid; nothing was sent</td></tr>
+ * <tr><td>400</td><td>a sampler field or the connection's settings are invalid, or Kafka's client refused
+ * them ({@code ConfigException}, e.g. a malformed bootstrap server); nothing was sent</td></tr>
  * <tr><td>404</td><td>a read got no record within its timeout</td></tr>
  * <tr><td>RecordGap</td><td>with "fail on gap", a record's sequence number shows that earlier records of
  * its producer and partition are missing</td></tr>
@@ -34,7 +36,7 @@ public final class ResponseCodes {
     /** The code for a failure: the Kafka exception's simple name, else {@link #GENERIC}. */
     public static String of(Throwable failure) {
         Throwable t = Failures.unwrap(failure);
-        if (t instanceof InvalidInputException) {
+        if (t instanceof InvalidInputException || t instanceof ConfigException) {
             return INVALID_INPUT;
         }
         if (t instanceof KafkaException) {
