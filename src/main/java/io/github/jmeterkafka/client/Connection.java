@@ -27,6 +27,7 @@ public final class Connection {
     private final String failure;
     private final ClientFactory factory;
     private final ClientIds ids;
+    private final ClientMetrics metrics = new ClientMetrics();
     private Producer<Object, Object> sharedProducer;
     private Admin admin;
     private boolean closed;
@@ -62,6 +63,11 @@ public final class Connection {
 
     public ConnectionSettings settings() {
         return settings;
+    }
+
+    /** The metrics of the clients made here that are still open. */
+    public ClientMetrics clientMetrics() {
+        return metrics;
     }
 
     private void checkUsable() {
@@ -108,7 +114,7 @@ public final class Connection {
 
     // one line per client, so broker-side client ids can be traced to a JMeter process and thread
     private <T> T created(String what, Map<String, Object> config, Function<Map<String, Object>, T> create) {
-        T client = create.apply(config);
+        T client = metrics.create(config, create);
         log.info("Kafka Connection '{}': {} {} created on {}", name(), what, config.get(CommonClientConfigs.CLIENT_ID_CONFIG),
                 Thread.currentThread().getName());
         return client;

@@ -1,6 +1,8 @@
 package io.github.jmeterkafka.client;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -37,6 +39,11 @@ public final class Connections {
                     + "' (add one to the test plan, or correct the sampler's connection name)");
         }
         return c;
+    }
+
+    /** The connections bound now, for the Kafka Metrics listener. */
+    public static Collection<Connection> all() {
+        return List.copyOf(BOUND.values());
     }
 
     public static void unbind(String name, Duration closeTimeout) {

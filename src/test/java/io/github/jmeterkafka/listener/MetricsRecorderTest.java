@@ -1,0 +1,69 @@
+package io.github.jmeterkafka.listener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.jmeterkafka.client.Connection;
+
+/** The sampling thread: every interval to the CSV file and the graph; stopped within the timeout. */
+class MetricsRecorderTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void samplesEveryIntervalIntoTheFileAndTheGraphUntilStopped() throws Exception {
+        MetricsClients clients = new MetricsClients();
+        Connection connection = clients.connection("kafka");
+        connection.sharedProducer();
+        clients.record(0, "producer-metrics", "record-send-rate", 7);
+        Path file = dir.resolve("m.csv");
+        List<MetricPoint> plotted = new CopyOnWriteArrayList<>();
+        MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500,
+                () -> List.of(connection)), new MetricsCsv(file), plotted::addAll);
+
+        recorder.start(50);
+        await().atMost(Duration.ofSeconds(10)).until(() -> plotted.size() >= 3);
+        long t0 = System.nanoTime();
+        recorder.stop(Duration.ofSeconds(5));
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(2));
+        int rows = plotted.size();
+        Thread.sleep(150);
+        assertThat(plotted).hasSize(rows);
+
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertThat(lines.get(0)).isEqualTo(MetricsCsv.HEADER);
+        assertThat(lines.subList(1, lines.size())).hasSize(rows)
+                .allSatisfy(l -> assertThat(l).matches("\\d+,test-host-\\d+-producer-1,record-send-rate,7"));
+        // timestamps step by the interval, not by how long a tick took
+        assertThat(plotted.get(1).timestamp - plotted.get(0).timestamp).isEqualTo(50);
+        connection.close(Duration.ZERO);
+    }
+
+    @Test
+    void aGraphThatThrowsDoesNotStopTheFile() throws Exception {
+        MetricsClients clients = new MetricsClients();
+        Connection connection = clients.connection("kafka");
+        connection.sharedProducer();
+        clients.record(0, "producer-metrics", "record-send-rate", 1);
+        Path file = dir.resolve("m.csv");
+        MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500,
+                () -> List.of(connection)), new MetricsCsv(file), points -> {
+                    throw new IllegalStateException("no graph");
+                });
+        recorder.tick(1);
+        recorder.tick(2);
+        recorder.stop(Duration.ofSeconds(1));
+        assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).hasSize(3);
+        connection.close(Duration.ZERO);
+    }
+}

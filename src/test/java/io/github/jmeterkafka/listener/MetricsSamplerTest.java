@@ -1,0 +1,138 @@
+package io.github.jmeterkafka.listener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.client.Connection;
+
+/** The sampling logic on Kafka's mock clients with real Kafka metric registries, and a fake Admin. */
+class MetricsSamplerTest {
+    private final MetricsClients clients = new MetricsClients();
+    private final Connection connection = clients.connection("kafka");
+    private final List<Connection> bound = new ArrayList<>(List.of(connection));
+
+    private MetricsSampler sampler(String names) {
+        return new MetricsSampler(names, 500, () -> List.copyOf(bound));
+    }
+
+    @Test
+    void oneClientWideValuePerOpenClientAndName() throws Exception {
+        connection.sharedProducer();
+        Consumer<Object, Object> consumer = connection.newConsumer(Map.of("group.id", "g"));
+        clients.record(0, "producer-metrics", "record-send-rate", 120);
+        clients.record(0, "producer-metrics", "request-latency-avg", 4.5);
+        // per-topic metrics of the same name are not the client's figure
+        clients.recordForTopic(0, "producer-topic-metrics", "record-send-rate", 999);
+        clients.record(1, "consumer-fetch-manager-metrics", "records-lag-max", 42);
+
+        List<MetricPoint> points = sampler("record-send-rate, request-latency-avg,records-lag-max").sample(1000);
+
+        assertThat(points).extracting(p -> p.timestamp, p -> p.shortSource, p -> p.metric, p -> p.value)
+                .containsExactly(
+                        tuple(1000L, "consumer-2", "records-lag-max", 42.0),
+                        tuple(1000L, "producer-1", "record-send-rate", 120.0),
+                        tuple(1000L, "producer-1", "request-latency-avg", 4.5));
+        assertThat(points.get(1).source).isEqualTo("test-host-" + ProcessHandle.current().pid() + "-producer-1");
+        assertThat(points.get(1).label()).isEqualTo("producer-1 record-send-rate");
+
+        consumer.close(Duration.ZERO);
+        assertThat(sampler("records-lag-max").sample(2000)).isEmpty();
+    }
+
+    @Test
+    void aMetricWithoutAValueYetIsLeftOut() throws Exception {
+        connection.sharedProducer();
+        clients.record(0, "producer-metrics", "record-send-rate", 1);
+        // an average over nothing is NaN
+        clients.registries.get(0).sensor("empty").add(
+                clients.registries.get(0).metricName("batch-size-avg", "producer-metrics"),
+                new org.apache.kafka.common.metrics.stats.Avg());
+
+        assertThat(sampler("record-send-rate,batch-size-avg,not-a-metric").sample(1))
+                .extracting(p -> p.metric).containsExactly("record-send-rate");
+    }
+
+    @Test
+    void theLagOfEveryGroupItsConsumersUsed() throws Exception {
+        Consumer<Object, Object> consumer = connection.newConsumer(Map.of("group.id", "orders"));
+        connection.newConsumer(Map.of("group.id", "audit"));
+        TopicPartition p0 = new TopicPartition("t", 0);
+        TopicPartition p1 = new TopicPartition("t", 1);
+        clients.admin.committed.put("orders", Map.of(p0, new OffsetAndMetadata(40), p1, new OffsetAndMetadata(5)));
+        clients.admin.endOffsets.put(p0, 100L);
+        clients.admin.endOffsets.put(p1, 5L);
+        consumer.close(Duration.ZERO);
+
+        // audit has committed nothing yet: no lag to tell; orders's consumer is gone, its lag is not
+        assertThat(sampler(MetricsSampler.GROUP_LAG).sample(7))
+                .extracting(p -> p.source, p -> p.metric, p -> p.value)
+                .containsExactly(tuple("orders", "consumer-group-lag", 60.0));
+    }
+
+    @Test
+    void aLagQueryThatFailsLeavesTheGroupOutAndTheNextTickTriesAgain() throws Exception {
+        connection.newConsumer(Map.of("group.id", "orders"));
+        clients.admin.committed.put("orders", Map.of(new TopicPartition("t", 0), new OffsetAndMetadata(1)));
+        clients.admin.endOffsets.put(new TopicPartition("t", 0), 3L);
+        MetricsSampler sampler = sampler(MetricsSampler.GROUP_LAG);
+
+        clients.admin.hang = true;
+        long t0 = System.nanoTime();
+        assertThat(sampler.sample(1)).isEmpty();
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
+
+        clients.admin.hang = false;
+        assertThat(sampler.sample(2)).extracting(p -> p.value).containsExactly(2.0);
+    }
+
+    @Test
+    void aConnectionUnboundWhileSamplingIsNoFailure() throws Exception {
+        connection.newConsumer(Map.of("group.id", "orders"));
+        connection.close(Duration.ZERO);
+        // bound when the tick starts, gone when the lag is asked for, as at test end
+        AtomicInteger calls = new AtomicInteger();
+        MetricsSampler sampler = new MetricsSampler(MetricsSampler.GROUP_LAG, 500,
+                () -> calls.getAndIncrement() == 0 ? List.of(connection) : List.of());
+
+        assertThat(sampler.sample(1)).isEmpty();
+    }
+
+    @Test
+    void withSeveralConnectionsTheGraphLabelsNameTheConnection() throws Exception {
+        Connection other = clients.connection("other");
+        bound.add(other);
+        Producer<Object, Object> p = other.newProducer(Map.of());
+        clients.record(0, "producer-metrics", "record-send-rate", 3);
+
+        assertThat(sampler("record-send-rate").sample(1)).extracting(MetricPoint::label)
+                .containsExactly("other/producer-1 record-send-rate");
+        p.close();
+    }
+
+    @Test
+    void namesAreCommaOrSpaceSeparatedAndBlankMeansTheDefaults() {
+        assertThat(MetricsSampler.parseNames(" a, b  c,,a ")).containsExactly("a", "b", "c");
+        assertThat(sampler("  ").names()).containsExactly("record-send-rate", "request-latency-avg", "batch-size-avg",
+                "record-queue-time-avg", "records-consumed-rate", "fetch-latency-avg", "records-lag-max", "consumer-group-lag");
+        // the lag is asked for last, whatever the order typed
+        assertThat(sampler("consumer-group-lag,x").names()).containsExactly("x", "consumer-group-lag");
+    }
+
+    @Test
+    void shortIdsKeepTheRoleAndNumber() {
+        assertThat(MetricsSampler.shortId("quickstart-host-123-consumer-7")).isEqualTo("consumer-7");
+        assertThat(MetricsSampler.shortId("my-own-id")).isEqualTo("my-own-id");
+    }
+}
