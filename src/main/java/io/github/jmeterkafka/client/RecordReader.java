@@ -45,19 +45,32 @@ public final class RecordReader implements AutoCloseable {
     private final Set<TopicPartition> started;
     // positioned by this reader with nothing reported yet: their start is handed over on revoke
     private final Set<TopicPartition> positioned = new HashSet<>();
+    private final Listener listener;
     private long lastCommitMs = System.currentTimeMillis();
     private long rebalanceNanos;
+    // a poll failed after records were handed out: they are reported first, the failure next
+    private RuntimeException deferred;
+
+    /** Told of each record as {@link #read} hands it out: before its offset can be committed. */
+    @FunctionalInterface
+    public interface Listener {
+        void reported(ConsumerRecord<Object, Object> record);
+    }
 
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
             long autoCommitIntervalMs) {
-        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashSet<>());
+        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashSet<>(), r -> { });
     }
 
-    /** @param started where the start of a partition was applied; one thread-safe set per group and test */
+    /**
+     * @param started  where the start of a partition was applied; one thread-safe set per group and test
+     * @param listener sees each record before a commit can move its partition's next owner past it
+     */
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
-            long autoCommitIntervalMs, Set<TopicPartition> started) {
+            long autoCommitIntervalMs, Set<TopicPartition> started, Listener listener) {
         this.consumer = consumer;
         this.started = started;
+        this.listener = listener;
         this.spec = spec;
         this.commitMode = commitMode;
         this.autoCommitIntervalMs = autoCommitIntervalMs;
@@ -76,6 +89,11 @@ public final class RecordReader implements AutoCloseable {
      * the time runs out or {@link #wakeup} is called. Never blocks past the timeout.
      */
     public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs) {
+        if (deferred != null) {
+            RuntimeException e = deferred;
+            deferred = null;
+            throw e;
+        }
         List<ConsumerRecord<Object, Object>> out = new ArrayList<>(Math.min(max, 4096));
         drainInto(out, max);
         long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
@@ -93,6 +111,12 @@ public final class RecordReader implements AutoCloseable {
             }
         } catch (WakeupException e) {
             // Stop was pressed: return what we have
+        } catch (RuntimeException e) {
+            if (out.isEmpty()) {
+                throw e;
+            }
+            // these records' offsets are to be committed: they must reach a sample
+            deferred = e;
         }
         return out;
     }
@@ -101,6 +125,7 @@ public final class RecordReader implements AutoCloseable {
         while (out.size() < max && !buffer.isEmpty()) {
             ConsumerRecord<Object, Object> r = buffer.poll();
             out.add(r);
+            listener.reported(r);
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
             // counted as reported at once: a revoke in a later poll of this read must commit it
             uncommitted.put(tp, new OffsetAndMetadata(r.offset() + 1));

@@ -66,8 +66,9 @@ public final class ConsumerStats {
         Summary(long records, long bytes, long startMs, long endMs, long rebalanceMs, Histogram e2e) {
             this.records = records;
             this.bytes = bytes;
-            this.startMs = records == 0 ? 0 : startMs;
-            this.endMs = records == 0 ? 0 : endMs;
+            // nothing read: the run spans no time, from its first read attempt (0: none)
+            this.startMs = startMs == Long.MAX_VALUE ? 0 : startMs;
+            this.endMs = records == 0 ? this.startMs : endMs;
             this.rebalanceMs = rebalanceMs;
             this.e2e = e2e;
         }
@@ -89,7 +90,8 @@ public final class ConsumerStats {
             double fetchSec = fetchMs() / 1000.0;
             SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT);
             return String.format(Locale.ROOT, "%s, %s, %.4f, %.4f, %d, %.4f, %d, %d, %.4f, %.4f",
-                    format.format(new Date(startMs)), format.format(new Date(endMs)), megabytes(),
+                    startMs == 0 ? "-" : format.format(new Date(startMs)),
+                    endMs == 0 ? "-" : format.format(new Date(endMs)), megabytes(),
                     rate(megabytes(), elapsedSec), records, rate(records, elapsedSec), rebalanceMs, fetchMs(),
                     rate(megabytes(), fetchSec), rate(records, fetchSec));
         }

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.config.PluginProperties;
 
 /**
@@ -41,6 +42,9 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     private static final Set<String> APPLIABLE_CONFIG_CLASSES = Set.of("org.apache.jmeter.config.gui.SimpleConfigGui");
 
 
+    /** Records shown in a sample's response data: enough to look at, cheap at thousands per sample. */
+    protected static final int LISTED_RECORDS = 20;
+
     private String connectionName = "kafka";
 
     @Override
@@ -49,7 +53,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);
         try {
-            if (!sample(result, Connections.get(getConnectionName()))) {
+            if (!sampleInto(result)) {
                 stopThisThread();
                 return null;
             }
@@ -72,7 +76,12 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
      *
      * @return false when the sampler's record budget is spent: no sample, and the thread stops
      */
-    protected abstract boolean sample(SampleResult result, Connection connection) throws Exception;
+    protected abstract boolean sampleInto(SampleResult result) throws Exception;
+
+    /** The connection this sampler names; {@link InvalidInputException} when no element defines it. */
+    protected Connection connection() {
+        return Connections.get(getConnectionName());
+    }
 
     protected void fail(SampleResult result, Throwable e) {
         String code = ResponseCodes.of(e);

@@ -59,7 +59,8 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    protected boolean sample(SampleResult result, Connection connection) throws Exception {
+    protected boolean sampleInto(SampleResult result) throws Exception {
+        Connection connection = connection();
         String op = Fields.choice("operation", operation, OPERATIONS);
         long timeoutMs = Numbers.positiveInt("timeout", timeout, 30000);
         Operation task = operation(op);

@@ -25,9 +25,8 @@ import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
-import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
+import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.measure.SequenceHeader;
 import io.github.jmeterkafka.config.PluginProperties;
 
 /**
@@ -74,6 +73,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     // this clone's thread only (interrupt() may read reader)
     private transient volatile RecordReader reader;
+    private transient ReadTally tally;
     // interrupt() was called: Stop, whose close must end before JMeter gives up on the thread
     private transient volatile boolean stopped;
     private transient long rebalanceMsTotal;
@@ -98,11 +98,13 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    protected boolean sample(SampleResult result, Connection connection) throws Exception {
+    protected boolean sampleInto(SampleResult result) throws Exception {
+        Connection connection = connection();
         int max = Numbers.positiveInt("records per sample", recordsPerSample, 1);
         long timeoutMs = Numbers.nonNegativeLong("poll timeout", pollTimeout, 5000);
         Run run = run();
         RecordReader r = reader(connection);
+        tally.reset();
         int wanted = run.budget.take(max);
         if (wanted == 0) {
             return false;
@@ -131,7 +133,6 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             // also when the read failed: a failed sample must not shrink the budget
             run.budget.giveBack(wanted - records.size());
         }
-        long nowMicros = SequenceHeader.nowMicros();
         if (records.isEmpty()) {
             if (commitFailure != null) {
                 throw commitFailure;
@@ -140,36 +141,30 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             setVariables(records, 0);
             return true;
         }
-        long bytes = 0;
-        long maxE2eMicros = 0;
-        long gaps = 0;
         long maxData = PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
         StringBuilder data = new StringBuilder();
+        int listed = 0;
         for (ConsumerRecord<Object, Object> rec : records) {
-            bytes += size(rec);
-            Header h = rec.headers().lastHeader(SequenceHeader.NAME);
-            SequenceHeader seq = h == null ? null : SequenceHeader.decode(h.value());
-            if (seq != null && verifyDelivery
-                    && run.verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
-                gaps++;
+            if (listed == LISTED_RECORDS || data.length() >= maxData) {
+                break;
             }
-            long e2e = nowMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
-            run.stats.endToEnd(e2e);
-            maxE2eMicros = Math.max(maxE2eMicros, e2e);
-            if (data.length() < maxData) {
-                describe(rec, data);
-            }
+            describe(rec, data, maxData - data.length());
+            listed++;
         }
-        run.stats.read(records.size(), bytes, System.currentTimeMillis());
+        if (listed < records.size()) {
+            data.append("... ").append(records.size() - listed).append(" more records\n");
+        }
+        long gaps = tally.gaps();
+        run.stats.read(records.size(), tally.bytes(), System.currentTimeMillis());
         result.setSampleCount(records.size());
         // JMeter's received bytes are headers + body size when set: the records' own bytes
-        result.setBodySize(bytes);
-        result.setLatency(maxE2eMicros / 1000);
+        result.setBodySize(tally.bytes());
+        result.setLatency(tally.maxEndToEndMillis());
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);
         result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
         setResponseText(result, data.toString());
-        setVariables(records, maxE2eMicros / 1000);
+        setVariables(records, tally.maxEndToEndMillis());
         if (commitFailure != null) {
             fail(result, commitFailure);
         } else if (gaps > 0 && failOnGap) {
@@ -195,8 +190,11 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             CommitMode mode = spec.usesGroup()
                     ? CommitMode.valueOf(commit.substring(commit.indexOf('.') + 1).toUpperCase(Locale.ROOT))
                     : CommitMode.NONE;
+            Run run = run();
+            ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier : null);
             r = new RecordReader(connection.newConsumer(overrides), spec, mode, interval,
-                    spec.usesGroup() ? run().started : new HashSet<>());
+                    spec.usesGroup() ? run.started : new HashSet<>(), t::record);
+            tally = t;
             reader = r;
         }
         return r;
@@ -226,21 +224,19 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         return ReadSpec.topics(topics, s, value);
     }
 
-    private static long size(ConsumerRecord<Object, Object> rec) {
-        long n = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
-        for (Header h : rec.headers()) {
-            n += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
-        }
-        return n;
-    }
-
-    private static void describe(ConsumerRecord<Object, Object> rec, StringBuilder out) {
+    /** One record as text; its value cut to about {@code room} characters (a value may be megabytes). */
+    private static void describe(ConsumerRecord<Object, Object> rec, StringBuilder out, long room) {
         out.append(rec.topic()).append('-').append(rec.partition()).append('@').append(rec.offset())
                 .append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
         for (Header h : rec.headers()) {
             out.append(' ').append(h.key()).append('=').append(text(h.value()));
         }
-        out.append('\n').append(text(rec.value())).append('\n');
+        Object v = rec.value();
+        if (v instanceof byte[] && ((byte[]) v).length > room) {
+            out.append('\n').append(new String((byte[]) v, 0, (int) Math.max(0, room), StandardCharsets.UTF_8)).append('\n');
+        } else {
+            out.append('\n').append(text(v)).append('\n');
+        }
     }
 
     static String text(Object o) {

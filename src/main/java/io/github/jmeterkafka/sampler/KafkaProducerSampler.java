@@ -4,9 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
@@ -45,7 +47,6 @@ import io.github.jmeterkafka.payload.RandomPayload;
 public class KafkaProducerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<Run> RUNS = new SamplerRuns<>();
-    private static final int LISTED_RECORDS = 20;
 
     static final String KEY_NONE = "keyMode.none";
     static final String KEY_TEXT = "keyMode.text";
@@ -79,6 +80,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient Producer<Object, Object> ownProducer;
     private transient String sequenceId;
     private transient Map<TopicPartition, long[]> sequences = new HashMap<>();
+    // topics whose metadata this thread's producer has
+    private transient Set<String> topicsReady = new HashSet<>();
     private transient int nextPartition;
     private transient byte[] randomPayload;
     private transient Boolean keyBytes;
@@ -103,26 +106,83 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    protected boolean sample(SampleResult result, Connection connection) throws Exception {
-        String topicName = Fields.required("topic", topic);
+    protected boolean sampleInto(SampleResult result) throws Exception {
         int perSample = Numbers.positiveInt("records per sample", recordsPerSample, 1);
-        long ackTimeoutMs = Numbers.nonNegativeLong("ack timeout", ackTimeout, 30000);
+        Run run = run();
+        int n = run.budget.take(perSample);
+        if (n == 0) {
+            return false;
+        }
+        result.setSampleCount(n);
+        SendBatch batch;
+        long ackTimeoutMs;
+        try {
+            ackTimeoutMs = Numbers.nonNegativeLong("ack timeout", ackTimeout, 30000);
+            batch = send(result, connection(), run, n);
+        } catch (Exception | LinkageError e) {
+            // taken from the budget but never handed to Kafka: failed records, so that a plan whose
+            // samples all fail before sending still spends its budget and ends
+            for (int i = 0; i < n; i++) {
+                run.stats.failed(Failures.describe(e));
+            }
+            throw e;
+        }
+        inFlight = batch;
+        try {
+            batch.await(ackTimeoutMs);
+        } catch (InterruptedException e) {
+            // Stop interrupts the thread as well as calling interrupt(): the same early end, reported alike
+            batch.release();
+            Thread.currentThread().interrupt();
+        } finally {
+            inFlight = null;
+        }
+        // the outcome when the wait ended: an abort then completes the pending records, which must not
+        // turn an aborted transaction into a success (pending read first: a record failing meanwhile
+        // is counted in one of the two)
+        int pending = batch.pending();
+        int failed = batch.failed();
+        if (transactional) {
+            endTransaction(ownProducer, failed == 0 && pending == 0);
+        }
+        result.sampleEnd();
+        result.setLatency(result.getTime());
+        report(result, batch, failed, pending, ackTimeoutMs);
+        return true;
+    }
+
+    /** Builds the sample's {@code n} records and hands them to the producer; the sample's clock starts here. */
+    private SendBatch send(SampleResult result, Connection connection, Run run, int n) throws Exception {
+        String topicName = Fields.required("topic", topic);
         Integer partitionNumber = partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition);
         Long recordTimestamp = timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp);
         List<Header> fixedHeaders = headers();
         Keys keys = keys();
         Values values = values();
-        Run run = run();
         Producer<Object, Object> producer = producer(connection);
         if (keyBytes == null) {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
             valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
         }
-        // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
-        int partitions = sequenceHeader && partitionNumber == null ? partitionCount(producer, topicName, result) : 0;
-        int n = run.budget.take(perSample);
-        if (n == 0) {
-            return false;
+        // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
+        // the sample's time, as its connect time, but before the first send, so that neither the records'
+        // latencies nor the rate's start include it, and a paced test does not start with every thread stuck.
+        boolean firstOnTopic = topicsReady.add(topicName);
+        if (firstOnTopic) {
+            result.sampleStart();
+        }
+        int partitions;
+        try {
+            // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
+            boolean picksPartitions = sequenceHeader && partitionNumber == null;
+            int count = firstOnTopic || picksPartitions ? partitionCount(producer, topicName, result) : 0;
+            partitions = picksPartitions ? count : 0;
+        } catch (RuntimeException e) {
+            topicsReady.remove(topicName);
+            throw e;
+        }
+        if (firstOnTopic) {
+            result.connectEnd();
         }
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         List<ProducerRecord<Object, Object>> records = new ArrayList<>(n);
@@ -145,40 +205,19 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             records.add(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, keyBytes), encode(v, valueBytes), hs));
         }
         result.setSamplerData(samplerData(connection, topicName, n));
-        result.setSampleCount(n);
         long sent = 0;
         for (long s : sizes) {
             sent += s;
         }
         result.setSentBytes(sent);
 
-        result.sampleStart();
+        if (result.getStartTime() == 0) {
+            result.sampleStart();
+        }
         if (transactional) {
             producer.beginTransaction();
         }
-        SendBatch batch = blocking(() -> SendBatch.send(producer, records, sizes, run.stats));
-        inFlight = batch;
-        try {
-            batch.await(ackTimeoutMs);
-        } catch (InterruptedException e) {
-            // Stop interrupts the thread as well as calling interrupt(): the same early end, reported alike
-            batch.release();
-            Thread.currentThread().interrupt();
-        } finally {
-            inFlight = null;
-        }
-        // the outcome when the wait ended: an abort then completes the pending records, which must not
-        // turn an aborted transaction into a success (pending read first: a record failing meanwhile
-        // is counted in one of the two)
-        int pending = batch.pending();
-        int failed = batch.failed();
-        if (transactional) {
-            endTransaction(producer, failed == 0 && pending == 0);
-        }
-        result.sampleEnd();
-        result.setLatency(result.getTime());
-        report(result, batch, failed, pending, topicName, ackTimeoutMs);
-        return true;
+        return blocking(() -> SendBatch.send(producer, records, sizes, run.stats));
     }
 
     /** The topic's partition count, from the producer's metadata (it may wait up to max.block.ms for it). */
@@ -188,8 +227,10 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             return blocking(() -> producer.partitionsFor(topicName).size());
         } catch (RuntimeException e) {
             // a sample that failed after waiting max.block.ms for metadata must not show 0 ms
-            long end = System.currentTimeMillis();
-            result.setStampAndTime(result.isStampedAtStart() ? start : end, end - start);
+            if (result.getStartTime() == 0) {
+                long end = System.currentTimeMillis();
+                result.setStampAndTime(result.isStampedAtStart() ? start : end, end - start);
+            }
             throw e;
         }
     }
@@ -208,8 +249,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
     }
 
-    private void report(SampleResult result, SendBatch batch, int failed, int pending, String topicName,
-            long ackTimeoutMs) {
+    private void report(SampleResult result, SendBatch batch, int failed, int pending, long ackTimeoutMs) {
         int n = batch.size();
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n && i < LISTED_RECORDS; i++) {
@@ -391,6 +431,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private void closeOwnProducer(Duration timeout) {
         Producer<Object, Object> p = ownProducer;
         ownProducer = null;
+        topicsReady.clear();
         if (p != null) {
             p.close(timeout);
         }

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 import org.apache.jmeter.JMeter;
+import org.apache.jmeter.gui.GuiPackage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import io.github.jmeterkafka.config.PluginProperties;
 
 /**
- * Prints the end-of-test perf-test style summaries: to stdout in non-GUI mode (where perf-test users
- * look), always to jmeter.log, and as CSV rows to the file named by {@code kafka.summary.file}.
+ * Prints the end-of-test perf-test style summaries: to stdout when no GUI runs (non-GUI mode and
+ * jmeter-server, where perf-test users look), always to jmeter.log, and as CSV rows to the file named by {@code kafka.summary.file}.
  */
 final class SummaryPrinter {
     private static final Logger log = LoggerFactory.getLogger(SummaryPrinter.class);
@@ -26,7 +27,8 @@ final class SummaryPrinter {
         for (String line : lines) {
             text.append(System.lineSeparator()).append(line);
         }
-        if (JMeter.isNonGUI()) {
+        // headless: jmeter -n, and each jmeter-server's own console in distributed mode
+        if (JMeter.isNonGUI() || GuiPackage.getInstance() == null) {
             System.out.println(text); // NOSONAR the summary is meant for the console
         }
         log.info("{}", text);

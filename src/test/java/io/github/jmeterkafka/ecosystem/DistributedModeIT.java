@@ -29,6 +29,7 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.JMeterLog;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Processes;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 
@@ -77,7 +78,7 @@ class DistributedModeIT {
                 boolean clean = s.stop();
                 assertThat(s.isAlive()).as("jmeter-server %s still running", s.hostAndPort()).isFalse();
                 assertThat(clean).as("jmeter-server %s did not exit by itself; log:\n%s", s.hostAndPort(),
-                        ChildProcesses.tail(s.log(), 20)).isTrue();
+                        Processes.tail(s.log(), 20)).isTrue();
             }
         } finally {
             servers.forEach(JMeterServer::close);
@@ -122,6 +123,8 @@ class DistributedModeIT {
             clientIds.add(ids.get(0));
             assertThat(log).as("the server's own end-of-test summary in %s", s.log())
                     .contains("Kafka Producer summary for '" + PRODUCER + "':")
+                    .contains("\n" + perServer + " records sent, ");
+            assertThat(s.stdoutText()).as("the summary on the server's console, %s", s.stdout())
                     .contains("\n" + perServer + " records sent, ");
             // a relative kafka.summary.file is the server's own file, in its working directory
             assertThat(Files.readAllLines(s.workDir().resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
@@ -203,9 +206,9 @@ class DistributedModeIT {
                 args, Map.of());
         boolean exited = p.waitFor(120, TimeUnit.SECONDS);
         if (!exited) {
-            ChildProcesses.killTree(p);
+            Processes.kill(p);
         }
-        ChildProcesses.stop(p, Duration.ZERO);
+        Processes.stopByClosingInput(p, Duration.ZERO);
         return new Controller(exited ? p.exitValue() : -1, dir, jtl, log, Duration.ofNanos(System.nanoTime() - t0));
     }
 
@@ -226,10 +229,10 @@ class DistributedModeIT {
 
         String describe() {
             StringBuilder s = new StringBuilder("controller exit " + exitCode + " after " + elapsed.toMillis() + " ms in "
-                    + dir + "\n--- stdout:\n" + ChildProcesses.tail(dir.resolve("stdout.txt"), 30)
-                    + "\n--- jmeter.log:\n" + ChildProcesses.tail(log, 30));
+                    + dir + "\n--- stdout:\n" + Processes.tail(dir.resolve("stdout.txt"), 30)
+                    + "\n--- jmeter.log:\n" + Processes.tail(log, 30));
             for (JMeterServer srv : servers) {
-                s.append("\n--- ").append(srv.log()).append(":\n").append(ChildProcesses.tail(srv.log(), 20));
+                s.append("\n--- ").append(srv.log()).append(":\n").append(Processes.tail(srv.log(), 20));
             }
             try {
                 if (Files.isRegularFile(jtl)) {

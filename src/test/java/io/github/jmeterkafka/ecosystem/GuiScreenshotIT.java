@@ -31,6 +31,7 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Processes;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 
@@ -71,14 +72,14 @@ class GuiScreenshotIT {
                             "-Jgui.capture.saved=" + saved),
                     Map.of("DISPLAY", x.display()));
             if (!gui.waitFor(240, TimeUnit.SECONDS)) {
-                ChildProcesses.killTree(gui);
+                Processes.kill(gui);
             }
-            ChildProcesses.stop(gui, Duration.ZERO);
+            Processes.stopByClosingInput(gui, Duration.ZERO);
             exit = gui.isAlive() ? -1 : gui.exitValue();
         }
         String why = "JMeter GUI exit " + exit + " in " + dir + "\n--- failed.txt:\n"
-                + ChildProcesses.tail(out.resolve("failed.txt"), 40) + "\n--- stdout:\n"
-                + ChildProcesses.tail(dir.resolve("stdout.txt"), 20) + "\n--- jmeter.log:\n" + ChildProcesses.tail(log, 30);
+                + Processes.tail(out.resolve("failed.txt"), 40) + "\n--- stdout:\n"
+                + Processes.tail(dir.resolve("stdout.txt"), 20) + "\n--- jmeter.log:\n" + Processes.tail(log, 30);
         assertThat(out.resolve("done")).as(why).exists();
         assertThat(exit).as(why).isZero();
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.jmeterkafka.harness.ParentWatchdog;
+import io.github.jmeterkafka.harness.Processes;
 
 /**
  * A JMeter JVM started from an assembled home as bin/ApacheJMeter.jar starts it ({@code NewDriver}),
@@ -49,7 +50,7 @@ final class JMeterJvm {
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("stdout.txt").toFile());
         pb.environment().putAll(env);
-        return ChildProcesses.start(pb);
+        return Processes.start(pb);
     }
 
     static int freePort() {

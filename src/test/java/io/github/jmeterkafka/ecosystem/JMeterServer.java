@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.github.jmeterkafka.harness.Processes;
+
 /**
  * A {@code jmeter-server} (JMeter's {@code -s}) on 127.0.0.1 with RMI SSL off, as the bin/jmeter-server
  * script starts it, in a working directory of its own with its log in {@code jmeter-server.log}.
@@ -54,7 +56,7 @@ final class JMeterServer implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("jmeter-server in " + dir + " exited with " + process.exitValue()
-                        + "\n" + ChildProcesses.tail(dir.resolve("stdout.txt"), 20) + "\n" + ChildProcesses.tail(log(), 20));
+                        + "\n" + Processes.tail(dir.resolve("stdout.txt"), 20) + "\n" + Processes.tail(log(), 20));
             }
             if (log().toFile().isFile() && logText().contains("Bound to RMI registry on port " + registryPort)) {
                 return this;
@@ -62,7 +64,7 @@ final class JMeterServer implements AutoCloseable {
             Thread.sleep(100);
         }
         throw new IllegalStateException("jmeter-server in " + dir + " not bound after " + timeout.toSeconds() + " s\n"
-                + ChildProcesses.tail(log(), 20));
+                + Processes.tail(log(), 20));
     }
 
     /** {@code 127.0.0.1:port}, as the controller's -R option names it and as it prefixes thread names. */
@@ -100,7 +102,7 @@ final class JMeterServer implements AutoCloseable {
 
     /** Stops the server (it exits when its standard input closes); killed with its children after 15 s. */
     boolean stop() {
-        return ChildProcesses.stop(process, Duration.ofSeconds(15));
+        return Processes.stopByClosingInput(process, Duration.ofSeconds(15));
     }
 
     @Override

@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.jmeterkafka.harness.Processes;
+
 /**
  * A virtual X display for Swing. Xvfb picks a free display number itself and reports it when ready
  * ({@code -displayfd}); it runs under a shell that kills it when its standard input closes, so it
@@ -49,7 +51,7 @@ final class Xvfb implements AutoCloseable {
         Process p;
         try {
             Files.createDirectories(log.getParent());
-            p = ChildProcesses.start(pb);
+            p = Processes.start(pb);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start Xvfb", e);
         }
@@ -63,13 +65,13 @@ final class Xvfb implements AutoCloseable {
         try {
             String n = number.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (n == null || !n.trim().matches("\\d+")) {
-                throw new IllegalStateException("Xvfb reported no display (" + n + "):\n" + ChildProcesses.tail(log, 20));
+                throw new IllegalStateException("Xvfb reported no display (" + n + "):\n" + Processes.tail(log, 20));
             }
             return new Xvfb(p, ":" + n.trim());
         } catch (Exception e) {
-            ChildProcesses.killTree(p);
+            Processes.kill(p);
             throw new IllegalStateException("Xvfb did not start within " + timeout.toSeconds() + " s:\n"
-                    + ChildProcesses.tail(log, 20), e);
+                    + Processes.tail(log, 20), e);
         }
     }
 
@@ -80,6 +82,6 @@ final class Xvfb implements AutoCloseable {
 
     @Override
     public void close() {
-        ChildProcesses.stop(process, Duration.ofSeconds(10));
+        Processes.stopByClosingInput(process, Duration.ofSeconds(10));
     }
 }

@@ -12,8 +12,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-/** Child processes that must not outlive the JVM that started them. */
-final class Processes {
+/**
+ * Child processes that must not outlive the JVM that started them: a shutdown hook stops what is
+ * left. Some (JMeter under the harness's ParentWatchdog, Xvfb under a shell that waits on stdin)
+ * treat the pipe on their standard input as their parent's lifeline, so closing it, or this JVM
+ * dying even by SIGKILL, stops them.
+ */
+public final class Processes {
 
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -22,6 +27,10 @@ final class Processes {
     }
 
     private Processes() {
+    }
+
+    public static Process start(ProcessBuilder builder) throws IOException {
+        return track(builder.start());
     }
 
     static Process track(Process process) {
@@ -35,13 +44,28 @@ final class Processes {
      *
      * @return true if it stopped within the grace period
      */
-    static boolean stop(Process process, Duration grace) {
+    public static boolean stop(Process process, Duration grace) {
+        return stop(process, grace, process::destroy);
+    }
+
+    /** As {@link #stop(Process, Duration)}, asking by closing its standard input, its lifeline. */
+    public static boolean stopByClosingInput(Process process, Duration grace) {
+        return stop(process, grace, () -> {
+            try {
+                process.getOutputStream().close();
+            } catch (IOException e) {
+                // already closed: the same signal
+            }
+        });
+    }
+
+    private static boolean stop(Process process, Duration grace, Runnable ask) {
         try {
             if (!process.isAlive()) {
                 return true;
             }
             List<ProcessHandle> children = process.descendants().collect(Collectors.toList());
-            process.destroy();
+            ask.run();
             boolean clean = process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
             if (!clean) {
                 kill(process);
@@ -57,7 +81,8 @@ final class Processes {
         }
     }
 
-    static void kill(Process process) {
+    /** Kills the process and everything it started. */
+    public static void kill(Process process) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         try {
@@ -87,7 +112,7 @@ final class Processes {
     }
 
     /** The last {@code maxLines} lines of a text file, for error messages; empty if unreadable. */
-    static String tail(Path file, int maxLines) {
+    public static String tail(Path file, int maxLines) {
         if (file == null || !Files.isRegularFile(file)) {
             return "";
         }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,9 +35,12 @@ import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.client.ClientFactory;
 import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.ReadSpec;
+import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** The consumer's result paths beyond KafkaConsumerSamplerTest: each code, the latency, and rebalances. */
@@ -175,6 +179,45 @@ class KafkaConsumerSamplerPathsTest {
         // (MockConsumer.committed() says 0 for a partition it no longer has: look at the commits)
         assertThat(commitsBeforeNextOwner.get()).as("commits before the partition's next owner starts")
                 .containsExactly(Map.of(P0, new OffsetAndMetadata(3)));
+    }
+
+    @Test
+    void eachRecordIsToldToTheListenerBeforeARevokeCommitsIt() {
+        List<String> events = new ArrayList<>();
+        TestConsumer c = consumer;
+        c.schedulePollTask(() -> {
+            c.rebalance(Set.of(P0, P1));
+            c.addRecord(record(0, null));
+            c.addRecord(record(1, null));
+        });
+        c.schedulePollTask(() -> c.rebalance(Set.of(P1)));
+        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.AUTO, 5000, new HashSet<>(), r -> events.add("reported " + r.offset() + " after "
+                        + c.commits.size() + " commits"));
+
+        assertThat(reader.read(3, 200)).hasSize(2);
+
+        // the delivery verifier sees a partition's records before its next owner can read on from the commit
+        assertThat(events).containsExactly("reported 0 after 0 commits", "reported 1 after 0 commits");
+        assertThat(c.commits).containsExactly(Map.of(P0, new OffsetAndMetadata(2)));
+    }
+
+    @Test
+    void aPollFailureAfterRecordsWereTaken_reportsThemFirst_thenFailsTheNextSample() {
+        KafkaConsumerSampler s = assigned(5);
+        consumer.schedulePollTask(() -> {
+            consumer.addRecord(record(0, null));
+            consumer.addRecord(record(1, null));
+        });
+        consumer.schedulePollTask(() -> consumer.setPollException(new TopicAuthorizationException(Set.of("t"))));
+
+        SampleResult first = s.sample(null);
+        SampleResult second = s.sample(null);
+
+        assertThat(first.isSuccessful()).isTrue();
+        assertThat(first.getSampleCount()).as("records whose offsets will be committed are reported").isEqualTo(2);
+        assertThat(second.isSuccessful()).isFalse();
+        assertThat(second.getResponseCode()).isEqualTo("TopicAuthorizationException");
     }
 
     @Test

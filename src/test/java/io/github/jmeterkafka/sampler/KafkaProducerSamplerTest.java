@@ -120,6 +120,22 @@ class KafkaProducerSamplerTest {
     }
 
     @Test
+    void samplesThatFailBeforeSendingSpendTheBudgetToo_soABudgetedPlanEnds() {
+        KafkaProducerSampler s = sampler(true, 2);
+        s.setRecordBudget("3");
+        s.setConnectionName("nowhere");
+
+        SampleResult first = s.sample(null);
+        SampleResult second = s.sample(null);
+
+        assertThat(first.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
+        assertThat(first.getSampleCount()).as("the records it stood for").isEqualTo(2);
+        assertThat(second.getSampleCount()).isEqualTo(1);
+        assertThat(s.sample(null)).as("budget spent: the thread stops").isNull();
+        s.testEnded();
+    }
+
+    @Test
     void sequenceHeaderNumbersTheRecordsOfAThread() {
         KafkaProducerSampler s = sampler(true, 3);
         s.setSequenceHeader(true);

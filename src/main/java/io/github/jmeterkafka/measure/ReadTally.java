@@ -1,0 +1,71 @@
+package io.github.jmeterkafka.measure;
+
+import java.nio.charset.StandardCharsets;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+
+import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
+
+/**
+ * What one consumer thread's current sample was handed: bytes, sequence gaps and the largest
+ * end-to-end latency. Each record goes into the sampler's shared latency histogram and delivery
+ * verifier the moment it is handed out, before its offset can be committed: a partition's next
+ * owner then always starts after what this thread already verified, so a rebalance never looks
+ * like a gap. Used by its owning thread only.
+ */
+public final class ReadTally {
+    private final ConsumerStats stats;
+    private final DeliveryVerifier verifier;
+    private long bytes;
+    private long gaps;
+    private long maxE2eMicros;
+
+    /** @param verifier null when delivery is not verified */
+    public ReadTally(ConsumerStats stats, DeliveryVerifier verifier) {
+        this.stats = stats;
+        this.verifier = verifier;
+    }
+
+    /** Starts a new sample. */
+    public void reset() {
+        bytes = 0;
+        gaps = 0;
+        maxE2eMicros = 0;
+    }
+
+    public void record(ConsumerRecord<?, ?> rec) {
+        bytes += size(rec);
+        Header h = rec.headers().lastHeader(SequenceHeader.NAME);
+        SequenceHeader seq = h == null ? null : SequenceHeader.decode(h.value());
+        if (seq != null && verifier != null
+                && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
+            gaps++;
+        }
+        long e2e = SequenceHeader.nowMicros() - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
+        stats.endToEnd(e2e);
+        maxE2eMicros = Math.max(maxE2eMicros, e2e);
+    }
+
+    /** Key, value and headers, as the broker stores them (JMeter's received bytes). */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Records that came after a hole in their producer's sequence. */
+    public long gaps() {
+        return gaps;
+    }
+
+    public long maxEndToEndMillis() {
+        return maxE2eMicros / 1000;
+    }
+
+    private static long size(ConsumerRecord<?, ?> rec) {
+        long n = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
+        for (Header h : rec.headers()) {
+            n += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
+        }
+        return n;
+    }
+}

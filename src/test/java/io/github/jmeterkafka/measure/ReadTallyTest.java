@@ -1,0 +1,55 @@
+package io.github.jmeterkafka.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
+import org.junit.jupiter.api.Test;
+
+class ReadTallyTest {
+
+    private static ConsumerRecord<Object, Object> record(long offset, long sequence, long sendMicros) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(SequenceHeader.NAME, new SequenceHeader("p", sequence, sendMicros).encode());
+        byte[] value = new byte[100];
+        return new ConsumerRecord<>("t", 0, offset, 0L, TimestampType.CREATE_TIME, 0, value.length, null, value,
+                headers, Optional.empty());
+    }
+
+    @Test
+    void countsBytesGapsAndTheLargestLatencyOfTheCurrentSample_andFeedsTheSharedFigures() {
+        ConsumerStats stats = new ConsumerStats();
+        DeliveryVerifier verifier = new DeliveryVerifier(true);
+        ReadTally tally = new ReadTally(stats, verifier);
+        long now = SequenceHeader.nowMicros();
+        int headerBytes = SequenceHeader.NAME.getBytes(StandardCharsets.UTF_8).length
+                + new SequenceHeader("p", 0, now).encode().length;
+
+        tally.record(record(0, 0, now - 2_000_000));
+        tally.record(record(1, 2, now - 5_000_000));
+
+        assertThat(tally.bytes()).isEqualTo(2 * (100 + headerBytes));
+        assertThat(tally.gaps()).isEqualTo(1);
+        assertThat(tally.maxEndToEndMillis()).isBetween(5_000L, 6_000L);
+        assertThat(stats.summary().e2e.getTotalCount()).isEqualTo(2);
+        assertThat(verifier.missing()).isEqualTo(1);
+
+        tally.reset();
+        tally.record(record(2, 1, now));
+        assertThat(tally.gaps()).isZero();
+        assertThat(tally.maxEndToEndMillis()).isLessThan(1_000L);
+        assertThat(verifier.missing()).as("the late record filled the hole").isZero();
+    }
+
+    @Test
+    void withoutAVerifierOnlyLatencyAndBytesAreKept() {
+        ReadTally tally = new ReadTally(new ConsumerStats(), null);
+        tally.record(record(0, 5, SequenceHeader.nowMicros()));
+        assertThat(tally.gaps()).isZero();
+        assertThat(tally.bytes()).isPositive();
+    }
+}
