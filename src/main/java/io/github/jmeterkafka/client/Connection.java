@@ -2,6 +2,7 @@ package io.github.jmeterkafka.client;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -22,12 +23,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class Connection {
     private static final Logger log = LoggerFactory.getLogger(Connection.class);
+    // a client that could not be made (unresolvable host, bad class) is tried again at most this often:
+    // every sample of every thread retrying would repeat Kafka's own warning thousands of times a second
+    static final long CREATE_RETRY_NANOS = 1_000_000_000L;
 
     private final ConnectionSettings settings;
     private final String failure;
     private final ClientFactory factory;
     private final ClientIds ids;
     private final ClientMetrics metrics = new ClientMetrics();
+    private final Map<String, CreateFailure> createFailures = new ConcurrentHashMap<>();
     private Producer<Object, Object> sharedProducer;
     private Admin admin;
     private boolean closed;
@@ -114,7 +119,18 @@ public final class Connection {
 
     // one line per client, so broker-side client ids can be traced to a JMeter process and thread
     private <T> T created(String what, Map<String, Object> config, Function<Map<String, Object>, T> create) {
-        T client = metrics.create(config, create);
+        CreateFailure failed = createFailures.get(what);
+        if (failed != null && System.nanoTime() - failed.atNanos < CREATE_RETRY_NANOS) {
+            throw failed.cause;
+        }
+        T client;
+        try {
+            client = metrics.create(config, create);
+        } catch (RuntimeException e) {
+            createFailures.put(what, new CreateFailure(e, System.nanoTime()));
+            throw e;
+        }
+        createFailures.remove(what);
         log.info("Kafka Connection '{}': {} {} created on {}", name(), what, config.get(CommonClientConfigs.CLIENT_ID_CONFIG),
                 Thread.currentThread().getName());
         return client;
@@ -163,6 +179,16 @@ public final class Connection {
             producer.close(timeout);
         } catch (RuntimeException e) {
             log.warn("Closing a Kafka producer failed: {}", e.toString());
+        }
+    }
+
+    private static final class CreateFailure {
+        final RuntimeException cause;
+        final long atNanos;
+
+        CreateFailure(RuntimeException cause, long atNanos) {
+            this.cause = cause;
+            this.atNanos = atNanos;
         }
     }
 

@@ -21,6 +21,8 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.github.jmeterkafka.measure.RecordBudget;
+
 /**
  * One KafkaConsumer and the records it polled but has not reported yet.
  *
@@ -86,28 +88,43 @@ public final class RecordReader implements AutoCloseable {
 
     /**
      * Up to {@code max} records, waiting at most {@code timeoutMs} for them; fewer (or none) when
-     * the time runs out or {@link #wakeup} is called. Never blocks past the timeout.
+     * the time runs out, when a poll of up to a second brings nothing more, or when {@link #wakeup}
+     * is called. Never blocks past the timeout. A poll that fails after records were handed out
+     * returns them, and the next read throws the failure.
      */
     public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs) {
+        return read(max, timeoutMs, RecordBudget.unlimited());
+    }
+
+    /**
+     * As {@link #read(int, long)}, taking each record from {@code budget} as it is handed out; records
+     * beyond the budget stay here, unreported. Returns at once when the budget is spent.
+     */
+    public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs, RecordBudget budget) {
         if (deferred != null) {
             RuntimeException e = deferred;
             deferred = null;
             throw e;
         }
         List<ConsumerRecord<Object, Object>> out = new ArrayList<>(Math.min(max, 4096));
-        drainInto(out, max);
+        drainInto(out, max, budget);
         long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
         try {
-            while (out.size() < max) {
+            while (out.size() < max && !budget.spent()) {
                 long remainingMs = (deadline - System.nanoTime()) / 1_000_000L;
                 if (remainingMs <= 0 || Thread.currentThread().isInterrupted()) {
                     break;
                 }
                 ConsumerRecords<Object, Object> polled = consumer.poll(Duration.ofMillis(Math.min(remainingMs, MAX_POLL_STEP_MS)));
+                if (polled.isEmpty() && !out.isEmpty()) {
+                    // a whole poll step brought nothing more: report what there is, rather than hold it
+                    // (and the records it stands for in a shared budget) until the timeout
+                    break;
+                }
                 for (ConsumerRecord<Object, Object> r : polled) {
                     buffer.add(r);
                 }
-                drainInto(out, max);
+                drainInto(out, max, budget);
             }
         } catch (WakeupException e) {
             // Stop was pressed: return what we have
@@ -121,8 +138,9 @@ public final class RecordReader implements AutoCloseable {
         return out;
     }
 
-    private void drainInto(List<ConsumerRecord<Object, Object>> out, int max) {
-        while (out.size() < max && !buffer.isEmpty()) {
+    private void drainInto(List<ConsumerRecord<Object, Object>> out, int max, RecordBudget budget) {
+        int n = budget.take(Math.min(buffer.size(), max - out.size()));
+        for (int i = 0; i < n; i++) {
             ConsumerRecord<Object, Object> r = buffer.poll();
             out.add(r);
             listener.reported(r);

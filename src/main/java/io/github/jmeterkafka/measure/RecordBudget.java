@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Records left to send (or read) across all threads of one sampler, like perf-test's
  * {@code --num-records}: threads take what they need, and get less, then none, as it runs out.
+ * Readers take records as they hand them out, never before: a thread waiting for records that
+ * may not come must not hold back what other threads could read. Thread-safe.
  */
 public final class RecordBudget {
     private final AtomicLong remaining;
@@ -14,25 +16,27 @@ public final class RecordBudget {
         this.remaining = new AtomicLong(total > 0 ? total : Long.MAX_VALUE);
     }
 
+    /** A budget without limit. */
+    public static RecordBudget unlimited() {
+        return new RecordBudget(0);
+    }
+
     /** Takes up to {@code wanted} records; 0 once the budget is spent. */
     public int take(int wanted) {
         while (true) {
             long left = remaining.get();
-            if (left <= 0) {
+            if (left <= 0 || wanted <= 0) {
                 return 0;
             }
             int granted = (int) Math.min(wanted, left);
-            if (remaining.compareAndSet(left, left - granted)) {
+            if (left == Long.MAX_VALUE || remaining.compareAndSet(left, left - granted)) {
                 return granted;
             }
         }
     }
 
-    /** Gives back what was taken but not used. */
-    public void giveBack(int unused) {
-        if (unused > 0 && remaining.get() != Long.MAX_VALUE) {
-            remaining.addAndGet(unused);
-        }
+    public boolean spent() {
+        return remaining.get() <= 0;
     }
 
     public long remaining() {

@@ -105,19 +105,18 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         Run run = run();
         RecordReader r = reader(connection);
         tally.reset();
-        int wanted = run.budget.take(max);
-        if (wanted == 0) {
+        if (run.budget.spent()) {
             return false;
         }
         result.setSamplerData("connection: " + connection.name() + "\nread: " + r.spec() + "\ngroup: "
-                + (r.spec().usesGroup() ? groupId : "(none: assign mode)") + "\nup to " + wanted + " records within "
+                + (r.spec().usesGroup() ? groupId : "(none: assign mode)") + "\nup to " + max + " records within "
                 + timeoutMs + " ms");
         run.stats.reading(System.currentTimeMillis());
         List<ConsumerRecord<Object, Object>> records = List.of();
         RuntimeException commitFailure = null;
         result.sampleStart();
         try {
-            records = r.read(wanted, timeoutMs);
+            records = r.read(max, timeoutMs, run.budget);
             try {
                 r.commitReported();
             } catch (RuntimeException e) {
@@ -130,14 +129,17 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             result.setConnectTime(rebalanceMs);
             rebalanceMsTotal += rebalanceMs;
             run.stats.rebalanced(rebalanceMsTotal);
-            // also when the read failed: a failed sample must not shrink the budget
-            run.budget.giveBack(wanted - records.size());
         }
         if (records.isEmpty()) {
             if (commitFailure != null) {
                 throw commitFailure;
             }
-            fail(result, ResponseCodes.NO_RECORDS, "no record within " + timeoutMs + " ms");
+            if (run.budget.spent()) {
+                // other threads read the rest meanwhile: no sample, and this thread stops
+                return false;
+            }
+            fail(result, ResponseCodes.NO_RECORDS, stopped ? "no record before the test was stopped"
+                    : "no record within " + timeoutMs + " ms");
             setVariables(records, 0);
             return true;
         }

@@ -54,7 +54,7 @@ class GuiScreenshotIT {
         Path dir = Harness.targetDir().resolve("gui-runs").resolve("gui-" + ProcessHandle.current().pid());
         Path out = Harness.targetDir().resolve("screenshots");
         Path saved = dir.resolve("saved-in-gui.jmx");
-        deleteFiles(out);
+        deleteOwnFiles(out);
         Files.createDirectories(dir);
         Path script = dir.resolve("capture.groovy");
         Files.writeString(script, "io.github.jmeterkafka.ecosystem.GuiCapture.start("
@@ -166,9 +166,11 @@ class GuiScreenshotIT {
         return seen.size();
     }
 
-    private static void deleteFiles(Path dir) throws IOException {
+    /** What an earlier run of this test left; the metrics listener's screenshot shares the folder. */
+    private static void deleteOwnFiles(Path dir) throws IOException {
         if (Files.isDirectory(dir)) {
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir,
+                    "{done,failed.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*}")) {
                 for (Path f : files) {
                     Files.deleteIfExists(f);
                 }
