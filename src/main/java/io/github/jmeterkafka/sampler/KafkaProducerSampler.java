@@ -125,7 +125,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             for (int i = 0; i < n; i++) {
                 run.stats.failed(Failures.describe(e));
             }
-            throw e;
+            if (e instanceof InvalidInputException) {
+                throw e;
+            }
+            fail(result, e);
+            result.setResponseMessage(n + " of " + n + " records failed: " + result.getResponseMessage());
+            return true;
         }
         inFlight = batch;
         try {

@@ -30,7 +30,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
  * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c),
- * {@code bench.consumer.records.per.sample} (500), {@code bench.jfr} (false).
+ * {@code bench.consumer.records.per.sample} (500), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false).
  */
 public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
@@ -41,7 +41,7 @@ public final class Bench {
     private final int repeats = Integer.getInteger("bench.repeats", 3);
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
-    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
+    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 50_000);
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 500);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");

@@ -257,7 +257,7 @@ class KafkaProducerSamplerResultsTest {
 
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo("TimeoutException");
-        assertThat(r.getResponseMessage()).startsWith("TimeoutException: Timeout expired");
+        assertThat(r.getResponseMessage()).startsWith("2 of 2 records failed: TimeoutException: Timeout expired");
         assertThat(mocks.last().closed()).isTrue();
         assertThat(mocks.last().history()).isEmpty();
         assertThat(r.getSampleCount()).isEqualTo(2);
