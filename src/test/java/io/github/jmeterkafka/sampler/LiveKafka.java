@@ -76,6 +76,9 @@ final class LiveKafka implements AutoCloseable {
         try {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(configs)))
                     .all().get(30, TimeUnit.SECONDS);
+            // created is not ready: until each partition's leader answers, a first produce may meet
+            // NOT_LEADER_OR_FOLLOWER, and an idempotent producer then retried for longer than a sample waits
+            Topics.endOffsets(admin, name);
         } catch (Exception e) {
             throw new IllegalStateException("Cannot create topic " + name, e);
         }
