@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -366,13 +367,18 @@ public final class AdminOperations {
                 "describing " + String.join(", ", names));
     }
 
-    // A new topic's metadata reaches the brokers a moment after the controller accepts it.
+    // A new topic's metadata reaches the brokers a moment after the controller accepts it, and a
+    // leader takes records a moment after the metadata names it: a produce in between meets
+    // NOT_LEADER_OR_FOLLOWER, so the leaders must also answer (listing offsets retries until they do).
     private Map<String, TopicDescription> awaitLeaders(List<String> names) throws InterruptedException, ExecutionException {
         String what = "waiting for a leader on every partition of " + String.join(", ", names);
         while (true) {
             try {
                 Map<String, TopicDescription> described = describe(names);
                 if (described.values().stream().allMatch(AdminOperations::allLed)) {
+                    Set<TopicPartition> all = new HashSet<>();
+                    described.forEach((name, d) -> d.partitions().forEach(p -> all.add(new TopicPartition(name, p.partition()))));
+                    offsets(all, OffsetSpec.latest());
                     return described;
                 }
             } catch (ExecutionException e) {

@@ -33,7 +33,9 @@ class AdminOperationsTest {
                 Map.of("retention.ms", "60000"), true);
 
         assertThat(fake.topics).containsEntry("a", 6).containsEntry("b", 6);
-        assertThat(fake.calls).containsExactly("createTopics", "describeTopics", "describeTopics", "describeTopics");
+        // then the leaders must answer: listing offsets retries until they do
+        assertThat(fake.calls).containsExactly("createTopics", "describeTopics", "describeTopics", "describeTopics",
+                "listOffsets");
         assertThat(out.message()).isEqualTo("created topics a, b");
         assertThat(out.details()).contains("a: created, 6 partitions, replication factor 1");
     }
