@@ -29,7 +29,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
- * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c),
+ * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c; 0: 10 MB worth),
  * {@code bench.consumer.records.per.sample} (500), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false).
  */
 public final class Bench {
@@ -41,7 +41,8 @@ public final class Bench {
     private final int repeats = Integer.getInteger("bench.repeats", 3);
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
-    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 50_000);
+    // 0: as many records as make 10 MB, a third of the producer's buffer.memory (10,000 of 1000 B, 100,000 of 100 B)
+    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 0);
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 500);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
@@ -107,16 +108,20 @@ public final class Bench {
         return problems.isEmpty() ? 0 : 1;
     }
 
+    private int recordsPerSample(int recordSize) {
+        return recordsPerSample > 0 ? recordsPerSample : 10_000_000 / recordSize;
+    }
+
     private void runCase(String c) {
         switch (c) {
             case "a":
-                producerCase(ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
+                producerCase(ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample(1000)));
                 break;
             case "b":
-                producerCase(ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
+                producerCase(ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample(1000)));
                 break;
             case "c":
-                producerCase(ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
+                producerCase(ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample(100)));
                 break;
             case "d":
                 producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
