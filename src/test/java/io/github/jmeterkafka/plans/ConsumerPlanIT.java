@@ -12,50 +12,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.JMeterLog;
 import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** src/test/resources/plans/consumer.jmx in a real JMeter: how a consumer test ends and what it prints. */
-class ConsumerPlanIT {
+class ConsumerPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/consumer.jmx");
     private static final String LABEL = "Consume";
     private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
     private static final String PERF_HEADER = "start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, "
             + "nMsg.sec, rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec";
-
-    private static KafkaBroker broker;
-    private static Admin admin;
-    private static JMeter jmeter;
-
-    @BeforeAll
-    static void start() {
-        broker = SharedBroker.get();
-        admin = broker.admin();
-        jmeter = JMeter.fromSystemProperties().installPlugin();
-    }
-
-    @AfterAll
-    static void closeAdmin() {
-        if (admin != null) {
-            admin.close(Duration.ofSeconds(5));
-        }
-    }
 
     @Test
     void onAnEmptyTopicTheTestEndsWithItsDuration() {

@@ -9,31 +9,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 
 /**
  * plans/kafka-metrics.jmx headless in a real JMeter against a real broker: the Kafka Metrics
  * listener writes the producer's send rate, the consumer's figures and the group's lag to its CSV.
  */
-class KafkaMetricsPlanIT {
+class KafkaMetricsPlanIT extends BrokerAndJMeter {
     static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/kafka-metrics.jmx");
     static final int RECORDS = 1200;
-
-    private static KafkaBroker broker;
-    private static JMeter jmeter;
-
-    @BeforeAll
-    static void start() {
-        broker = SharedBroker.get();
-        jmeter = JMeter.fromSystemProperties().installPlugin();
-    }
 
     /** One row of the listener's CSV file. */
     static final class Row {

@@ -11,18 +11,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 
 /**
@@ -30,7 +25,7 @@ import io.github.jmeterkafka.harness.Topics;
  * end-of-test summary, in kafka-producer-perf-test's format on stdout and as CSV, counts exactly
  * what the broker holds.
  */
-class ProducerBudgetPlanIT {
+class ProducerBudgetPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/producer-budget.jmx");
     private static final String LABEL = "Produce with a budget";
     private static final int RECORDS = 5000;
@@ -39,22 +34,6 @@ class ProducerBudgetPlanIT {
     private static final Pattern PERF_TEST_LINE = Pattern.compile("^(\\d+) records sent, (\\d+\\.\\d{6}) records/sec "
             + "\\((\\d+\\.\\d{2}) MB/sec\\), (\\d+\\.\\d{2}) ms avg latency, (\\d+\\.\\d{2}) ms max latency, "
             + "(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.$", Pattern.MULTILINE);
-
-    private static KafkaBroker broker;
-    private static Admin admin;
-    private static JMeter jmeter;
-
-    @BeforeAll
-    static void start() {
-        broker = SharedBroker.get();
-        admin = broker.admin();
-        jmeter = JMeter.fromSystemProperties().installPlugin();
-    }
-
-    @AfterAll
-    static void closeAdmin() {
-        admin.close();
-    }
 
     @Test
     void theSummaryCountsWhatTheBrokerHolds(@TempDir Path dir) throws Exception {

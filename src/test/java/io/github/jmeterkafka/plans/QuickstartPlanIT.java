@@ -5,39 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 
 /** test-plans/quickstart.jmx in a real JMeter against a real broker: every record produced is consumed. */
-class QuickstartPlanIT {
+class QuickstartPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
     private static final String PRODUCER = "Produce 1 KB records";
     private static final String CONSUMER = "Consume all records";
-
-    private static KafkaBroker broker;
-    private static Admin admin;
-    private static JMeter jmeter;
-
-    @BeforeAll
-    static void start() {
-        broker = SharedBroker.get();
-        admin = broker.admin();
-        jmeter = JMeter.fromSystemProperties().installPlugin();
-    }
-
-    @AfterAll
-    static void closeAdmin() {
-        admin.close();
-    }
 
     @Test
     void everyRecordProducedIsAcknowledgedStoredAndConsumed() {

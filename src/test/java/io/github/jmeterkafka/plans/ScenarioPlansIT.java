@@ -17,16 +17,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 
 /**
@@ -34,7 +29,7 @@ import io.github.jmeterkafka.harness.Topics;
  * with a few hundred records so that it takes seconds; the results that do not depend on timing
  * (labels, counts, codes, the broker's end offsets, delivery verification) are checked exactly.
  */
-class ScenarioPlansIT {
+class ScenarioPlansIT extends BrokerAndJMeter {
     private static final Path PLANS = Harness.projectDir().resolve("test-plans");
     private static final Pattern PRODUCER_LINE = Pattern.compile(
             "\\n(\\d+) records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, "
@@ -45,24 +40,6 @@ class ScenarioPlansIT {
     private static final String DRAIN_TIMEOUT = "10000";
     // consumer-throughput's consumers stop on their record budget: a long timeout costs nothing
     private static final String JOIN_TIMEOUT = "30000";
-
-    private static KafkaBroker broker;
-    private static Admin admin;
-    private static JMeter jmeter;
-
-    @BeforeAll
-    static void start() {
-        broker = SharedBroker.get();
-        admin = broker.admin();
-        jmeter = JMeter.fromSystemProperties().installPlugin();
-    }
-
-    @AfterAll
-    static void closeAdmin() {
-        if (admin != null) {
-            admin.close();
-        }
-    }
 
     @Test
     void fixedRatePacesTheRecordsAndAppliesTheProducerProperties() {
