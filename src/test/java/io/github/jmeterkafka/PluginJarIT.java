@@ -3,10 +3,18 @@ package io.github.jmeterkafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.jorphan.reflect.ClassFinder;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,12 +23,22 @@ import io.github.jmeterkafka.harness.Harness;
 
 /** The one jar users copy into lib/ext: what it must carry, and what it must not. */
 class PluginJarIT {
+    /** What JMeter looks up with ServiceLoader, and by class scan only in jars that do not opt out. */
+    private static final String[] SCANNED_TYPES = {
+        "org.apache.jmeter.functions.Function",
+        "org.apache.jmeter.gui.action.Command",
+        "org.apache.jmeter.gui.plugin.MenuCreator",
+        "org.apache.jmeter.threads.RemoteThreadsListener",
+    };
+
     private static List<String> entries;
+    private static String skipAttribute;
 
     @BeforeAll
     static void read() throws IOException {
         try (JarFile jar = new JarFile(Harness.pluginJar().toFile())) {
             entries = Collections.list(jar.entries()).stream().map(e -> e.getName()).collect(Collectors.toList());
+            skipAttribute = jar.getManifest().getMainAttributes().getValue(ClassFinder.JMETER_SKIP_CLASS_SCANNING_ATTRIBUTE);
         }
     }
 
@@ -59,5 +77,38 @@ class PluginJarIT {
         assertThat(entries).noneMatch(e -> e.startsWith("org/apache/jmeter/") || e.startsWith("org/slf4j/")
                 || e.startsWith("org/apache/logging/") || e.startsWith("kg/apc/") || e.startsWith("org/HdrHistogram/")
                 || e.equals("module-info.class"));
+    }
+
+    @Test
+    void optsOutOfJMetersClassScanAndHoldsNothingTheScanWouldHaveFound() throws Exception {
+        assertThat(skipAttribute).isEqualTo("true");
+        assertThat(scan(Harness.pluginJar())).isEmpty();
+        // the same scan finds JMeter's own functions, so an empty answer above means something
+        assertThat(scan(Harness.jmeterHome().resolve("lib/ext/ApacheJMeter_functions.jar")))
+                .contains("org.apache.jmeter.functions.Property");
+    }
+
+    /** JMeter's own class scan over one jar, in a class loader laid out like JMeter's. */
+    private static List<String> scan(Path jar) throws Exception {
+        List<URL> urls = new ArrayList<>(List.of(Harness.pluginJar().toUri().toURL()));
+        for (String dir : List.of("lib", "lib/ext")) {
+            try (Stream<Path> jars = Files.list(Harness.jmeterHome().resolve(dir))) {
+                for (Path p : (Iterable<Path>) jars.filter(p -> p.toString().endsWith(".jar"))::iterator) {
+                    urls.add(p.toUri().toURL());
+                }
+            }
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        try (URLClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader())) {
+            Class<?>[] types = new Class<?>[SCANNED_TYPES.length];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = Class.forName(SCANNED_TYPES[i], false, loader);
+            }
+            thread.setContextClassLoader(loader);
+            return ClassFinder.findClassesThatExtend(new String[] {jar.toString()}, types);
+        } finally {
+            thread.setContextClassLoader(before);
+        }
     }
 }

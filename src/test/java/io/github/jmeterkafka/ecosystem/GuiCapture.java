@@ -24,6 +24,8 @@ import javax.swing.AbstractButton;
 import javax.swing.JComboBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
+import javax.swing.JMenu;
+import javax.swing.JMenuItem;
 import javax.swing.JTable;
 import javax.swing.SwingUtilities;
 import javax.swing.border.Border;
@@ -36,6 +38,7 @@ import org.apache.jmeter.gui.GuiPackage;
 import org.apache.jmeter.gui.action.ActionNames;
 import org.apache.jmeter.gui.action.ActionRouter;
 import org.apache.jmeter.gui.tree.JMeterTreeNode;
+import org.apache.jmeter.gui.util.MenuFactory;
 
 /**
  * Runs inside the JMeter GUI, started from a {@code jsr223.init.file} script: waits until the plan
@@ -44,6 +47,7 @@ import org.apache.jmeter.gui.tree.JMeterTreeNode;
  *
  * <p>Writes into the output directory: {@code <element>.png}, {@code <element>.txt} (the panel's
  * group titles, labels, drop-down and field texts, one per line, for assertions), and {@code done}
+ * {@code menus.txt} (every item of the Add menus for samplers, config elements and listeners),
  * or {@code failed.txt}. Selection and painting happen on the event dispatch thread; this class's
  * own thread only waits.
  */
@@ -76,6 +80,7 @@ public final class GuiCapture {
             for (JMeterTreeNode node : nodes) {
                 capture(node, out);
             }
+            Files.write(out.resolve("menus.txt"), onEdt(GuiCapture::addMenuItems), StandardCharsets.UTF_8);
             save(savedPlan);
             Files.write(out.resolve("done"), List.of(nodes.size() + " panels"), StandardCharsets.UTF_8);
         } catch (Throwable e) {
@@ -155,6 +160,21 @@ public final class GuiCapture {
         gp.getTreeListener().getJTree().setSelectionPath(path);
         gp.getTreeListener().getJTree().scrollPathToVisible(path);
         return null;
+    }
+
+    /** What Add > Sampler, Add > Config Element and Add > Listener offer, as "menu: item" lines. */
+    private static List<String> addMenuItems() {
+        List<String> items = new ArrayList<>();
+        for (String category : List.of(MenuFactory.SAMPLERS, MenuFactory.CONFIG_ELEMENTS, MenuFactory.LISTENERS)) {
+            JMenu menu = MenuFactory.makeMenu(category, ActionNames.ADD);
+            for (int i = 0; i < menu.getItemCount(); i++) {
+                JMenuItem item = menu.getItem(i);
+                if (item != null) {
+                    items.add(category + ": " + item.getText());
+                }
+            }
+        }
+        return items;
     }
 
     /** JMeter's File > Save, with the file name a Save As dialog would have asked for. */

@@ -25,6 +25,7 @@ import java.util.jar.JarOutputStream;
 import javax.imageio.ImageIO;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.jmeter.gui.util.MenuFactory;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.harness.Harness;
@@ -102,6 +103,11 @@ class GuiScreenshotIT {
                 .anyMatch(t -> t.startsWith("combo: Random payload of N bytes ["))
                 .anyMatch(t -> t.startsWith("combo: Shared by all threads ["));
         assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
+        // the jar opts out of JMeter's class scan for functions and commands; the Add menus must still list it
+        assertThat(Files.readAllLines(out.resolve("menus.txt"), StandardCharsets.UTF_8)).contains(
+                MenuFactory.SAMPLERS + ": Kafka Producer", MenuFactory.SAMPLERS + ": Kafka Consumer",
+                MenuFactory.SAMPLERS + ": Kafka Admin", MenuFactory.CONFIG_ELEMENTS + ": Kafka Connection",
+                MenuFactory.LISTENERS + ": Kafka Metrics");
 
         String savedText = Files.readString(saved, StandardCharsets.UTF_8);
         assertThat(savedText).contains("<stringProp name=\"keyMode\">keyMode.none</stringProp>",
@@ -170,7 +176,7 @@ class GuiScreenshotIT {
     private static void deleteOwnFiles(Path dir) throws IOException {
         if (Files.isDirectory(dir)) {
             try (DirectoryStream<Path> files = Files.newDirectoryStream(dir,
-                    "{done,failed.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*}")) {
+                    "{done,failed.txt,menus.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*}")) {
                 for (Path f : files) {
                     Files.deleteIfExists(f);
                 }
