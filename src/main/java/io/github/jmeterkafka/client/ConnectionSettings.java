@@ -35,6 +35,7 @@ public final class ConnectionSettings {
     private final Map<String, String> consumer;
     private final SecuritySettings security;
     private final Map<String, String> securityProperties;
+    private final List<String> secrets;
 
     /** Settings without Security fields (properties tables only). */
     public ConnectionSettings(String name, String clientIdPrefix, Map<String, String> common,
@@ -57,6 +58,7 @@ public final class ConnectionSettings {
         this.consumer = Collections.unmodifiableMap(new LinkedHashMap<>(consumer));
         this.security = security;
         this.securityProperties = Collections.unmodifiableMap(security.clientProperties());
+        this.secrets = List.copyOf(secretValues());
     }
 
     public String name() {
@@ -95,9 +97,13 @@ public final class ConnectionSettings {
             check(() -> new ConsumerConfig(consumerConfig("check", Map.of())), "consumer", problems);
             check(() -> new AdminClientConfig(adminConfig("check")), "admin", problems);
         }
-        List<String> secrets = secretValues();
-        problems.replaceAll(p -> Secrets.scrub(p, secrets));
+        problems.replaceAll(this::scrub);
         return problems;
+    }
+
+    /** {@code text} without any of these settings' secret values, for messages that quote Kafka's. */
+    public String scrub(String text) {
+        return Secrets.scrub(text, secrets);
     }
 
     private void conflicts(Map<String, String> table, List<String> problems, String tableName) {

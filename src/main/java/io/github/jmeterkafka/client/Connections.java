@@ -41,6 +41,15 @@ public final class Connections {
         return c;
     }
 
+    /** {@code text} without a secret value of any bound connection. */
+    static String scrub(String text) {
+        String out = text;
+        for (Connection c : BOUND.values()) {
+            out = c.settings().scrub(out);
+        }
+        return out;
+    }
+
     /** The connections bound now, for the Kafka Metrics listener. */
     public static Collection<Connection> all() {
         return List.copyOf(BOUND.values());

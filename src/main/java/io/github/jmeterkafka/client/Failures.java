@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.client;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -23,14 +25,24 @@ public final class Failures {
         return t;
     }
 
-    /** "SimpleName: message", or the simple name alone; for invalid input, the message alone. */
+    /**
+     * "SimpleName: message", or the simple name alone; for invalid input, the message alone. Kafka's
+     * messages are not meant to quote a secret; should one, no bound connection's secret gets through.
+     */
     public static String describe(Throwable failure) {
         Throwable t = unwrap(failure);
         String message = t.getMessage();
         if (t instanceof InvalidInputException) {
-            return message;
+            return Connections.scrub(message);
         }
         return message == null || message.isEmpty() ? t.getClass().getSimpleName()
-                : t.getClass().getSimpleName() + ": " + message;
+                : Connections.scrub(t.getClass().getSimpleName() + ": " + message);
+    }
+
+    /** The stack trace of {@link #unwrap(Throwable) the cause}, scrubbed like {@link #describe}. */
+    public static String stackTrace(Throwable failure) {
+        StringWriter trace = new StringWriter();
+        unwrap(failure).printStackTrace(new PrintWriter(trace));
+        return Connections.scrub(trace.toString());
     }
 }

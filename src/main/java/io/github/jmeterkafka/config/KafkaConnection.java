@@ -19,6 +19,7 @@ import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Secrets;
 import io.github.jmeterkafka.client.SecuritySettings;
 
 /**
@@ -65,7 +66,8 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
                 log.info("Kafka Connection '{}': {}", name, settings.describe());
             }
         } catch (RuntimeException e) {
-            connection = Connection.failed(name, "Kafka Connection '" + name + "' is invalid: " + e);
+            connection = Connection.failed(name, Secrets.scrub("Kafka Connection '" + name + "' is invalid: " + e,
+                    List.of(saslPassword, saslJaasConfig, sslTruststorePassword, sslKeystorePassword, sslKeyPassword)));
         }
         if (connection.failure() != null) {
             log.error("{}", connection.failure());

@@ -1,7 +1,5 @@
 package io.github.jmeterkafka.sampler;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
@@ -87,9 +85,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         String code = ResponseCodes.of(e);
         String message = Failures.describe(e);
         fail(result, code, message);
-        StringWriter trace = new StringWriter();
-        Failures.unwrap(e).printStackTrace(new PrintWriter(trace));
-        setResponseText(result, trace.toString());
+        setResponseText(result, Failures.stackTrace(e));
         FailureLog.once(getName(), code, message, e);
     }
 

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.harness;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -170,6 +172,7 @@ public final class JMeter {
         private Path runDir;
         private final Map<String, String> properties = new LinkedHashMap<>();
         private final Map<String, String> logLevels = new LinkedHashMap<>();
+        private final Properties secretProperties = new Properties();
         private final List<String> sampleVariables = new ArrayList<>();
         private final List<String> jvmArgs = new ArrayList<>(List.of(
                 // the heap and GC of the official bin/jmeter script
@@ -195,6 +198,15 @@ public final class JMeter {
         /** Runs in this directory, emptied first, instead of a new one under target/jmeter-runs. */
         public RunBuilder runDir(Path dir) {
             this.runDir = dir.toAbsolutePath().normalize();
+            return this;
+        }
+
+        /**
+         * A JMeter property given in a properties file ({@code -q}), as users pass secrets: JMeter logs
+         * every {@code -J} property with its value, but not what it loads from such a file.
+         */
+        public RunBuilder secretProperty(String key, String value) {
+            secretProperties.put(key, value);
             return this;
         }
 
@@ -240,6 +252,14 @@ public final class JMeter {
             return this;
         }
 
+        /** Replaces bin/jmeter's heap and GC options (what its HEAP and GC_ALGO variables set). */
+        public RunBuilder heapAndGc(List<String> options) {
+            jvmArgs.removeIf(a -> a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-XX:MaxMetaspaceSize=")
+                    || a.equals("-XX:+UseG1GC") || a.startsWith("-XX:MaxGCPauseMillis=") || a.startsWith("-XX:G1ReservePercent="));
+            jvmArgs.addAll(0, options);
+            return this;
+        }
+
         /** Hard limit for the whole run; default 5 minutes. */
         public RunBuilder timeout(Duration timeout) {
             this.timeout = timeout;
@@ -280,12 +300,21 @@ public final class JMeter {
             props.putAll(properties);
             props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
             logLevels.forEach((k, v) -> cmd.add("-L" + k + "=" + v));
+            Path secrets = dir.resolve("secrets.properties");
+            if (!secretProperties.isEmpty()) {
+                cmd.addAll(List.of("-q", secrets.toString()));
+            }
 
             long t0 = System.nanoTime();
             Process process;
             try {
                 Files.createDirectories(dir);
                 Files.write(dir.resolve("command.txt"), cmd, StandardCharsets.UTF_8);
+                if (!secretProperties.isEmpty()) {
+                    try (Writer w = Files.newBufferedWriter(secrets, StandardCharsets.ISO_8859_1)) {
+                        secretProperties.store(w, null);
+                    }
+                }
                 process = Processes.track(new ProcessBuilder(cmd)
                         .directory(dir.toFile())
                         .redirectInput(ProcessBuilder.Redirect.PIPE)

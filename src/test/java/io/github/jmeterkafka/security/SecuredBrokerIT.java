@@ -22,6 +22,7 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
@@ -30,6 +31,7 @@ import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
@@ -125,8 +127,8 @@ class SecuredBrokerIT {
             // created here, not on first use: on a busy machine auto-creation can outlast a short max.block.ms
             List<NewTopic> topics = new ArrayList<>();
             for (String t : List.of(DENIED_TOPIC, "secured-plain", "secured-scram-sha-256", "secured-oauthbearer",
-                    "secured-sasl-plaintext", "secured-mtls", "secured-nohost", "secured-pem", "secured-allowed",
-                    "secured-never")) {
+                    "secured-sasl-plaintext", "secured-mtls-pkcs12", "secured-mtls-jks", "secured-nohost", "secured-pem",
+                    "secured-allowed", "secured-never")) {
                 topics.add(new NewTopic(t, 1, (short) 1));
             }
             admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
@@ -193,6 +195,52 @@ class SecuredBrokerIT {
         assertThat(produced.getSampleCount()).isEqualTo(10);
         SampleResult read = ok(consume(name, topic, 10));
         assertThat(read.getSampleCount()).isEqualTo(10);
+    }
+
+    @Test
+    void adminSetUpOverSaslSslCreatesSixPartitionsWithConfigsReRunsCleanlyAndMeasuresLag() throws Exception {
+        String name = connect("SASL_SSL", c -> {
+            c.setSecurityProtocol("SASL_SSL");
+            scram512(c, PASSWORD);
+            truststore(c);
+        });
+        String topic = "secured-admin";
+        KafkaAdminSampler create = adminSampler(name, "createTopic", topic);
+        create.setPartitions("6");
+        create.setTopicConfigs(rows("retention.ms", "3600000", "cleanup.policy", "delete"));
+        assertThat(ok(create.sample(null)).getResponseMessage()).isEqualTo("created topic " + topic);
+        ok(admin(name, "describeTopic", topic));
+        assertThat(JMeterContextService.getContext().getVariables().get("kafka_partitions")).isEqualTo("6");
+        // a setUp group run a second time
+        assertThat(ok(create.sample(null)).getResponseMessage()).isEqualTo(topic + " already existed");
+        try (Admin admin = broker.admin()) {
+            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+            Config config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource);
+            assertThat(config.get("retention.ms").value()).isEqualTo("3600000");
+        }
+
+        assertThat(ok(produce(name, topic, 30)).getSampleCount()).isEqualTo(30);
+        String group = "secured-admin-group";
+        KafkaConsumerSampler consumer = consumer(name, topic, 12);
+        consumer.setGroupId(group);
+        consumer.setCommitMode("sync");
+        int read = 0;
+        for (int i = 0; i < 10 && read < 12; i++) {
+            consumer.setRecordsPerSample(Integer.toString(12 - read));
+            read += ok(consumer.sample(null)).getSampleCount();
+        }
+        assertThat(read).isEqualTo(12);
+
+        KafkaAdminSampler lag = adminSampler(name, "consumerGroupLag", "");
+        lag.setGroupId(group);
+        // "on N partitions": those the group has read from; the producer picked them
+        assertThat(ok(lag.sample(null)).getResponseMessage()).startsWith("lag 18 for group " + group + " on ");
+        assertThat(JMeterContextService.getContext().getVariables().get("kafka_lag")).isEqualTo("18");
+
+        KafkaAdminSampler delete = adminSampler(name, "deleteTopic", topic);
+        ok(delete.sample(null));
+        // a tearDown group run a second time
+        ok(delete.sample(null));
     }
 
     @ParameterizedTest
@@ -305,25 +353,32 @@ class SecuredBrokerIT {
         ok(produce(trusting, "secured-nohost", 1));
     }
 
-    @Test
-    void mutualTlsWorksWithAKeystoreAndFailsWithout() {
-        String withKey = connect("SSL", c -> {
+    @ParameterizedTest
+    @ValueSource(strings = {"PKCS12", "JKS"})
+    void mutualTlsWorksWithAKeystore(String storeType) {
+        String name = connect("SSL", c -> {
             c.setSecurityProtocol("SSL");
-            truststore(c);
-            c.setSslKeystoreType("PKCS12");
-            c.setSslKeystoreLocation(tls.clientKeystore().toString());
+            c.setSslTruststoreType(storeType);
+            c.setSslTruststoreLocation(tls.truststore(storeType).toString());
+            c.setSslTruststorePassword(STORE_PASSWORD);
+            c.setSslKeystoreType(storeType);
+            c.setSslKeystoreLocation(tls.clientKeystore(storeType).toString());
             c.setSslKeystorePassword(STORE_PASSWORD);
             c.setSslKeyPassword(STORE_PASSWORD);
         });
-        ok(produce(withKey, "secured-mtls", 2));
-        ok(consume(withKey, "secured-mtls", 2));
+        String topic = "secured-mtls-" + storeType.toLowerCase();
+        ok(produce(name, topic, 2));
+        ok(consume(name, topic, 2));
+    }
 
+    @Test
+    void mutualTlsFailsWithoutAKeystore() {
         String withoutKey = connect("SSL", c -> {
             c.setSecurityProtocol("SSL");
             truststore(c);
             failFast(c);
         });
-        Timed t = timed(() -> produce(withoutKey, "secured-mtls", 1));
+        Timed t = timed(() -> produce(withoutKey, "secured-mtls-pkcs12", 1));
         assertThat(t.result.getResponseCode()).as(t.result.getResponseMessage()).isEqualTo("SslAuthenticationException");
         assertThat(t.elapsed).isLessThan(FAIL_FAST);
     }
@@ -350,10 +405,11 @@ class SecuredBrokerIT {
                 .property("kafka.bootstrap", broker.bootstrapServers("SASL_SSL"))
                 .property("topic", topic)
                 .property("kafka.sasl.username", USER)
-                .property("kafka.sasl.password", PASSWORD)
-                .property("kafka.sasl.wrong.password", WRONG_PASSWORD)
                 .property("kafka.truststore", tls.truststore().toString())
-                .property("kafka.truststore.password", STORE_PASSWORD)
+                // as docs/security.md says: a -q file, which JMeter does not echo into jmeter.log as it does -J
+                .secretProperty("kafka.sasl.password", PASSWORD)
+                .secretProperty("kafka.sasl.wrong.password", WRONG_PASSWORD)
+                .secretProperty("kafka.truststore.password", STORE_PASSWORD)
                 // the most a user could save: XML with sampler data and response data (stack traces)
                 .property("jmeter.save.saveservice.output_format", "xml")
                 .property("jmeter.save.saveservice.samplerData", "true")
@@ -378,9 +434,7 @@ class SecuredBrokerIT {
             assertThat(jtl).as("JTL").doesNotContain(secret);
             assertThat(run.stdout()).as("stdout").doesNotContain(secret);
             assertThat(run.stderr()).as("stderr").doesNotContain(secret);
-            // JMeter itself logs each -J property at startup, before -L levels apply; nothing else may
-            assertThat(log.lines().filter(l -> l.contains(secret)))
-                    .as("jmeter.log lines with a secret").allMatch(l -> l.contains(" o.a.j.JMeter: Setting JMeter property: "));
+            assertThat(log).as("jmeter.log").doesNotContain(secret);
         }
         assertThat(run.stdout()).contains("Kafka Producer summary for 'Produce':");
     }

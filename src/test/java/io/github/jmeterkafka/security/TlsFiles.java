@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * Keys and certificates for a secured test broker, made by keytool at test time: a CA; a broker
  * certificate naming 127.0.0.1 and localhost; one naming no host (for hostname verification); a
  * client certificate for mutual TLS (also as a PEM keystore); and an unrelated CA. Every store is
- * PKCS12 with one password.
+ * PKCS12 with one password; the CA and the client key are also in JKS stores.
  *
  * <p>keytool's commands run in one child JVM ({@link #main}): a JVM per command takes ~1 s each.
  */
@@ -69,6 +69,16 @@ final class TlsFiles {
         return dir.resolve("client.pem");
     }
 
+    /** The CA's certificate in a truststore of that type, PKCS12 or JKS. */
+    Path truststore(String type) {
+        return "JKS".equals(type) ? dir.resolve("truststore.jks") : truststore();
+    }
+
+    /** The client's key and certificate in a keystore of that type, PKCS12 or JKS. */
+    Path clientKeystore(String type) {
+        return "JKS".equals(type) ? dir.resolve("client.jks") : clientKeystore();
+    }
+
     /** A truststore with an unrelated CA: the broker's certificate does not chain to it. */
     Path otherTruststore() {
         return dir.resolve("other-truststore.p12");
@@ -108,6 +118,11 @@ final class TlsFiles {
                 "-file", caPem().toString(), NEXT));
         args.addAll(List.of("-importcert", "-noprompt", "-alias", "ca", "-file", caPem().toString(),
                 "-keystore", truststore().toString(), "-storetype", "PKCS12", "-storepass", password, NEXT));
+        args.addAll(List.of("-importcert", "-noprompt", "-alias", "ca", "-file", caPem().toString(),
+                "-keystore", truststore("JKS").toString(), "-storetype", "JKS", "-storepass", password, NEXT));
+        args.addAll(List.of("-importkeystore", "-noprompt", "-srckeystore", ca, "-srcstorepass", password,
+                "-srcalias", "client", "-destkeystore", clientKeystore("JKS").toString(), "-deststorepass", password,
+                "-destkeypass", password, "-deststoretype", "JKS", NEXT));
         add(args, "-genkeypair", "-alias", "other", "-dname", "CN=unrelated CA", "-ext", "bc:c", "-keystore", other);
         Path otherPem = dir.resolve("other-ca.pem");
         args.addAll(List.of("-exportcert", "-rfc", "-alias", "other", "-keystore", other, "-storepass", password,

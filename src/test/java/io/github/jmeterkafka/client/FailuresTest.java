@@ -1,0 +1,41 @@
+package io.github.jmeterkafka.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class FailuresTest {
+    private static final String SECRET = "pw-in-a-message-4711";
+
+    @AfterEach
+    void unbind() {
+        Connections.unbind("failures-test", Duration.ZERO);
+    }
+
+    @Test
+    void describesTheCauseUnderFutureWrappers() {
+        Exception e = new ExecutionException(new SaslAuthenticationException("Authentication failed"));
+        assertThat(Failures.describe(e)).isEqualTo("SaslAuthenticationException: Authentication failed");
+        assertThat(Failures.describe(new InvalidInputException("records per sample must be at least 1")))
+                .isEqualTo("records per sample must be at least 1");
+    }
+
+    @Test
+    void aMessageOrTraceQuotingABoundConnectionsSecretShowsTheMaskInstead() {
+        Connections.bind(Connection.of(new ConnectionSettings("failures-test", "t",
+                Map.of("bootstrap.servers", "localhost:9", "ssl.truststore.password", SECRET), Map.of(), Map.of()),
+                ClientFactory.KAFKA, new ClientIds("t", "host")));
+        Exception e = new KafkaException("Failed to load SSL keystore with password " + SECRET);
+
+        assertThat(Failures.describe(e)).isEqualTo("KafkaException: Failed to load SSL keystore with password "
+                + Secrets.MASK);
+        assertThat(Failures.stackTrace(e)).contains(Secrets.MASK).doesNotContain(SECRET);
+    }
+}
