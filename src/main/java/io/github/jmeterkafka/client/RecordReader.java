@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SequenceHeader;
 
 /**
  * One KafkaConsumer and the records it polled but has not reported yet.
@@ -56,12 +57,13 @@ public final class RecordReader implements AutoCloseable {
     /** Told of each record as {@link #read} hands it out: before its offset can be committed. */
     @FunctionalInterface
     public interface Listener {
-        void reported(ConsumerRecord<Object, Object> record);
+        /** @param nowMicros when the record was handed out (one clock reading per batch handed out) */
+        void reported(ConsumerRecord<Object, Object> record, long nowMicros);
     }
 
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
             long autoCommitIntervalMs) {
-        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashSet<>(), r -> { });
+        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashSet<>(), (r, now) -> { });
     }
 
     /**
@@ -140,16 +142,30 @@ public final class RecordReader implements AutoCloseable {
 
     private void drainInto(List<ConsumerRecord<Object, Object>> out, int max, RecordBudget budget) {
         int n = budget.take(Math.min(buffer.size(), max - out.size()));
+        if (n == 0) {
+            return;
+        }
+        long nowMicros = SequenceHeader.nowMicros();
+        ConsumerRecord<Object, Object> last = null;
         for (int i = 0; i < n; i++) {
             ConsumerRecord<Object, Object> r = buffer.poll();
             out.add(r);
-            listener.reported(r);
-            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-            // counted as reported at once: a revoke in a later poll of this read must commit it
-            uncommitted.put(tp, new OffsetAndMetadata(r.offset() + 1));
-            if (!positioned.isEmpty()) {
-                positioned.remove(tp);
+            listener.reported(r, nowMicros);
+            // polls group records by partition: one offset to keep per run of a partition
+            if (last != null && (last.partition() != r.partition() || !last.topic().equals(r.topic()))) {
+                markReported(last);
             }
+            last = r;
+        }
+        markReported(last);
+    }
+
+    /** Counted as reported at once: a revoke in a later poll of this read must commit it. */
+    private void markReported(ConsumerRecord<Object, Object> r) {
+        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        uncommitted.put(tp, new OffsetAndMetadata(r.offset() + 1));
+        if (!positioned.isEmpty()) {
+            positioned.remove(tp);
         }
     }
 

@@ -34,15 +34,24 @@ public final class ReadTally {
         maxE2eMicros = 0;
     }
 
-    public void record(ConsumerRecord<?, ?> rec) {
-        bytes += size(rec);
-        Header h = rec.headers().lastHeader(SequenceHeader.NAME);
-        SequenceHeader seq = h == null ? null : SequenceHeader.decode(h.value());
+    /** @param nowMicros when the record was handed out, as {@link SequenceHeader#nowMicros()} */
+    public void record(ConsumerRecord<?, ?> rec, long nowMicros) {
+        // key, value and headers, as the broker stores them; the last sequence header counts, as lastHeader() would
+        long size = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
+        Header sequenceHeader = null;
+        for (Header h : rec.headers()) {
+            size += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
+            if (SequenceHeader.NAME.equals(h.key())) {
+                sequenceHeader = h;
+            }
+        }
+        bytes += size;
+        SequenceHeader seq = sequenceHeader == null ? null : SequenceHeader.decode(sequenceHeader.value());
         if (seq != null && verifier != null
                 && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
             gaps++;
         }
-        long e2e = SequenceHeader.nowMicros() - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
+        long e2e = nowMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
         stats.endToEnd(e2e);
         maxE2eMicros = Math.max(maxE2eMicros, e2e);
     }
@@ -59,13 +68,5 @@ public final class ReadTally {
 
     public long maxEndToEndMillis() {
         return maxE2eMicros / 1000;
-    }
-
-    private static long size(ConsumerRecord<?, ?> rec) {
-        long n = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
-        for (Header h : rec.headers()) {
-            n += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
-        }
-        return n;
     }
 }

@@ -192,7 +192,7 @@ class KafkaConsumerSamplerPathsTest {
         });
         c.schedulePollTask(() -> c.rebalance(Set.of(P1)));
         RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.AUTO, 5000, new HashSet<>(), r -> events.add("reported " + r.offset() + " after "
+                CommitMode.AUTO, 5000, new HashSet<>(), (r, now) -> events.add("reported " + r.offset() + " after "
                         + c.commits.size() + " commits"));
 
         assertThat(reader.read(3, 200)).hasSize(2);
@@ -200,6 +200,32 @@ class KafkaConsumerSamplerPathsTest {
         // the delivery verifier sees a partition's records before its next owner can read on from the commit
         assertThat(events).containsExactly("reported 0 after 0 commits", "reported 1 after 0 commits");
         assertThat(c.commits).containsExactly(Map.of(P0, new OffsetAndMetadata(2)));
+    }
+
+    @Test
+    void aReadAcrossPartitionsCommitsTheLastReportedOffsetOfEach_andNothingBeyondWhatWasReported() {
+        TestConsumer c = consumer;
+        c.schedulePollTask(() -> {
+            c.rebalance(Set.of(P0, P1));
+            c.addRecord(record(P0, 0, 0, null));
+            c.addRecord(record(P0, 1, 0, null));
+            c.addRecord(record(P1, 0, 0, null));
+            c.addRecord(record(P1, 1, 0, null));
+            c.addRecord(record(P1, 2, 0, null));
+        });
+        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.SYNC, 5000);
+
+        List<ConsumerRecord<Object, Object>> read = reader.read(4, 200);
+        reader.commitReported();
+
+        assertThat(read).hasSize(4);
+        Map<TopicPartition, OffsetAndMetadata> reported = new HashMap<>();
+        read.forEach(r -> reported.merge(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1),
+                (a, b) -> a.offset() > b.offset() ? a : b));
+        assertThat(reported).hasSize(2);
+        assertThat(c.commits).containsExactly(reported);
+        assertThat(reader.buffered()).isEqualTo(1);
     }
 
     @Test
