@@ -41,8 +41,10 @@ public final class Bench {
     private final int repeats = Integer.getInteger("bench.repeats", 3);
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
-    // 0: as many records as make 10 MB, a third of the producer's buffer.memory (10,000 of 1000 B, 100,000 of 100 B)
+    // 0: 10 MB of records, at most 20,000 (10,000 of 1000 B, 20,000 of 100 B)
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 0);
+    /** "same": JMeter gets the perf tools' heap and GC options; "launchers": each side its launcher's own. */
+    private final String jvm = System.getProperty("bench.jvm", "same");
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 500);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
@@ -109,7 +111,7 @@ public final class Bench {
     }
 
     private int recordsPerSample(int recordSize) {
-        return recordsPerSample > 0 ? recordsPerSample : 10_000_000 / recordSize;
+        return recordsPerSample > 0 ? recordsPerSample : Math.min(20_000, 10_000_000 / recordSize);
     }
 
     private void runCase(String c) {
@@ -157,7 +159,7 @@ public final class Bench {
         List<Report.Run> runs = new ArrayList<>();
         for (int i = 0; i < Math.max(1, repeats); i++) {
             Path dir = runDir("baseline-empty-plan");
-            PluginRun run = PluginRun.of(jmeter.plan(plan("empty.jmx")).runDir(dir).timeout(RUN_TIMEOUT), dir);
+            PluginRun run = PluginRun.of(plugin("empty.jmx").runDir(dir).timeout(RUN_TIMEOUT), dir);
             check(run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
             Report.Run r = Report.Run.baseline(i, run.cpuSeconds, run.cpuSecondsAfterStart, run.result.elapsed().toMillis() / 1000.0);
             runs.add(r);
@@ -208,7 +210,7 @@ public final class Bench {
         String topic = topic(c.id, repeat, "plugin");
         topics.create(topic, c.partitions);
         Path dir = runDir(c.id + "-plugin");
-        JMeter.RunBuilder b = jmeter.plan(plan(c.throughput > 0 ? "producer-paced.jmx" : "producer.jmx"))
+        JMeter.RunBuilder b = plugin(c.throughput > 0 ? "producer-paced.jmx" : "producer.jmx")
                 .runDir(dir).timeout(RUN_TIMEOUT)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
@@ -308,7 +310,7 @@ public final class Bench {
 
     private Report.Run pluginConsumer(String id, String topic, long records, int threads, int repeat) {
         Path dir = runDir(id + "-plugin");
-        JMeter.RunBuilder b = jmeter.plan(plan("consumer.jmx")).runDir(dir).timeout(RUN_TIMEOUT)
+        JMeter.RunBuilder b = plugin("consumer.jmx").runDir(dir).timeout(RUN_TIMEOUT)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("group", "plugin-" + id + "-" + repeat)
@@ -365,8 +367,17 @@ public final class Bench {
         return out.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", ++runNumber, name));
     }
 
-    private static Path plan(String file) {
-        return Harness.projectDir().resolve("bench").resolve("plans").resolve(file);
+    /** A JMeter run of one of bench/plans, with the heap and GC options both sides share. */
+    private JMeter.RunBuilder plugin(String plan) {
+        JMeter.RunBuilder b = jmeter.plan(Harness.projectDir().resolve("bench").resolve("plans").resolve(plan));
+        switch (jvm) {
+            case "same":
+                return b.heapAndGc(KafkaTool.HEAP_AND_GC);
+            case "launchers":
+                return b;
+            default:
+                throw new IllegalArgumentException("bench.jvm is 'same' or 'launchers', not '" + jvm + "'");
+        }
     }
 
     private void write(String file, String text) {
@@ -392,7 +403,7 @@ public final class Bench {
         return out;
     }
 
-    private static Map<String, String> machine() {
+    private Map<String, String> machine() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("date", ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
         m.put("cpus", Runtime.getRuntime().availableProcessors() + " (" + cpuModel() + ")");
@@ -400,6 +411,8 @@ public final class Bench {
         m.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         m.put("kafka", kafkaVersion() + " (broker, perf tools and the plugin's clients)");
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        m.put("load generators' heap and GC", "same".equals(jvm) ? "both " + String.join(" ", KafkaTool.HEAP_AND_GC)
+                : "each its launcher's: perf tools " + String.join(" ", KafkaTool.HEAP_AND_GC) + ", JMeter bin/jmeter's");
         return m;
     }
 

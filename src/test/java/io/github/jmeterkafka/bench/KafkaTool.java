@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.github.jmeterkafka.harness.Harness;
 
@@ -24,9 +26,13 @@ final class KafkaTool {
     static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
     static final String CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance";
 
-    private static final List<String> JVM_ARGS = List.of("-Xmx256M", "-server", "-XX:+UseG1GC",
-            "-XX:MaxGCPauseMillis=20", "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent",
-            "-XX:MaxInlineLevel=15", "-Djava.awt.headless=true");
+    /** kafka-run-class.sh's heap (KAFKA_HEAP_OPTS) and GC options (KAFKA_JVM_PERFORMANCE_OPTS). */
+    static final List<String> HEAP_AND_GC = List.of("-Xmx256M", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+            "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent");
+
+    private static final List<String> JVM_ARGS = Stream.concat(Stream.of("-server"),
+            Stream.concat(HEAP_AND_GC.stream(), Stream.of("-XX:MaxInlineLevel=15", "-Djava.awt.headless=true")))
+            .collect(Collectors.toUnmodifiableList());
 
     /** Runs in flight: a bench stopped by Ctrl-C or SIGTERM must not leave a tool running. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
