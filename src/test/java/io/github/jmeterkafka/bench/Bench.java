@@ -41,8 +41,8 @@ public final class Bench {
     private final int repeats = Integer.getInteger("bench.repeats", 3);
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
-    // 0: 10 MB of records, at most 20,000 (10,000 of 1000 B, 20,000 of 100 B)
-    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 0);
+    /** The plugin's records per sample in the unthrottled cases a-c. */
+    private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
     /** "same": JMeter gets the perf tools' heap and GC options; "launchers": each side its launcher's own. */
     private final String jvm = System.getProperty("bench.jvm", "same");
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 500);
@@ -110,20 +110,16 @@ public final class Bench {
         return problems.isEmpty() ? 0 : 1;
     }
 
-    private int recordsPerSample(int recordSize) {
-        return recordsPerSample > 0 ? recordsPerSample : Math.min(20_000, 10_000_000 / recordSize);
-    }
-
     private void runCase(String c) {
         switch (c) {
             case "a":
-                producerCase(ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample(1000)));
+                producerCase(ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
                 break;
             case "b":
-                producerCase(ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample(1000)));
+                producerCase(ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
                 break;
             case "c":
-                producerCase(ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample(100)));
+                producerCase(ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
                 break;
             case "d":
                 producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
