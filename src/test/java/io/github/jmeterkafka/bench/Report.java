@@ -207,8 +207,8 @@ final class Report {
         }
         s.append(String.format(Locale.ROOT, "%nCPU \"whole\": the load generator's whole process (perf-test's JVM, "
                 + "JMeter's JVM), from the bench JVM's cutime+cstime. \"net\": the JMeter process less an empty JMeter "
-                + "run (%.2f s, below); perf-test keeps its own JVM start-up, so \"net\" ratios slightly favour "
-                + "perf-test.%n%n", baselineCpu()));
+                + "run (%.2f s, below); perf-test keeps its own JVM start-up, so \"net\" ratios favour the "
+                + "plugin.%n%n", baselineCpu()));
     }
 
     private void producerRow(StringBuilder s, String name, String side, String setup, List<Run> runs) {
