@@ -43,6 +43,8 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     /** Records shown in a sample's response data: enough to look at, cheap at thousands per sample. */
     protected static final int LISTED_RECORDS = 20;
 
+    static final long STOP_INTERRUPT_WAIT_MS = 100;
+
     private String connectionName = "kafka";
 
     @Override
@@ -105,6 +107,24 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
             return text;
         }
         return text.substring(0, max) + "\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")";
+    }
+
+    /**
+     * Clears this thread's interrupt before a client is closed in threadFinished, and says whether
+     * there was one, to restore after the close. Kafka's close gives up at an interrupt and logs an
+     * ERROR. After Stop, JMeter interrupts the thread just after waking its sample, so a woken thread
+     * can reach its close first: a stopped sampler waits up to {@value #STOP_INTERRUPT_WAIT_MS} ms for
+     * that interrupt.
+     */
+    protected static boolean clearInterruptBeforeClose(boolean stopped) {
+        if (stopped) {
+            try {
+                Thread.sleep(STOP_INTERRUPT_WAIT_MS);
+            } catch (InterruptedException e) {
+                return true;
+            }
+        }
+        return Thread.interrupted();
     }
 
     protected static Duration closeTimeout() {

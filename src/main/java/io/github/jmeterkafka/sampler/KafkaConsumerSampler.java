@@ -289,10 +289,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         RecordReader r = reader;
         reader = null;
         if (r != null) {
-            // After Stop the thread is interrupted, and Kafka's close would give up at once, logging
-            // errors with stack traces; and JMeter exits with an error if the thread outlives
-            // jmeterengine.threadstop.wait.
-            boolean interrupted = Thread.interrupted();
+            // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
+            boolean interrupted = clearInterruptBeforeClose(stopped);
             try {
                 r.close(stopped ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {

@@ -418,9 +418,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
 
     @Override
     public void threadFinished() {
-        // After Stop the thread is interrupted, and Kafka's close would give up at once with an
-        // error; and JMeter exits with an error if the thread outlives jmeterengine.threadstop.wait.
-        boolean interrupted = Thread.interrupted();
+        // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
+        boolean interrupted = clearInterruptBeforeClose(stopped);
         try {
             closeOwnProducer(stopped ? stopCloseTimeout() : closeTimeout());
         } finally {
