@@ -108,7 +108,8 @@ public final class SendBatch {
             // set before the count: whoever sees failed() > 0 finds firstFailure()
             firstFailure.compareAndSet(null, exception);
             failed.incrementAndGet();
-            stats.failed(Failures.describe(exception));
+            // on the network thread, once per failed record: described only if it is the run's first
+            stats.failed(1, () -> Failures.describe(exception));
         }
         if (completed.incrementAndGet() == size) {
             done.countDown();

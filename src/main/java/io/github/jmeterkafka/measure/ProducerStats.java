@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -58,8 +59,15 @@ public final class ProducerStats {
     }
 
     public void failed(String cause) {
-        failed.increment();
-        firstFailure.compareAndSet(null, cause);
+        failed(1, () -> cause);
+    }
+
+    /** {@code records} failed; {@code cause} is described only for the first failure of the run. */
+    public void failed(int records, Supplier<String> cause) {
+        failed.add(records);
+        if (firstFailure.get() == null) {
+            firstFailure.compareAndSet(null, cause.get());
+        }
     }
 
     public long ackedCount() {

@@ -122,10 +122,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         } catch (Exception | LinkageError e) {
             // taken from the budget but never handed to Kafka: failed records, so that a plan whose
             // samples all fail before sending still spends its budget and ends
-            String cause = Failures.describe(e);
-            for (int i = 0; i < n; i++) {
-                run.stats.failed(cause);
-            }
+            run.stats.failed(n, () -> Failures.describe(e));
             if (e instanceof InvalidInputException) {
                 throw e;
             }
