@@ -30,7 +30,8 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
  * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c; 0: 10 MB worth),
- * {@code bench.consumer.records.per.sample} (500), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false).
+ * {@code bench.consumer.records.per.sample} (500), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false),
+ * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run directory).
  */
 public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
@@ -48,6 +49,7 @@ public final class Bench {
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 500);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
+    private final String jvmArgs = System.getProperty("bench.jvm.args", "").trim();
     private final Path out = Harness.targetDir().resolve("bench");
     private final Report report = new Report();
     private final List<String> problems = new ArrayList<>();
@@ -218,9 +220,7 @@ public final class Bench {
         if (c.throughput > 0) {
             b.property("samples.per.minute", Long.toString(60L * c.throughput / c.recordsPerSample));
         }
-        if (jfr) {
-            b.jvmArg(jfrArg(dir));
-        }
+        extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
         Report.Run run = null;
         if (check(p.result.exitCode() == 0, c.id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
@@ -317,9 +317,7 @@ public final class Bench {
                 .property("receive.buffer.bytes", "2097152")
                 .property("max.partition.fetch.bytes", "1048576")
                 .property("check.crcs", "false");
-        if (jfr) {
-            b.jvmArg(jfrArg(dir));
-        }
+        extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
         if (!check(p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             return null;
@@ -335,11 +333,21 @@ public final class Bench {
     // ---------------------------------------------------------------- helpers
 
     private KafkaTool.Result tool(String mainClass, List<String> args, Path dir) {
-        return KafkaTool.run(mainClass, jfr ? List.of(jfrArg(dir)) : List.of(), args, dir, RUN_TIMEOUT);
+        return KafkaTool.run(mainClass, extraJvmArgs(dir), args, dir, RUN_TIMEOUT);
     }
 
-    private static String jfrArg(Path dir) {
-        return "-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr");
+    /** The same for both sides: a JFR recording, GC or JIT logs into the run's directory. */
+    private List<String> extraJvmArgs(Path dir) {
+        List<String> args = new ArrayList<>();
+        if (jfr) {
+            args.add("-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr"));
+        }
+        if (!jvmArgs.isEmpty()) {
+            for (String a : jvmArgs.split("\\s+")) {
+                args.add(a.replace("{dir}", dir.toString()));
+            }
+        }
+        return args;
     }
 
     private void checkCount(String what, long expected, long reported, long stored) {
