@@ -41,7 +41,9 @@ public final class RecordReader implements AutoCloseable {
     private final ReadSpec spec;
     private final CommitMode commitMode;
     private final long autoCommitIntervalMs;
-    private final ArrayDeque<ConsumerRecord<Object, Object>> buffer = new ArrayDeque<>();
+    // polled, not yet reported: one run per partition and poll, in poll order
+    private final ArrayDeque<Run> buffer = new ArrayDeque<>();
+    private int buffered;
     private final Map<TopicPartition, OffsetAndMetadata> uncommitted = new HashMap<>();
     // partitions whose start is decided; shared by the readers of one group, so that a partition moving
     // to another thread goes on from the committed offset instead of starting over
@@ -57,8 +59,25 @@ public final class RecordReader implements AutoCloseable {
     /** Told of each record as {@link #read} hands it out: before its offset can be committed. */
     @FunctionalInterface
     public interface Listener {
-        /** @param nowMicros when the record was handed out (one clock reading per batch handed out) */
-        void reported(ConsumerRecord<Object, Object> record, long nowMicros);
+        /**
+         * @param polledMicros when the poll that brought the record returned, as
+         *                     {@link SequenceHeader#nowMicros()}: a record kept for a later sample keeps it
+         */
+        void reported(ConsumerRecord<Object, Object> record, long polledMicros);
+    }
+
+    /** One partition's records from one poll, as the poll returned them, and how many were handed out. */
+    private static final class Run {
+        final TopicPartition partition;
+        final List<ConsumerRecord<Object, Object>> records;
+        final long polledMicros;
+        int next;
+
+        Run(TopicPartition partition, List<ConsumerRecord<Object, Object>> records, long polledMicros) {
+            this.partition = partition;
+            this.records = records;
+            this.polledMicros = polledMicros;
+        }
     }
 
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
@@ -123,9 +142,7 @@ public final class RecordReader implements AutoCloseable {
                     // (and the records it stands for in a shared budget) until the timeout
                     break;
                 }
-                for (ConsumerRecord<Object, Object> r : polled) {
-                    buffer.add(r);
-                }
+                keep(polled);
                 drainInto(out, max, budget);
             }
         } catch (WakeupException e) {
@@ -140,30 +157,43 @@ public final class RecordReader implements AutoCloseable {
         return out;
     }
 
-    private void drainInto(List<ConsumerRecord<Object, Object>> out, int max, RecordBudget budget) {
-        int n = budget.take(Math.min(buffer.size(), max - out.size()));
-        if (n == 0) {
+    private void keep(ConsumerRecords<Object, Object> polled) {
+        if (polled.isEmpty()) {
             return;
         }
-        long nowMicros = SequenceHeader.nowMicros();
-        ConsumerRecord<Object, Object> last = null;
-        for (int i = 0; i < n; i++) {
-            ConsumerRecord<Object, Object> r = buffer.poll();
-            out.add(r);
-            listener.reported(r, nowMicros);
-            // polls group records by partition: one offset to keep per run of a partition
-            if (last != null && (last.partition() != r.partition() || !last.topic().equals(r.topic()))) {
-                markReported(last);
+        long polledMicros = SequenceHeader.nowMicros();
+        for (TopicPartition tp : polled.partitions()) {
+            List<ConsumerRecord<Object, Object>> records = polled.records(tp);
+            if (!records.isEmpty()) {
+                buffer.add(new Run(tp, records, polledMicros));
+                buffered += records.size();
             }
-            last = r;
         }
-        markReported(last);
+    }
+
+    private void drainInto(List<ConsumerRecord<Object, Object>> out, int max, RecordBudget budget) {
+        int n = budget.take(Math.min(buffered, max - out.size()));
+        buffered -= n;
+        while (n > 0) {
+            Run run = buffer.peek();
+            int end = Math.min(run.records.size(), run.next + n);
+            for (int i = run.next; i < end; i++) {
+                ConsumerRecord<Object, Object> r = run.records.get(i);
+                out.add(r);
+                listener.reported(r, run.polledMicros);
+            }
+            n -= end - run.next;
+            run.next = end;
+            markReported(run.partition, run.records.get(end - 1).offset());
+            if (end == run.records.size()) {
+                buffer.poll();
+            }
+        }
     }
 
     /** Counted as reported at once: a revoke in a later poll of this read must commit it. */
-    private void markReported(ConsumerRecord<Object, Object> r) {
-        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-        uncommitted.put(tp, new OffsetAndMetadata(r.offset() + 1));
+    private void markReported(TopicPartition tp, long offset) {
+        uncommitted.put(tp, new OffsetAndMetadata(offset + 1));
         if (!positioned.isEmpty()) {
             positioned.remove(tp);
         }
@@ -217,7 +247,7 @@ public final class RecordReader implements AutoCloseable {
 
     /** Buffered records not yet reported. */
     public int buffered() {
-        return buffer.size();
+        return buffered;
     }
 
     /** Time spent in group rebalances since the last call, then resets (the sample's connect time). */
@@ -245,6 +275,7 @@ public final class RecordReader implements AutoCloseable {
                 consumer.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             } finally {
                 buffer.clear();
+                buffered = 0;
             }
         }
     }
@@ -329,16 +360,15 @@ public final class RecordReader implements AutoCloseable {
                     log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
                 }
             }
-            positioned.removeAll(partitions);
             // unreported records of lost partitions go to their new owner, from the committed offset
-            buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
+            drop(partitions);
         }
 
         /** Nothing of {@code tp} was reported: its first buffered record, else where the consumer stands. */
         private long firstUnreported(TopicPartition tp) {
-            for (ConsumerRecord<Object, Object> r : buffer) {
-                if (r.partition() == tp.partition() && r.topic().equals(tp.topic())) {
-                    return r.offset();
+            for (Run run : buffer) {
+                if (run.partition.equals(tp)) {
+                    return run.records.get(run.next).offset();
                 }
             }
             return consumer.position(tp);
@@ -356,8 +386,18 @@ public final class RecordReader implements AutoCloseable {
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             partitions.forEach(uncommitted::remove);
+            drop(partitions);
+        }
+
+        private void drop(Collection<TopicPartition> partitions) {
             positioned.removeAll(partitions);
-            buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
+            buffer.removeIf(run -> {
+                boolean lost = partitions.contains(run.partition);
+                if (lost) {
+                    buffered -= run.records.size() - run.next;
+                }
+                return lost;
+            });
         }
     }
 }

@@ -34,8 +34,8 @@ public final class ReadTally {
         maxE2eMicros = 0;
     }
 
-    /** @param nowMicros when the record was handed out, as {@link SequenceHeader#nowMicros()} */
-    public void record(ConsumerRecord<?, ?> rec, long nowMicros) {
+    /** @param receivedMicros when the poll that brought the record returned, as {@link SequenceHeader#nowMicros()} */
+    public void record(ConsumerRecord<?, ?> rec, long receivedMicros) {
         // key, value and headers, as the broker stores them; the last sequence header counts, as lastHeader() would
         long size = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
         Header sequenceHeader = null;
@@ -51,7 +51,7 @@ public final class ReadTally {
                 && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
             gaps++;
         }
-        long e2e = nowMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
+        long e2e = receivedMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
         stats.endToEnd(e2e);
         maxE2eMicros = Math.max(maxE2eMicros, e2e);
     }

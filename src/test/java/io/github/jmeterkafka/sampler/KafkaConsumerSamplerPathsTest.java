@@ -19,6 +19,7 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -54,13 +55,14 @@ class KafkaConsumerSamplerPathsTest {
 
     /**
      * A MockConsumer that keeps every synchronous commit, whose next one can be made to fail, that
-     * answers offsetsForTimes from a given index, and whose seekToEnd of nothing means every
-     * assigned partition, as KafkaConsumer documents.
+     * answers offsetsForTimes from a given index, whose seekToEnd of nothing means every assigned
+     * partition, as KafkaConsumer documents, and whose close revokes its partitions, as a group member's does.
      */
     static final class TestConsumer extends MockConsumer<Object, Object> {
         final List<Map<TopicPartition, OffsetAndMetadata>> commits = new ArrayList<>();
         final Map<TopicPartition, OffsetAndTimestamp> timeIndex = new HashMap<>();
         RuntimeException nextCommitFailure;
+        private ConsumerRebalanceListener listener;
 
         TestConsumer() {
             super("earliest");
@@ -87,6 +89,25 @@ class KafkaConsumerSamplerPathsTest {
             }
             commits.add(Map.copyOf(offsets));
             super.commitSync(offsets);
+        }
+
+        @Override
+        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets, Duration timeout) {
+            commitSync(offsets);
+        }
+
+        @Override
+        public synchronized void subscribe(Collection<String> topics, ConsumerRebalanceListener listener) {
+            this.listener = listener;
+            super.subscribe(topics, listener);
+        }
+
+        @Override
+        public synchronized void close(Duration timeout) {
+            if (listener != null && !assignment().isEmpty()) {
+                listener.onPartitionsRevoked(assignment());
+            }
+            super.close(timeout);
         }
     }
 
@@ -226,6 +247,57 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(reported).hasSize(2);
         assertThat(c.commits).containsExactly(reported);
         assertThat(reader.buffered()).isEqualTo(1);
+    }
+
+    @Test
+    void aRecordKeptForALaterSample_keepsTheTimeItsPollReturned() throws InterruptedException {
+        Map<Long, Long> polledAt = new HashMap<>();
+        TestConsumer c = consumer;
+        c.schedulePollTask(() -> {
+            c.rebalance(Set.of(P0));
+            c.addRecord(record(0, null));
+            c.addRecord(record(1, null));
+            c.addRecord(record(2, null));
+        });
+        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.NONE, 5000, new HashSet<>(), (r, polled) -> polledAt.put(r.offset(), polled));
+
+        long before = SequenceHeader.nowMicros();
+        assertThat(reader.read(1, 200)).hasSize(1);
+        long after = SequenceHeader.nowMicros();
+        Thread.sleep(20);
+        assertThat(reader.read(2, 200)).extracting(ConsumerRecord::offset).containsExactly(1L, 2L);
+
+        // their end-to-end latency ends when the consumer had them, not when a later sample took them
+        assertThat(polledAt.get(0L)).isBetween(before, after);
+        assertThat(polledAt).containsEntry(1L, polledAt.get(0L)).containsEntry(2L, polledAt.get(0L));
+    }
+
+    @Test
+    void closingWithBufferedRecordsOfAPartitionNoneReported_commitsItAtItsFirstBufferedRecord() {
+        TestConsumer c = consumer;
+        c.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
+        c.schedulePollTask(() -> {
+            c.rebalance(Set.of(P0, P1));
+            c.addRecord(record(P0, 0, 0, null));
+            c.addRecord(record(P0, 1, 0, null));
+            c.addRecord(record(P1, 7, 0, null));
+            c.addRecord(record(P1, 8, 0, null));
+        });
+        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0),
+                CommitMode.AUTO, 5000);
+
+        ConsumerRecord<Object, Object> first = reader.read(1, 200).get(0);
+        TopicPartition taken = new TopicPartition(first.topic(), first.partition());
+        TopicPartition untouched = taken.equals(P0) ? P1 : P0;
+        assertThat(reader.buffered()).isEqualTo(3);
+        reader.close();
+
+        // the untouched partition's next owner reads both its records: nothing of them was reported here
+        Map<TopicPartition, OffsetAndMetadata> committed = new HashMap<>();
+        c.commits.forEach(committed::putAll);
+        assertThat(committed).containsExactlyInAnyOrderEntriesOf(Map.of(taken, new OffsetAndMetadata(first.offset() + 1),
+                untouched, new OffsetAndMetadata(untouched.equals(P0) ? 0 : 7)));
     }
 
     @Test
