@@ -35,7 +35,10 @@ import io.github.jmeterkafka.measure.SequenceHeader;
  */
 public final class RecordReader implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RecordReader.class);
-    private static final long MAX_POLL_STEP_MS = 1000;
+    // short enough to notice soon that other threads spent a shared budget
+    private static final long POLL_STEP_MS = 100;
+    // a read that has records reports them after this long with nothing more
+    private static final long QUIET_NANOS = 1_000_000_000L;
 
     private final Consumer<Object, Object> consumer;
     private final ReadSpec spec;
@@ -109,8 +112,7 @@ public final class RecordReader implements AutoCloseable {
 
     /**
      * Up to {@code max} records, waiting at most {@code timeoutMs} for them; fewer (or none) when
-     * the time runs out, when a poll of up to a second brings nothing more, or when {@link #wakeup}
-     * is called. Never blocks past the timeout. A poll that fails after records were handed out
+     * the time runs out, when a second passes with nothing more, or when {@link #wakeup} is called. Never blocks past the timeout. A poll that fails after records were handed out
      * returns them, and the next read throws the failure.
      */
     public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs) {
@@ -119,7 +121,8 @@ public final class RecordReader implements AutoCloseable {
 
     /**
      * As {@link #read(int, long)}, taking each record from {@code budget} as it is handed out; records
-     * beyond the budget stay here, unreported. Returns at once when the budget is spent.
+     * beyond the budget stay here, unreported. Returns at once when the budget is spent, and within
+     * a poll step of 100 ms when other readers spend it meanwhile.
      */
     public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs, RecordBudget budget) {
         if (deferred != null) {
@@ -129,21 +132,27 @@ public final class RecordReader implements AutoCloseable {
         }
         List<ConsumerRecord<Object, Object>> out = new ArrayList<>(Math.min(max, 4096));
         drainInto(out, max, budget);
-        long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        long start = System.nanoTime();
+        long deadline = start + timeoutMs * 1_000_000L;
+        long lastRecords = start;
         try {
             while (out.size() < max && !budget.spent()) {
-                long remainingMs = (deadline - System.nanoTime()) / 1_000_000L;
+                long now = System.nanoTime();
+                long remainingMs = (deadline - now) / 1_000_000L;
                 if (remainingMs <= 0 || Thread.currentThread().isInterrupted()) {
                     break;
                 }
-                ConsumerRecords<Object, Object> polled = consumer.poll(Duration.ofMillis(Math.min(remainingMs, MAX_POLL_STEP_MS)));
-                if (polled.isEmpty() && !out.isEmpty()) {
-                    // a whole poll step brought nothing more: report what there is, rather than hold it
-                    // (and the records it stands for in a shared budget) until the timeout
+                if (!out.isEmpty() && now - lastRecords >= QUIET_NANOS) {
+                    // report what there is, rather than hold it (and the records it stands for in a
+                    // shared budget) until the timeout
                     break;
                 }
-                keep(polled);
-                drainInto(out, max, budget);
+                ConsumerRecords<Object, Object> polled = consumer.poll(Duration.ofMillis(Math.min(remainingMs, POLL_STEP_MS)));
+                if (!polled.isEmpty()) {
+                    lastRecords = System.nanoTime();
+                    keep(polled);
+                    drainInto(out, max, budget);
+                }
             }
         } catch (WakeupException e) {
             // Stop was pressed: return what we have

@@ -28,10 +28,11 @@ public final class ConsumerStats {
         startMs.accumulateAndGet(nowMs, Math::min);
     }
 
-    public void read(int count, long recordBytes, long nowMs) {
+    /** @param lastRecordMs when the latest of these records reached the consumer: the run's end so far */
+    public void read(int count, long recordBytes, long lastRecordMs) {
         records.add(count);
         bytes.add(recordBytes);
-        endMs.accumulateAndGet(nowMs, Math::max);
+        endMs.accumulateAndGet(lastRecordMs, Math::max);
     }
 
     public void endToEnd(long micros) {

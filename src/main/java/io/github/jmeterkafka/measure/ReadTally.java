@@ -20,6 +20,7 @@ public final class ReadTally {
     private long bytes;
     private long gaps;
     private long maxE2eMicros;
+    private long lastReceivedMicros;
 
     /** @param verifier null when delivery is not verified */
     public ReadTally(ConsumerStats stats, DeliveryVerifier verifier) {
@@ -32,6 +33,7 @@ public final class ReadTally {
         bytes = 0;
         gaps = 0;
         maxE2eMicros = 0;
+        lastReceivedMicros = 0;
     }
 
     /** @param receivedMicros when the poll that brought the record returned, as {@link SequenceHeader#nowMicros()} */
@@ -54,6 +56,7 @@ public final class ReadTally {
         long e2e = receivedMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
         stats.endToEnd(e2e);
         maxE2eMicros = Math.max(maxE2eMicros, e2e);
+        lastReceivedMicros = Math.max(lastReceivedMicros, receivedMicros);
     }
 
     /** Key, value and headers, as the broker stores them (JMeter's received bytes). */
@@ -68,5 +71,10 @@ public final class ReadTally {
 
     public long maxEndToEndMillis() {
         return maxE2eMicros / 1000;
+    }
+
+    /** When the poll that brought the sample's latest record returned (epoch ms; 0: no record). */
+    public long lastReceivedMillis() {
+        return lastReceivedMicros / 1000;
     }
 }

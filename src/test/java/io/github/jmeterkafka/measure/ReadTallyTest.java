@@ -46,6 +46,19 @@ class ReadTallyTest {
     }
 
     @Test
+    void aSampleEndsWithItsLatestRecordsArrival_notWithTheSample() {
+        ReadTally tally = new ReadTally(new ConsumerStats(), null);
+        long now = SequenceHeader.nowMicros();
+        tally.record(record(0, 0, now - 9_000), now - 3_000);
+        tally.record(record(1, 1, now - 9_000), now - 7_000);
+        assertThat(tally.lastReceivedMillis()).isEqualTo((now - 3_000) / 1000);
+        assertThat(tally.maxEndToEndMillis()).isEqualTo(6L);
+
+        tally.reset();
+        assertThat(tally.lastReceivedMillis()).isZero();
+    }
+
+    @Test
     void withoutAVerifierOnlyLatencyAndBytesAreKept() {
         ReadTally tally = new ReadTally(new ConsumerStats(), null);
         long now = SequenceHeader.nowMicros();

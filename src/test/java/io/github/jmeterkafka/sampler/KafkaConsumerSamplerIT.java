@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import javax.management.MBeanServer;
@@ -434,6 +435,60 @@ class KafkaConsumerSamplerIT {
         assertThat(one.getLatency()).isBetween(30_000L, 60_000L);
         assertThat(vars.get("kafka_e2e_max")).isEqualTo(Long.toString(one.getLatency()));
         s.threadFinished();
+    }
+
+    // ---- 10. the record budget ----
+
+    @Test
+    void aThreadWaitingWithRecordsInHand_endsSoonAfterAnotherThreadSpendsTheBudget() throws Exception {
+        String topic = topic("budget", 2);
+        // two threads of one sampler (one name: one budget), each on its own partition
+        String name = fresh("budget");
+        Function<String, KafkaConsumerSampler> thread = partition -> {
+            KafkaConsumerSampler s = assigned(topic, partition, "earliest", "");
+            s.setName(name);
+            s.setRecordsPerSample("10");
+            s.setRecordBudget("25");
+            return s;
+        };
+        KafkaConsumerSampler a = thread.apply("0");
+        KafkaConsumerSampler b = thread.apply("1");
+        b.setRecordsPerSample("20");
+        a.testStarted();
+        ExecutorService threadA = Executors.newSingleThreadExecutor();
+        ExecutorService threadB = Executors.newSingleThreadExecutor();
+        try {
+            // both consumers made and positioned on their still empty partitions
+            a.setPollTimeout("300");
+            b.setPollTimeout("300");
+            assertThat(threadA.submit(() -> a.sample(null)).get(30, TimeUnit.SECONDS).getResponseCode()).isEqualTo("404");
+            assertThat(threadB.submit(() -> b.sample(null)).get(30, TimeUnit.SECONDS).getResponseCode()).isEqualTo("404");
+            for (int i = 0; i < 5; i++) {
+                send(topic, 0, null, "a" + i, null);
+            }
+            for (int i = 0; i < 20; i++) {
+                send(topic, 1, null, "b" + i, null);
+            }
+            a.setPollTimeout("10000");
+            b.setPollTimeout("10000");
+
+            // a has its 5 records and waits for 5 more, up to a second of quiet; b then takes the last 20
+            Future<SampleResult> waiting = threadA.submit(() -> a.sample(null));
+            Thread.sleep(300);
+            SampleResult last = threadB.submit(() -> b.sample(null)).get(30, TimeUnit.SECONDS);
+            SampleResult held = waiting.get(30, TimeUnit.SECONDS);
+
+            assertThat(last.getSampleCount()).isEqualTo(20);
+            assertThat(held.getSampleCount()).isEqualTo(5);
+            assertThat(held.isSuccessful()).isTrue();
+            assertThat(held.getEndTime() - last.getEndTime()).as("ms from the budget's end to the waiting sample's")
+                    .isLessThan(400);
+        } finally {
+            threadA.submit(a::threadFinished).get(30, TimeUnit.SECONDS);
+            threadB.submit(b::threadFinished).get(30, TimeUnit.SECONDS);
+            threadA.shutdown();
+            threadB.shutdown();
+        }
     }
 
     // ---- helpers ----
