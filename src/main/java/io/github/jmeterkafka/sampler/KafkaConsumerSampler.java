@@ -143,19 +143,6 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             setVariables(records, 0);
             return true;
         }
-        long maxData = PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
-        StringBuilder data = new StringBuilder();
-        int listed = 0;
-        for (ConsumerRecord<Object, Object> rec : records) {
-            if (listed == LISTED_RECORDS || data.length() >= maxData) {
-                break;
-            }
-            describe(rec, data, maxData - data.length());
-            listed++;
-        }
-        if (listed < records.size()) {
-            data.append("... ").append(records.size() - listed).append(" more records\n");
-        }
         long gaps = tally.gaps();
         // the run ends with its last record, as perf-test's does: not with a sample's wait for more
         run.stats.read(records.size(), tally.bytes(), tally.lastReceivedMillis());
@@ -166,7 +153,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);
         result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
-        setResponseText(result, data.toString());
+        setResponseText(result, listing(records));
         setVariables(records, tally.maxEndToEndMillis());
         if (commitFailure != null) {
             fail(result, commitFailure);
@@ -225,6 +212,24 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             return ReadSpec.assign(topics, partitions, s, value);
         }
         return ReadSpec.topics(topics, s, value);
+    }
+
+    /** The first records as text, up to the response data's cap; the rest as a count. */
+    private static String listing(List<ConsumerRecord<Object, Object>> records) {
+        long maxData = PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
+        StringBuilder data = new StringBuilder();
+        int listed = 0;
+        for (ConsumerRecord<Object, Object> rec : records) {
+            if (listed == LISTED_RECORDS || data.length() >= maxData) {
+                break;
+            }
+            describe(rec, data, maxData - data.length());
+            listed++;
+        }
+        if (listed < records.size()) {
+            data.append("... ").append(records.size() - listed).append(" more records\n");
+        }
+        return data.toString();
     }
 
     /** One record as text; its value cut to about {@code room} characters (a value may be megabytes). */
