@@ -6,18 +6,18 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
  * What one consumer sampler read, over all its threads, the way kafka-consumer-perf-test reports
- * it (volume, rates, rebalance time apart from fetch time), plus every record's end-to-end latency.
- * Thread-safe.
+ * it (volume, rates, rebalance time apart from fetch time), plus every record's end-to-end latency,
+ * which each thread keeps apart until it finishes. Thread-safe.
  */
 public final class ConsumerStats {
     private static final double MB = 1024.0 * 1024.0;
 
-    private final ConcurrentHistogram e2eMicros = new ConcurrentHistogram(3);
+    // the threads' own histograms, added as each thread finishes (guarded by this)
+    private final Histogram e2eMicros = new Histogram(3);
     private final LongAdder records = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final AtomicLong startMs = new AtomicLong(Long.MAX_VALUE);
@@ -35,8 +35,9 @@ public final class ConsumerStats {
         endMs.accumulateAndGet(lastRecordMs, Math::max);
     }
 
-    public void endToEnd(long micros) {
-        e2eMicros.recordValue(Math.max(0, micros));
+    /** One thread's end-to-end latencies (µs), when it is done reading. */
+    public synchronized void endToEnd(Histogram threadMicros) {
+        e2eMicros.add(threadMicros);
     }
 
     /** Threads join their group in parallel: the longest join counts, as for one perf-test consumer. */
@@ -49,7 +50,11 @@ public final class ConsumerStats {
     }
 
     public Summary summary() {
-        return new Summary(records.sum(), bytes.sum(), startMs.get(), endMs.get(), rebalanceMs.get(), e2eMicros.copy());
+        Histogram e2e;
+        synchronized (this) {
+            e2e = e2eMicros.copy();
+        }
+        return new Summary(records.sum(), bytes.sum(), startMs.get(), endMs.get(), rebalanceMs.get(), e2e);
     }
 
     /** A snapshot in kafka-consumer-perf-test's format. */

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.measure;
 
 import java.nio.charset.StandardCharsets;
 
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
@@ -9,14 +10,16 @@ import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
 
 /**
  * What one consumer thread's current sample was handed: bytes, sequence gaps and the largest
- * end-to-end latency. Each record goes into the sampler's shared latency histogram and delivery
- * verifier the moment it is handed out, before its offset can be committed: a partition's next
- * owner then always starts after what this thread already verified, so a rebalance never looks
- * like a gap. Used by its owning thread only.
+ * end-to-end latency; and every record's end-to-end latency, until the thread {@link #finish}es.
+ * Each record goes into the sampler's shared delivery verifier the moment it is handed out, before
+ * its offset can be committed: a partition's next owner then always starts after what this thread
+ * already verified, so a rebalance never looks like a gap. Used by its owning thread only.
  */
 public final class ReadTally {
     private final ConsumerStats stats;
     private final DeliveryVerifier verifier;
+    // this thread's alone until finish(): a shared histogram costs atomic updates per record
+    private final Histogram e2eMicros = new Histogram(3);
     private long bytes;
     private long gaps;
     private long maxE2eMicros;
@@ -54,9 +57,15 @@ public final class ReadTally {
             gaps++;
         }
         long e2e = receivedMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
-        stats.endToEnd(e2e);
+        e2eMicros.recordValue(Math.max(0, e2e));
         maxE2eMicros = Math.max(maxE2eMicros, e2e);
         lastReceivedMicros = Math.max(lastReceivedMicros, receivedMicros);
+    }
+
+    /** Hands this thread's end-to-end latencies to the sampler's figures; the thread reads no more. */
+    public void finish() {
+        stats.endToEnd(e2eMicros);
+        e2eMicros.reset();
     }
 
     /** Key, value and headers, as the broker stores them (JMeter's received bytes). */

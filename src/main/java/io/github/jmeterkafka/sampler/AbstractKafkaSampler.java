@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.time.Duration;
 import java.util.Set;
 
@@ -98,15 +99,25 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     }
 
     protected static void setResponseText(SampleResult result, String text) {
-        result.setResponseData(capped(text), StandardCharsets.UTF_8.name());
+        setResponseUtf8(result, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    protected static String capped(String text) {
-        int max = (int) PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
-        if (text.length() <= max) {
-            return text;
+    /** Response data as UTF-8 text, cut at {@code kafka.response.max.bytes}. */
+    protected static void setResponseUtf8(SampleResult result, byte[] utf8) {
+        int max = responseMaxBytes();
+        byte[] data = utf8;
+        if (utf8.length > max) {
+            byte[] note = ("\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")").getBytes(StandardCharsets.UTF_8);
+            data = Arrays.copyOf(utf8, max + note.length);
+            System.arraycopy(note, 0, data, max, note.length);
         }
-        return text.substring(0, max) + "\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")";
+        result.setResponseData(data);
+        result.setDataEncoding(StandardCharsets.UTF_8.name());
+        result.setDataType(SampleResult.TEXT);
+    }
+
+    protected static int responseMaxBytes() {
+        return (int) PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
     }
 
     /**

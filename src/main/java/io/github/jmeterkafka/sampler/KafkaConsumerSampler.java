@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,7 +28,6 @@ import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.config.PluginProperties;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -153,7 +153,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);
         result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
-        setResponseText(result, listing(records));
+        setResponseUtf8(result, listing(records));
         setVariables(records, tally.maxEndToEndMillis());
         if (commitFailure != null) {
             fail(result, commitFailure);
@@ -214,37 +214,45 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         return ReadSpec.topics(topics, s, value);
     }
 
-    /** The first records as text, up to the response data's cap; the rest as a count. */
-    private static String listing(List<ConsumerRecord<Object, Object>> records) {
-        long maxData = PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
-        StringBuilder data = new StringBuilder();
+    /**
+     * The first records as UTF-8 text, up to the response data's cap; the rest as a count. Values go
+     * in as the bytes they are: a sample lists up to 20 of them, and decoding them only to encode
+     * them again made as much garbage per sample as the records themselves.
+     */
+    private static byte[] listing(List<ConsumerRecord<Object, Object>> records) {
+        int maxData = responseMaxBytes();
+        ByteArrayOutputStream data = new ByteArrayOutputStream(Math.min(maxData, 16 * 1024));
         int listed = 0;
         for (ConsumerRecord<Object, Object> rec : records) {
-            if (listed == LISTED_RECORDS || data.length() >= maxData) {
+            if (listed == LISTED_RECORDS || data.size() >= maxData) {
                 break;
             }
-            describe(rec, data, maxData - data.length());
+            describe(rec, data, maxData - data.size());
             listed++;
         }
         if (listed < records.size()) {
-            data.append("... ").append(records.size() - listed).append(" more records\n");
+            utf8(data, "... " + (records.size() - listed) + " more records\n");
         }
-        return data.toString();
+        return data.toByteArray();
     }
 
-    /** One record as text; its value cut to about {@code room} characters (a value may be megabytes). */
-    private static void describe(ConsumerRecord<Object, Object> rec, StringBuilder out, long room) {
-        out.append(rec.topic()).append('-').append(rec.partition()).append('@').append(rec.offset())
-                .append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
+    /** One record as text; its value cut to {@code room} bytes (a value may be megabytes). */
+    private static void describe(ConsumerRecord<Object, Object> rec, ByteArrayOutputStream out, int room) {
+        StringBuilder head = new StringBuilder(96).append(rec.topic()).append('-').append(rec.partition()).append('@')
+                .append(rec.offset()).append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
         for (Header h : rec.headers()) {
-            out.append(' ').append(h.key()).append('=').append(text(h.value()));
+            head.append(' ').append(h.key()).append('=').append(text(h.value()));
         }
+        utf8(out, head.append('\n').toString());
         Object v = rec.value();
-        if (v instanceof byte[] && ((byte[]) v).length > room) {
-            out.append('\n').append(new String((byte[]) v, 0, (int) Math.max(0, room), StandardCharsets.UTF_8)).append('\n');
-        } else {
-            out.append('\n').append(text(v)).append('\n');
-        }
+        byte[] value = v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8);
+        out.write(value, 0, Math.max(0, Math.min(value.length, room)));
+        out.write('\n');
+    }
+
+    private static void utf8(ByteArrayOutputStream out, String text) {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        out.write(b, 0, b.length);
     }
 
     static String text(Object o) {
@@ -295,6 +303,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         RecordReader r = reader;
         reader = null;
         if (r != null) {
+            tally.finish();
             // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
             boolean interrupted = clearInterruptBeforeClose(stopped);
             try {

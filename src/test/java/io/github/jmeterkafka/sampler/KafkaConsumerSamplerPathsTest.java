@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -434,6 +435,33 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(r.getLatency()).isBetween(60_000L, 70_000L);
         assertThat(vars.get("kafka_e2e_max")).isEqualTo(Long.toString(r.getLatency()));
         assertThat(vars.get("kafka_count")).isEqualTo("3");
+    }
+
+    @Test
+    void theResponseListsTheFirst20Records_asUtf8Text_andCutsAtTheCap() {
+        KafkaConsumerSampler s = assigned(30);
+        byte[] big = new byte[100_000];
+        Arrays.fill(big, (byte) 'x');
+        consumer.schedulePollTask(() -> {
+            consumer.addRecord(new ConsumerRecord<>("t", 0, 0, 0L, TimestampType.CREATE_TIME, 0, 0, null,
+                    "grüße 😀".getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty()));
+            for (long o = 1; o < 25; o++) {
+                consumer.addRecord(record(o, null));
+            }
+        });
+        SampleResult r = s.sample(null);
+
+        List<String> lines = List.of(r.getResponseDataAsString().split("\n"));
+        assertThat(lines.get(0)).isEqualTo("t-0@0 timestamp=0 key=");
+        assertThat(lines.get(1)).isEqualTo("grüße 😀");
+        assertThat(lines).hasSize(41).last().isEqualTo("... 5 more records");
+        assertThat(r.getDataEncodingWithDefault()).isEqualTo("UTF-8");
+
+        consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>("t", 0, 25, 0L,
+                TimestampType.CREATE_TIME, 0, big.length, null, big, new RecordHeaders(), Optional.empty())));
+        String cut = s.sample(null).getResponseDataAsString();
+        assertThat(cut).endsWith("\n... (cut at kafka.response.max.bytes=65536)")
+                .hasSize(65536 + "\n... (cut at kafka.response.max.bytes=65536)".length());
     }
 
     @Test
