@@ -112,8 +112,9 @@ public final class RecordReader implements AutoCloseable {
 
     /**
      * Up to {@code max} records, waiting at most {@code timeoutMs} for them; fewer (or none) when
-     * the time runs out, when a second passes with nothing more, or when {@link #wakeup} is called. Never blocks past the timeout. A poll that fails after records were handed out
-     * returns them, and the next read throws the failure.
+     * the time runs out, when a second passes with nothing more, or when {@link #wakeup} is called.
+     * Never blocks past the timeout. A poll that fails after records were handed out returns them,
+     * and the next read throws the failure.
      */
     public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs) {
         return read(max, timeoutMs, RecordBudget.unlimited());
