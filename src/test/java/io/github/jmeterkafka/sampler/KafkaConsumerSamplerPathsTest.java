@@ -171,6 +171,17 @@ class KafkaConsumerSamplerPathsTest {
                 value.length, null, value, headers, Optional.empty());
     }
 
+    /** The consumer's next poll assigns these partitions and brings these records. */
+    @SafeVarargs
+    private void nextPoll(Set<TopicPartition> assignment, ConsumerRecord<Object, Object>... records) {
+        consumer.schedulePollTask(() -> {
+            consumer.rebalance(assignment);
+            for (ConsumerRecord<Object, Object> r : records) {
+                consumer.addRecord(r);
+            }
+        });
+    }
+
     private static ConsumerRecord<Object, Object> record(long offset, SequenceHeader seq) {
         return record(P0, offset, System.currentTimeMillis(), seq);
     }
@@ -227,14 +238,8 @@ class KafkaConsumerSamplerPathsTest {
     @Test
     void aReadAcrossPartitionsCommitsTheLastReportedOffsetOfEach_andNothingBeyondWhatWasReported() {
         TestConsumer c = consumer;
-        c.schedulePollTask(() -> {
-            c.rebalance(Set.of(P0, P1));
-            c.addRecord(record(P0, 0, 0, null));
-            c.addRecord(record(P0, 1, 0, null));
-            c.addRecord(record(P1, 0, 0, null));
-            c.addRecord(record(P1, 1, 0, null));
-            c.addRecord(record(P1, 2, 0, null));
-        });
+        nextPoll(Set.of(P0, P1), record(P0, 0, 0, null), record(P0, 1, 0, null), record(P1, 0, 0, null),
+                record(P1, 1, 0, null), record(P1, 2, 0, null));
         RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
                 CommitMode.SYNC, 5000);
 
@@ -254,12 +259,7 @@ class KafkaConsumerSamplerPathsTest {
     void aRecordKeptForALaterSample_keepsTheTimeItsPollReturned() throws InterruptedException {
         Map<Long, Long> polledAt = new HashMap<>();
         TestConsumer c = consumer;
-        c.schedulePollTask(() -> {
-            c.rebalance(Set.of(P0));
-            c.addRecord(record(0, null));
-            c.addRecord(record(1, null));
-            c.addRecord(record(2, null));
-        });
+        nextPoll(Set.of(P0), record(0, null), record(1, null), record(2, null));
         RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
                 CommitMode.NONE, 5000, new HashSet<>(), (r, polled) -> polledAt.put(r.offset(), polled));
 
@@ -277,14 +277,8 @@ class KafkaConsumerSamplerPathsTest {
     @Test
     void closingWithBufferedRecordsOfAPartitionNoneReported_commitsItAtItsFirstBufferedRecord() {
         TestConsumer c = consumer;
-        c.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
-        c.schedulePollTask(() -> {
-            c.rebalance(Set.of(P0, P1));
-            c.addRecord(record(P0, 0, 0, null));
-            c.addRecord(record(P0, 1, 0, null));
-            c.addRecord(record(P1, 7, 0, null));
-            c.addRecord(record(P1, 8, 0, null));
-        });
+        nextPoll(Set.of(P0, P1), record(P0, 0, 0, null), record(P0, 1, 0, null), record(P1, 7, 0, null),
+                record(P1, 8, 0, null));
         RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0),
                 CommitMode.AUTO, 5000);
 
