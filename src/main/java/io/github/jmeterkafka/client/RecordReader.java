@@ -58,6 +58,8 @@ public final class RecordReader implements AutoCloseable {
     private long rebalanceNanos;
     // a poll failed after records were handed out: they are reported first, the failure next
     private RuntimeException deferred;
+    // System.nanoTime() by which close() must be done, commits on revoke included; 0: not closing
+    private long closeDeadline;
 
     /** Told of each record as {@link #read} hands it out: before its offset can be committed. */
     @FunctionalInterface
@@ -270,6 +272,7 @@ public final class RecordReader implements AutoCloseable {
     /** Commits what was reported, then closes; both within the timeout. */
     public void close(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        closeDeadline = deadline;
         try {
             if (commitMode != CommitMode.NONE && !uncommitted.isEmpty()) {
                 // not commitSync(): default.api.timeout.ms (60 s) would bound it, not the close timeout
@@ -363,7 +366,11 @@ public final class RecordReader implements AutoCloseable {
                             mine.put(tp, new OffsetAndMetadata(firstUnreported(tp)));
                         }
                     }
-                    if (!mine.isEmpty()) {
+                    if (!mine.isEmpty() && closeDeadline != 0) {
+                        // the revoke of close(): a commit that cannot succeed (a deleted topic) would retry
+                        // for default.api.timeout.ms, not for what is left of the close timeout
+                        consumer.commitSync(mine, Duration.ofNanos(Math.max(0, closeDeadline - System.nanoTime())));
+                    } else if (!mine.isEmpty()) {
                         consumer.commitSync(mine);
                     }
                 } catch (RuntimeException e) {
