@@ -2,8 +2,6 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -166,7 +164,7 @@ class KafkaConsumerSamplerIT {
         for (Future<?> f : done) {
             f.get(90, TimeUnit.SECONDS);
         }
-        String summary = summaryOf(template);
+        String summary = Summaries.of(template);
 
         assertThat(reads).hasSize(total);
         assertThat(reads.stream().map(Read::where).distinct().count()).as("records read twice").isEqualTo(total);
@@ -405,7 +403,7 @@ class KafkaConsumerSamplerIT {
         assertThat(vars.get("kafka_value_1")).isEqualTo("duplicate");
         s.threadFinished();
 
-        assertThat(summaryOf(s)).contains("delivery: 7 records verified from 1 producers, 1 missing, 1 duplicated, 0 out of order.");
+        assertThat(Summaries.of(s)).contains("delivery: 7 records verified from 1 producers, 1 missing, 1 duplicated, 0 out of order.");
     }
 
     // ---- 9. end-to-end latency ----
@@ -641,29 +639,6 @@ class KafkaConsumerSamplerIT {
             }
         }
         return n;
-    }
-
-    /** What testEnded prints in non-GUI mode. */
-    private static String summaryOf(AbstractKafkaSampler s) {
-        String key = "JMeter.NonGui";
-        String before = System.getProperty(key);
-        PrintStream out = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setProperty(key, "true");
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            s.testEnded();
-        } finally {
-            System.setOut(out);
-            if (before == null) {
-                System.clearProperty(key);
-            } else {
-                System.setProperty(key, before);
-            }
-        }
-        String text = captured.toString(StandardCharsets.UTF_8);
-        out.print(text);
-        return text;
     }
 
     private static SampleResult ok(SampleResult r) {

@@ -400,6 +400,17 @@ class KafkaConsumerSamplerPathsTest {
     }
 
     @Test
+    void withVerificationOffTheSummarySaysSo_ratherThanNoneVerified() {
+        KafkaConsumerSampler s = assigned(5);
+        s.setVerifyDelivery(false);
+        s.testStarted();
+        consumer.schedulePollTask(() -> consumer.addRecord(record(0, new SequenceHeader("p", 0, SequenceHeader.nowMicros()))));
+        assertThat(s.sample(null).getSampleCount()).isEqualTo(1);
+
+        assertThat(Summaries.of(s)).contains("\ndelivery: not verified (Verify delivery is off)");
+    }
+
+    @Test
     void withoutFailOnGapTheGapSampleSucceeds() {
         KafkaConsumerSampler s = assigned(2);
         consumer.schedulePollTask(() -> {
