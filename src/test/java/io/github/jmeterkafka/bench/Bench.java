@@ -130,10 +130,10 @@ public final class Bench {
                 singleRecordCases();
                 break;
             case "consume1":
-                consumerCase("consume1", "1M x 1000 B, 1 partition, 1 thread", 1, 1);
+                consumerCase("consume1", 1, 1);
                 break;
             case "consume6":
-                consumerCase("consume6", "1M x 1000 B, 6 partitions, 3 threads", 6, 3);
+                consumerCase("consume6", 6, 3);
                 break;
             default:
                 throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
@@ -257,9 +257,11 @@ public final class Bench {
 
     // ---------------------------------------------------------------- consumer
 
-    private void consumerCase(String id, String title, int partitions, int threads) {
+    private void consumerCase(String id, int partitions, int threads) {
         String topic = "bench-" + id;
         long records = Long.getLong("bench.consumer.records", 1_000_000);
+        String title = count(records) + " x 1000 B, " + partitions + (partitions == 1 ? " partition, " : " partitions, ")
+                + threads + (threads == 1 ? " thread" : " threads");
         System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
         topics.create(topic, partitions);
         List<String> fill = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
@@ -348,6 +350,14 @@ public final class Bench {
             }
         }
         return args;
+    }
+
+    /** 1000000 as 1M, 100000 as 100k: how the case titles count records. */
+    static String count(long records) {
+        if (records % 1_000_000 == 0) {
+            return records / 1_000_000 + "M";
+        }
+        return records % 1000 == 0 ? records / 1000 + "k" : Long.toString(records);
     }
 
     private void checkCount(String what, long expected, long reported, long stored) {
