@@ -170,9 +170,6 @@ public final class RecordReader implements AutoCloseable {
     }
 
     private void keep(ConsumerRecords<Object, Object> polled) {
-        if (polled.isEmpty()) {
-            return;
-        }
         long polledMicros = SequenceHeader.nowMicros();
         for (TopicPartition tp : polled.partitions()) {
             List<ConsumerRecord<Object, Object>> records = polled.records(tp);
@@ -366,12 +363,8 @@ public final class RecordReader implements AutoCloseable {
                             mine.put(tp, new OffsetAndMetadata(firstUnreported(tp)));
                         }
                     }
-                    if (!mine.isEmpty() && closeDeadline != 0) {
-                        // the revoke of close(): a commit that cannot succeed (a deleted topic) would retry
-                        // for default.api.timeout.ms, not for what is left of the close timeout
-                        consumer.commitSync(mine, Duration.ofNanos(Math.max(0, closeDeadline - System.nanoTime())));
-                    } else if (!mine.isEmpty()) {
-                        consumer.commitSync(mine);
+                    if (!mine.isEmpty()) {
+                        commitOnRevoke(mine);
                     }
                 } catch (RuntimeException e) {
                     log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
@@ -379,6 +372,16 @@ public final class RecordReader implements AutoCloseable {
             }
             // unreported records of lost partitions go to their new owner, from the committed offset
             drop(partitions);
+        }
+
+        private void commitOnRevoke(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            if (closeDeadline == 0) {
+                consumer.commitSync(offsets);
+            } else {
+                // the revoke of close(): a commit that cannot succeed (a deleted topic) would retry
+                // for default.api.timeout.ms, not for what is left of the close timeout
+                consumer.commitSync(offsets, Duration.ofNanos(Math.max(0, closeDeadline - System.nanoTime())));
+            }
         }
 
         /** Nothing of {@code tp} was reported: its first buffered record, else where the consumer stands. */

@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.sampler;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Set;
 
 import org.apache.jmeter.config.ConfigTestElement;
