@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -250,8 +251,16 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         utf8(out, head.append('\n').toString());
         Object v = rec.value();
-        byte[] value = v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8);
-        out.write(value, 0, Math.max(0, Math.min(value.length, room)));
+        if (v instanceof ByteBuffer) {
+            // a view into the consumer's fetch buffer: copy out only what is listed
+            ByteBuffer value = ((ByteBuffer) v).duplicate();
+            byte[] cut = new byte[Math.max(0, Math.min(value.remaining(), room))];
+            value.get(cut);
+            out.write(cut, 0, cut.length);
+        } else {
+            byte[] value = v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8);
+            out.write(value, 0, Math.max(0, Math.min(value.length, room)));
+        }
         out.write('\n');
     }
 
@@ -263,6 +272,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     static String text(Object o) {
         if (o == null) {
             return "";
+        }
+        if (o instanceof ByteBuffer) {
+            return StandardCharsets.UTF_8.decode(((ByteBuffer) o).duplicate()).toString();
         }
         return o instanceof byte[] ? new String((byte[]) o, StandardCharsets.UTF_8) : o.toString();
     }

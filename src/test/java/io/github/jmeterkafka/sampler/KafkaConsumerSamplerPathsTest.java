@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -449,7 +450,7 @@ class KafkaConsumerSamplerPathsTest {
         Arrays.fill(big, (byte) 'x');
         consumer.schedulePollTask(() -> {
             consumer.addRecord(new ConsumerRecord<>("t", 0, 0, 0L, TimestampType.CREATE_TIME, 0, 0, null,
-                    "grüße 😀".getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty()));
+                    ByteBuffer.wrap("grüße 😀".getBytes(StandardCharsets.UTF_8)), new RecordHeaders(), Optional.empty()));
             for (long o = 1; o < 25; o++) {
                 consumer.addRecord(record(o, null));
             }
@@ -463,7 +464,7 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(r.getDataEncodingWithDefault()).isEqualTo("UTF-8");
 
         consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>("t", 0, 25, 0L,
-                TimestampType.CREATE_TIME, 0, big.length, null, big, new RecordHeaders(), Optional.empty())));
+                TimestampType.CREATE_TIME, 0, big.length, null, ByteBuffer.wrap(big), new RecordHeaders(), Optional.empty())));
         String cut = s.sample(null).getResponseDataAsString();
         assertThat(cut).endsWith("\n... (cut at kafka.response.max.bytes=65536)")
                 .hasSize(65536 + "\n... (cut at kafka.response.max.bytes=65536)".length());
