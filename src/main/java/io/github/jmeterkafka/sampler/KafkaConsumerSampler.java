@@ -251,16 +251,12 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         utf8(out, head.append('\n').toString());
         Object v = rec.value();
-        if (v instanceof ByteBuffer) {
-            // a view into the consumer's fetch buffer: copy out only what is listed
-            ByteBuffer value = ((ByteBuffer) v).duplicate();
-            byte[] cut = new byte[Math.max(0, Math.min(value.remaining(), room))];
-            value.get(cut);
-            out.write(cut, 0, cut.length);
-        } else {
-            byte[] value = v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8);
-            out.write(value, 0, Math.max(0, Math.min(value.length, room)));
-        }
+        // the plugin's values are views into the consumer's fetch buffer: copy out only what is listed
+        ByteBuffer value = v instanceof ByteBuffer ? ((ByteBuffer) v).duplicate()
+                : ByteBuffer.wrap(v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8));
+        byte[] cut = new byte[Math.max(0, Math.min(value.remaining(), room))];
+        value.get(cut);
+        out.write(cut, 0, cut.length);
         out.write('\n');
     }
 
