@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.sampler;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -223,46 +222,51 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     /**
      * The first records as UTF-8 text, up to the response data's cap; the rest as a count. Values go
      * in as the bytes they are: a sample lists up to 20 of them, and decoding them only to encode
-     * them again made as much garbage per sample as the records themselves.
+     * them again made as much garbage per sample as the records themselves. The pieces are measured
+     * first and copied once into an array of their size: at one record per sample the listing is
+     * a good part of the sampler's own work.
      */
     private static byte[] listing(List<ConsumerRecord<Object, Object>> records) {
         int maxData = responseMaxBytes();
-        ByteArrayOutputStream data = new ByteArrayOutputStream(Math.min(maxData, 16 * 1024));
+        int n = Math.min(records.size(), LISTED_RECORDS);
+        byte[][] heads = new byte[n][];
+        ByteBuffer[] values = new ByteBuffer[n];
+        int size = 0;
         int listed = 0;
-        for (ConsumerRecord<Object, Object> rec : records) {
-            if (listed == LISTED_RECORDS || data.size() >= maxData) {
-                break;
-            }
-            describe(rec, data, maxData - data.size());
+        while (listed < n && size < maxData) {
+            ConsumerRecord<Object, Object> rec = records.get(listed);
+            // a value may be megabytes: cut to what is left of the cap
+            ByteBuffer value = valueBytes(rec.value());
+            value.limit(value.position() + Math.max(0, Math.min(value.remaining(), maxData - size)));
+            heads[listed] = head(rec);
+            values[listed] = value;
+            size += heads[listed].length + value.remaining() + 1;
             listed++;
         }
-        if (listed < records.size()) {
-            utf8(data, "... " + (records.size() - listed) + " more records\n");
+        byte[] more = listed < records.size()
+                ? ("... " + (records.size() - listed) + " more records\n").getBytes(StandardCharsets.UTF_8)
+                : new byte[0];
+        ByteBuffer out = ByteBuffer.allocate(size + more.length);
+        for (int i = 0; i < listed; i++) {
+            out.put(heads[i]).put(values[i]).put((byte) '\n');
         }
-        return data.toByteArray();
+        return out.put(more).array();
     }
 
-    /** One record as text; its value cut to {@code room} bytes (a value may be megabytes). */
-    private static void describe(ConsumerRecord<Object, Object> rec, ByteArrayOutputStream out, int room) {
+    /** A record's first line: where it is, its timestamp, key and headers. */
+    private static byte[] head(ConsumerRecord<Object, Object> rec) {
         StringBuilder head = new StringBuilder(96).append(rec.topic()).append('-').append(rec.partition()).append('@')
                 .append(rec.offset()).append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
         for (Header h : rec.headers()) {
             head.append(' ').append(h.key()).append('=').append(text(h.value()));
         }
-        utf8(out, head.append('\n').toString());
-        Object v = rec.value();
-        // the plugin's values are views into the consumer's fetch buffer: copy out only what is listed
-        ByteBuffer value = v instanceof ByteBuffer ? ((ByteBuffer) v).duplicate()
-                : ByteBuffer.wrap(v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8));
-        byte[] cut = new byte[Math.max(0, Math.min(value.remaining(), room))];
-        value.get(cut);
-        out.write(cut, 0, cut.length);
-        out.write('\n');
+        return head.append('\n').toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    private static void utf8(ByteArrayOutputStream out, String text) {
-        byte[] b = text.getBytes(StandardCharsets.UTF_8);
-        out.write(b, 0, b.length);
+    /** The plugin's values are views into the consumer's fetch buffer: read through a duplicate, copy nothing. */
+    private static ByteBuffer valueBytes(Object v) {
+        return v instanceof ByteBuffer ? ((ByteBuffer) v).duplicate()
+                : ByteBuffer.wrap(v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8));
     }
 
     static String text(Object o) {
