@@ -159,7 +159,8 @@ public final class Bench {
             Path dir = runDir("baseline-empty-plan");
             PluginRun run = PluginRun.of(plugin("empty.jmx").runDir(dir).timeout(RUN_TIMEOUT), dir);
             check(run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
-            Report.Run r = Report.Run.baseline(i, run.cpuSeconds, run.cpuSecondsAfterStart, run.result.elapsed().toMillis() / 1000.0);
+            Report.Run r = Report.Run.baseline(i, run.cpuSeconds, run.cpuSecondsAfterStart,
+                    run.result.elapsed().toMillis() / 1000.0, run.steal);
             runs.add(r);
             System.out.printf(Locale.ROOT, "  JMeter empty plan: %.2f s CPU (%.2f s after test start), %.1f s wall%n",
                     r.cpu, r.cpuAfterStart, r.wall);
@@ -195,7 +196,7 @@ public final class Bench {
         Report.Run run = null;
         if (check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             Figures.Producer f = Figures.Producer.parseLast(r.stdout);
-            run = Report.Run.producer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds,
+            run = Report.Run.producer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal,
                     topics.records(topic, c.partitions));
             checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords);
             System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
@@ -227,7 +228,7 @@ public final class Bench {
             Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
             check(p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
             run = Report.Run.producer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
-                    p.result.elapsed().toMillis() / 1000.0, topics.records(topic, c.partitions));
+                    p.result.elapsed().toMillis() / 1000.0, p.steal, topics.records(topic, c.partitions));
             checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords);
             System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         }
@@ -301,7 +302,7 @@ public final class Bench {
         }
         Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
         checkCount(id + " consumer-perf-test", records, f.records, records);
-        Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds);
+        Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal);
         System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         return run;
     }
@@ -327,7 +328,7 @@ public final class Bench {
         Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), CONSUMER_TITLE);
         checkCount(id + " plugin", records, f.records, records);
         Report.Run run = Report.Run.consumer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
-                p.result.elapsed().toMillis() / 1000.0);
+                p.result.elapsed().toMillis() / 1000.0, p.steal);
         System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         return run;
     }

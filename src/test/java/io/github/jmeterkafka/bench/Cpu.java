@@ -42,6 +42,33 @@ final class Cpu {
         }
     }
 
+    /**
+     * The machine's CPU ticks so far, over all CPUs: {stolen, all}. "Stolen" is time a virtual CPU
+     * was ready to run but the hypervisor ran something else: every figure of a run slows with it.
+     * {0, 0} where /proc/stat is missing.
+     */
+    static long[] machineTicks() {
+        try {
+            String cpu = Files.readAllLines(Paths.get("/proc/stat"), StandardCharsets.US_ASCII).get(0);
+            // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is inside user)
+            String[] f = cpu.trim().split("\\s+");
+            long all = 0;
+            for (int i = 1; i <= 8 && i < f.length; i++) {
+                all += Long.parseLong(f[i]);
+            }
+            return new long[] {f.length > 8 ? Long.parseLong(f[8]) : 0, all};
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0};
+        }
+    }
+
+    /** The share of the machine's CPU time stolen since {@code before} (from {@link #machineTicks}); NaN if unknown. */
+    static double stolenSince(long[] before) {
+        long[] now = machineTicks();
+        long all = now[1] - before[1];
+        return all > 0 ? (double) (now[0] - before[0]) / all : Double.NaN;
+    }
+
     /** utime, stime, cutime, cstime in ticks. */
     private static long[] stat(Path file) {
         String s;

@@ -50,13 +50,16 @@ final class KafkaTool {
         final String stdout;
         final double cpuSeconds;
         final double wallSeconds;
+        /** Share of the machine's CPU stolen by the hypervisor during the run. */
+        final double steal;
         final Path dir;
 
-        Result(int exitCode, String stdout, double cpuSeconds, double wallSeconds, Path dir) {
+        Result(int exitCode, String stdout, double cpuSeconds, double wallSeconds, double steal, Path dir) {
             this.exitCode = exitCode;
             this.stdout = stdout;
             this.cpuSeconds = cpuSeconds;
             this.wallSeconds = wallSeconds;
+            this.steal = steal;
             this.dir = dir;
         }
     }
@@ -78,10 +81,12 @@ final class KafkaTool {
         Process p;
         double cpu0;
         long t0;
+        long[] ticks0;
         try {
             Files.createDirectories(dir);
             Files.write(dir.resolve("command.txt"), cmd, StandardCharsets.UTF_8);
             cpu0 = Cpu.children();
+            ticks0 = Cpu.machineTicks();
             t0 = System.nanoTime();
             p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(out.toFile()).start();
@@ -103,8 +108,9 @@ final class KafkaTool {
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = Cpu.children() - cpu0;
+        double steal = Cpu.stolenSince(ticks0);
         try {
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), cpu, wall, dir);
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), cpu, wall, steal, dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -23,16 +23,20 @@ final class PluginRun {
     final double cpuSeconds;
     /** NaN if the start of the test was not seen while the process was alive. */
     final double cpuSecondsAfterStart;
+    /** Share of the machine's CPU stolen by the hypervisor during the run. */
+    final double steal;
 
-    private PluginRun(JMeter.Result result, double cpuSeconds, double cpuSecondsAfterStart) {
+    private PluginRun(JMeter.Result result, double cpuSeconds, double cpuSecondsAfterStart, double steal) {
         this.result = result;
         this.cpuSeconds = cpuSeconds;
         this.cpuSecondsAfterStart = cpuSecondsAfterStart;
+        this.steal = steal;
     }
 
     /** Runs {@code run} (which must write stdout.txt into {@code runDir}), watching the JMeter child. */
     static PluginRun of(JMeter.RunBuilder run, Path runDir) {
         double cpu0 = Cpu.children();
+        long[] ticks0 = Cpu.machineTicks();
         CompletableFuture<JMeter.Result> done = CompletableFuture.supplyAsync(run::run);
         double atStart = Double.NaN;
         Path stdout = runDir.resolve("stdout.txt");
@@ -48,7 +52,7 @@ final class PluginRun {
             }
             JMeter.Result result = done.get();
             double total = Cpu.children() - cpu0;
-            return new PluginRun(result, total, total - atStart);
+            return new PluginRun(result, total, total - atStart, Cpu.stolenSince(ticks0));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while JMeter ran", e);

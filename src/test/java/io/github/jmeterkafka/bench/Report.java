@@ -34,12 +34,14 @@ final class Report {
         final double cpuAfterStart;
         final double wall;
         final long brokerRecords;
+        /** Share of the machine's CPU the hypervisor gave to other guests during the run. */
+        final double steal;
         /** The 1-minute load average when the run ended: other work on the machine skews every figure. */
         final double load = Cpu.loadAverage();
 
         private Run(String side, int repeat, boolean consumer, long records, double recordsPerSec, double mbPerSec,
                 double avgMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double rebalanceMs,
-                double fetchRecordsPerSec, double cpu, double cpuAfterStart, double wall, long brokerRecords) {
+                double fetchRecordsPerSec, double cpu, double cpuAfterStart, double wall, double steal, long brokerRecords) {
             this.side = side;
             this.repeat = repeat;
             this.consumer = consumer;
@@ -56,24 +58,26 @@ final class Report {
             this.cpu = cpu;
             this.cpuAfterStart = cpuAfterStart;
             this.wall = wall;
+            this.steal = steal;
             this.brokerRecords = brokerRecords;
         }
 
         static Run producer(String side, int repeat, Figures.Producer f, double cpu, double cpuAfterStart, double wall,
-                long brokerRecords) {
+                double steal, long brokerRecords) {
             return new Run(side, repeat, false, f.records, f.recordsPerSec, f.mbPerSec, f.avgMs, f.p50Ms, f.p95Ms,
-                    f.p99Ms, f.maxMs, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, brokerRecords);
+                    f.p99Ms, f.maxMs, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, brokerRecords);
         }
 
-        static Run consumer(String side, int repeat, Figures.Consumer f, double cpu, double cpuAfterStart, double wall) {
+        static Run consumer(String side, int repeat, Figures.Consumer f, double cpu, double cpuAfterStart, double wall,
+                double steal) {
             return new Run(side, repeat, true, f.records, f.recordsPerSec, f.mbPerSec, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN, Double.NaN, f.rebalanceMs, f.fetchRecordsPerSec, cpu, cpuAfterStart, wall,
-                    f.records);
+                    steal, f.records);
         }
 
-        static Run baseline(int repeat, double cpu, double cpuAfterStart, double wall) {
+        static Run baseline(int repeat, double cpu, double cpuAfterStart, double wall, double steal) {
             return new Run("jmeter-empty-plan", repeat, false, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, 0);
+                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, 0);
         }
 
         double cpuMicrosPerRecord() {
@@ -144,13 +148,13 @@ final class Report {
     static String format(Run r) {
         if (r.consumer) {
             return String.format(Locale.ROOT, "%d records, %.0f records/s, %.1f MB/s, rebalance %.0f ms, "
-                    + "CPU %.2f s%s, wall %.1f s, load %.1f", r.records, r.recordsPerSec, r.mbPerSec, r.rebalanceMs,
-                    r.cpu, afterStart(r), r.wall, r.load);
+                    + "CPU %.2f s%s, wall %.1f s, load %.1f, steal %.0f %%", r.records, r.recordsPerSec, r.mbPerSec,
+                    r.rebalanceMs, r.cpu, afterStart(r), r.wall, r.load, r.steal * 100);
         }
         return String.format(Locale.ROOT, "%d records, %.0f records/s, %.2f MB/s, latency avg %.2f p50 %.0f p95 %.0f "
-                + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d, load %.1f", r.records,
-                r.recordsPerSec, r.mbPerSec, r.avgMs, r.p50Ms, r.p95Ms, r.p99Ms, r.maxMs, r.cpu, afterStart(r), r.wall,
-                r.brokerRecords, r.load);
+                + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d, load %.1f, steal %.0f %%",
+                r.records, r.recordsPerSec, r.mbPerSec, r.avgMs, r.p50Ms, r.p95Ms, r.p99Ms, r.maxMs, r.cpu,
+                afterStart(r), r.wall, r.brokerRecords, r.load, r.steal * 100);
     }
 
     private static String afterStart(Run r) {
@@ -169,6 +173,13 @@ final class Report {
         s.append(String.format(Locale.ROOT, "1-minute load average at the end of each run: median %.1f, %.1f to %.1f "
                 + "(the broker and the load generator alone make about 2).  %n", median(all, r -> r.load),
                 load.getMin(), load.getMax()));
+        DoubleSummaryStatistics steal = all.stream().mapToDouble(r -> r.steal * 100).filter(d -> !Double.isNaN(d))
+                .summaryStatistics();
+        if (steal.getCount() > 0) {
+            s.append(String.format(Locale.ROOT, "CPU time stolen by the hypervisor during each run: median %.0f %%, "
+                    + "%.0f to %.0f %% (a virtual machine sharing its host: figures of runs with much stolen time are "
+                    + "not comparable).  %n", median(all, r -> r.steal * 100), steal.getMin(), steal.getMax()));
+        }
         s.append(String.format(Locale.ROOT, "Whole bench: %.1f min. Figures are medians of the runs listed in "
                 + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n", elapsed.toSeconds() / 60.0));
         producerTable(s);
@@ -268,7 +279,8 @@ final class Report {
             }
             double rate = ratioValue(c, r -> r.recordsPerSec);
             if (c.consumer) {
-                rows.add(target("(" + c.id + ") nMsg/s >= 0.95 x consumer-perf-test", f2(rate), rate >= 0.95));
+                rows.add(target("(" + c.id + ") nMsg/s >= 0.95 x consumer-perf-test",
+                        f2(rate) + pairs(c, r -> r.recordsPerSec), rate >= 0.95));
             } else if (c.throughput > 0) {
                 double achieved = median(c.plugin, r -> r.recordsPerSec);
                 double off = (achieved - c.throughput) / c.throughput;
@@ -280,7 +292,8 @@ final class Report {
                 rows.add(target("(" + c.id + ") p95 within max(20 %, 2 ms) of perf-test",
                         f0(p95) + " ms vs " + f0(ref) + " ms", Math.abs(p95 - ref) <= Math.max(0.2 * ref, 2)));
             } else if (c.id.length() == 1) {
-                rows.add(target("(" + c.id + ") records/s >= 0.95 x perf-test", f2(rate), rate >= 0.95));
+                rows.add(target("(" + c.id + ") records/s >= 0.95 x perf-test",
+                        f2(rate) + pairs(c, r -> r.recordsPerSec), rate >= 0.95));
                 double whole = ratioValue(c, Run::cpuMicrosPerRecord);
                 double net = median(c.plugin, r -> r.netCpu(baselineCpu())) / median(c.perf, r -> r.cpu);
                 rows.add(target("(" + c.id + ") CPU/record <= 1.2 x perf-test, whole JMeter process", f2(whole),
@@ -302,7 +315,7 @@ final class Report {
 
     String csv() {
         StringBuilder s = new StringBuilder("case,side,repeat,records,broker_records,records_per_sec,mb_per_sec,avg_ms,"
-                + "p50_ms,p95_ms,p99_ms,max_ms,rebalance_ms,fetch_records_per_sec,cpu_s,cpu_after_start_s,wall_s,load_1min\n");
+                + "p50_ms,p95_ms,p99_ms,max_ms,rebalance_ms,fetch_records_per_sec,cpu_s,cpu_after_start_s,wall_s,load_1min,steal_pct\n");
         for (Run r : baseline) {
             row(s, "baseline", r);
         }
@@ -321,7 +334,7 @@ final class Report {
         s.append(String.join(",", Arrays.asList(id, r.side, Integer.toString(r.repeat + 1), Long.toString(r.records),
                 Long.toString(r.brokerRecords), f1(r.recordsPerSec), f2(r.mbPerSec), f2(r.avgMs), f1(r.p50Ms),
                 f1(r.p95Ms), f1(r.p99Ms), f1(r.maxMs), f1(r.rebalanceMs), f1(r.fetchRecordsPerSec), f2(r.cpu),
-                f2(r.cpuAfterStart), f1(r.wall), f1(r.load)))).append('\n');
+                f2(r.cpuAfterStart), f1(r.wall), f1(r.load), f1(r.steal * 100)))).append('\n');
     }
 
     /** CPU seconds of an empty JMeter run; NaN if none was measured. */
@@ -350,6 +363,20 @@ final class Report {
                 + f2(median(c.plugin, r -> r.netCpu(baselineCpu()) * 1e6 / r.records) / ref) + ")";
     }
 
+    /**
+     * Each plugin run over the perf-test run of the same repeat: how far single pairs swing, which a
+     * ratio of medians hides.
+     */
+    private static String pairs(CaseRuns c, ToDoubleFunction<Run> metric) {
+        double[] ratios = c.plugin.stream().flatMapToDouble(p -> c.perf.stream().filter(q -> q.repeat == p.repeat)
+                .mapToDouble(q -> metric.applyAsDouble(p) / metric.applyAsDouble(q))).sorted().toArray();
+        if (ratios.length < 2) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " (pair by pair: median %.2f, %.2f to %.2f)", median(ratios), ratios[0],
+                ratios[ratios.length - 1]);
+    }
+
     private static String ratio(CaseRuns c, ToDoubleFunction<Run> metric) {
         return f2(ratioValue(c, metric));
     }
@@ -359,7 +386,11 @@ final class Report {
     }
 
     static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
-        double[] v = runs.stream().mapToDouble(metric).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        return median(runs.stream().mapToDouble(metric).filter(d -> !Double.isNaN(d)).sorted().toArray());
+    }
+
+    /** @param v sorted */
+    private static double median(double[] v) {
         if (v.length == 0) {
             return Double.NaN;
         }
