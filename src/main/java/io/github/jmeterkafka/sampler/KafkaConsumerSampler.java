@@ -77,6 +77,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     // interrupt() was called: Stop, whose close must end before JMeter gives up on the thread
     private transient volatile boolean stopped;
     private transient long rebalanceMsTotal;
+    private transient String samplerData;
+    private transient int samplerDataMax;
+    private transient long samplerDataTimeoutMs;
 
     static final class Run {
         final ConsumerStats stats = new ConsumerStats();
@@ -110,9 +113,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         if (run.budget.spent()) {
             return false;
         }
-        result.setSamplerData("connection: " + connection.name() + "\nread: " + r.spec() + "\ngroup: "
-                + (r.spec().usesGroup() ? groupId : "(none: assign mode)") + "\nup to " + max + " records within "
-                + timeoutMs + " ms");
+        result.setSamplerData(samplerData(connection, r, max, timeoutMs));
         run.stats.reading(System.currentTimeMillis());
         List<ConsumerRecord<Object, Object>> records = List.of();
         RuntimeException commitFailure = null;
@@ -164,6 +165,18 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                     + " records: earlier records of their producer and partition are missing");
         }
         return true;
+    }
+
+    /** The same text for every sample of a thread while its limits stay: built once, not per sample. */
+    private String samplerData(Connection connection, RecordReader r, int max, long timeoutMs) {
+        if (samplerData == null || max != samplerDataMax || timeoutMs != samplerDataTimeoutMs) {
+            samplerData = "connection: " + connection.name() + "\nread: " + r.spec() + "\ngroup: "
+                    + (r.spec().usesGroup() ? groupId : "(none: assign mode)") + "\nup to " + max + " records within "
+                    + timeoutMs + " ms";
+            samplerDataMax = max;
+            samplerDataTimeoutMs = timeoutMs;
+        }
+        return samplerData;
     }
 
     private RecordReader reader(Connection connection) {
@@ -319,6 +332,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     public void threadFinished() {
         RecordReader r = reader;
         reader = null;
+        samplerData = null;
         if (r != null) {
             tally.finish();
             // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded

@@ -79,8 +79,12 @@ class KafkaConsumerSamplerTest {
         SampleResult first = s.sample(null);
         assertThat(first.isSuccessful()).isTrue();
         assertThat(first.getSampleCount()).isEqualTo(4);
+        assertThat(first.getSamplerData()).endsWith("\nup to 4 records within 200 ms");
         assertThat(s.sample(null).getSampleCount()).isEqualTo(4);
+        // a limit from a variable may change between samples: the sampler data follows it
+        s.setRecordsPerSample("3");
         SampleResult third = s.sample(null);
+        assertThat(third.getSamplerData()).endsWith("\nup to 3 records within 200 ms");
         assertThat(third.getSampleCount()).isEqualTo(2);
         assertThat(third.getResponseDataAsString()).contains("t-0@9 timestamp=-1 key=k9\nvalue-9\n").doesNotContain("#");
 
