@@ -11,7 +11,7 @@ class ReportTest {
 
     @Test
     void theTargetRowShowsHowFarSinglePairsSwingBesideTheRatioOfMedians() {
-        // pairs: 0.50, 1.00, 0.80; medians: 300 over 300
+        // pairs: 0.50, 1.00, 0.80; medians: 200 over 300
         List<Report.Run> perf = List.of(run("perf-test", 0, 400), run("perf-test", 1, 300), run("perf-test", 2, 250));
         List<Report.Run> plugin = List.of(run("plugin", 0, 200), run("plugin", 1, 300), run("plugin", 2, 200));
         Report report = new Report();
