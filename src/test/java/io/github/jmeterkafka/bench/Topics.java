@@ -10,9 +10,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
 
 /** Fresh topics for each run and the records they hold, through one Admin client. */
@@ -27,31 +25,7 @@ final class Topics implements AutoCloseable {
 
     /** Creates the topic and waits until every partition has a leader the producer can find. */
     void create(String topic, int partitions) {
-        get(admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all());
-        // metadata reaches the broker's cache a moment after the controller acks the creation
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_S);
-        while (!hasLeaders(topic, partitions)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("Topic " + topic + " has no leader for every partition after "
-                        + TIMEOUT_S + " s");
-            }
-            sleep(100);
-        }
-    }
-
-    private boolean hasLeaders(String topic, int partitions) {
-        try {
-            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(TIMEOUT_S, TimeUnit.SECONDS)
-                    .get(topic);
-            return d.partitions().size() == partitions && d.partitions().stream().allMatch(p -> p.leader() != null);
-        } catch (ExecutionException e) {
-            return false;
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("describeTopics timed out", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted", e);
-        }
+        io.github.jmeterkafka.harness.Topics.create(admin, partitions, topic);
     }
 
     /** Sum of the partitions' end offsets: the records a fresh topic holds. */
@@ -80,15 +54,6 @@ final class Topics implements AutoCloseable {
             throw new IllegalStateException("Interrupted", e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException(e.getCause() != null ? e.getCause().toString() : e.toString(), e);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted", e);
         }
     }
 

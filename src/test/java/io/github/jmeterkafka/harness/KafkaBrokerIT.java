@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -46,7 +45,7 @@ class KafkaBrokerIT {
     void roundTripsRecordsAndSurvivesRestart() throws Exception {
         String topic = "harness-roundtrip";
         try (Admin admin = broker.admin()) {
-            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            Topics.create(admin, 2, topic);
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains(topic);
         }
         produce(topic, "before-", 10);

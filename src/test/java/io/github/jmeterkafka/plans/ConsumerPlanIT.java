@@ -10,9 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -24,6 +22,7 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.JMeterLog;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** src/test/resources/plans/consumer.jmx in a real JMeter: how a consumer test ends and what it prints. */
@@ -129,11 +128,7 @@ class ConsumerPlanIT extends BrokerAndJMeter {
 
     private static String topic(String base, int partitions) {
         String name = base + "-" + System.nanoTime();
-        try {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot create " + name, e);
-        }
+        Topics.create(admin, partitions, name);
         return name;
     }
 }

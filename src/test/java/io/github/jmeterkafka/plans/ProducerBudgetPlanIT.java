@@ -7,11 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +36,7 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
     @Test
     void theSummaryCountsWhatTheBrokerHolds(@TempDir Path dir) throws Exception {
         String topic = "producer-budget-" + System.nanoTime();
-        admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        Topics.create(admin, 3, topic);
         Path csv = dir.resolve("summary.csv");
 
         JMeter.Result result = jmeter.plan(PLAN)

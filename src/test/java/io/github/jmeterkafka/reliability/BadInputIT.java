@@ -16,7 +16,6 @@ import java.util.stream.Stream;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.github.jmeterkafka.config.KafkaConnection;
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
@@ -57,7 +57,7 @@ class BadInputIT {
         bootstrap = ReliabilityBroker.get().bootstrapServers();
         try (Admin admin = ReliabilityBroker.get().admin()) {
             if (!admin.listTopics().names().get(30, TimeUnit.SECONDS).contains(TOPIC)) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                Topics.create(admin, 2, TOPIC);
             }
         }
         log = LogCapture.install();

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -18,6 +17,7 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** What a topic holds, read straight from the broker, to check what the samplers reported. */
@@ -43,7 +43,7 @@ final class BrokerRecords {
 
     static void createTopic(KafkaBroker broker, String topic, int partitions) throws Exception {
         try (Admin admin = broker.admin()) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
+            Topics.create(admin, partitions, topic);
         }
     }
 

@@ -21,7 +21,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -61,8 +60,8 @@ class StopAndShutdownIT {
         String busy = "stop-busy-" + id;
         String empty = "stop-empty-" + id;
         try (Admin admin = broker.admin()) {
-            admin.createTopics(List.of(new NewTopic(stuck, 1, (short) 1), new NewTopic(busy, 2, (short) 1),
-                    new NewTopic(empty, 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
+            Topics.create(admin, 1, stuck, empty);
+            Topics.create(admin, 2, busy);
         }
         int port = freeUdpPort();
         Path work = Files.createDirectories(Harness.targetDir().resolve("reliability").resolve(id));

@@ -27,7 +27,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -48,6 +47,7 @@ import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
 /**
@@ -561,11 +561,7 @@ class KafkaConsumerSamplerIT {
 
     private static String topic(String base, int partitions) {
         String name = fresh(base);
-        try {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot create " + name, e);
-        }
+        Topics.create(admin, partitions, name);
         return name;
     }
 

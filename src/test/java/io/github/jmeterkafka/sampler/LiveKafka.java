@@ -13,7 +13,6 @@ import java.util.stream.Collectors;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -73,15 +72,7 @@ final class LiveKafka implements AutoCloseable {
 
     String topic(String what, int partitions, Map<String, String> configs) {
         String name = unique(what);
-        try {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(configs)))
-                    .all().get(30, TimeUnit.SECONDS);
-            // created is not ready: until each partition's leader answers, a first produce may meet
-            // NOT_LEADER_OR_FOLLOWER, and an idempotent producer then retried for longer than a sample waits
-            Topics.endOffsets(admin, name);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot create topic " + name, e);
-        }
+        Topics.create(admin, partitions, configs, name);
         return name;
     }
 

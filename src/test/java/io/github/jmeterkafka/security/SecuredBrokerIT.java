@@ -23,7 +23,6 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
@@ -50,6 +49,7 @@ import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sampler.KafkaAdminSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
@@ -125,13 +125,9 @@ class SecuredBrokerIT {
                         new ScramCredentialInfo(m, 4096), PASSWORD))).all().get(30, TimeUnit.SECONDS);
             }
             // created here, not on first use: on a busy machine auto-creation can outlast a short max.block.ms
-            List<NewTopic> topics = new ArrayList<>();
-            for (String t : List.of(DENIED_TOPIC, "secured-plain", "secured-scram-sha-256", "secured-oauthbearer",
+            Topics.create(admin, 1, DENIED_TOPIC, "secured-plain", "secured-scram-sha-256", "secured-oauthbearer",
                     "secured-sasl-plaintext", "secured-mtls-pkcs12", "secured-mtls-jks", "secured-nohost", "secured-pem",
-                    "secured-allowed", "secured-never")) {
-                topics.add(new NewTopic(t, 1, (short) 1));
-            }
-            admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+                    "secured-allowed", "secured-never");
             admin.createAcls(List.of(new AclBinding(new ResourcePattern(ResourceType.TOPIC, DENIED_TOPIC, PatternType.LITERAL),
                     new AccessControlEntry("User:" + USER, "*", AclOperation.ALL, AclPermissionType.DENY))))
                     .all().get(30, TimeUnit.SECONDS);
