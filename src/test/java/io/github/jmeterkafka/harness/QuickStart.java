@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.harness;
 
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,8 +10,8 @@ import java.util.List;
 
 /**
  * {@code mvn -Pquickstart verify}: runs test-plans/quickstart.jmx against {@code -Dkafka.bootstrap}
- * or, without it, a broker started here, and points at the HTML report. Exits non-zero if JMeter
- * failed or any sample did.
+ * or, without it, a broker started here, prints JMeter's console output (the plugin's end-of-test
+ * summaries among it) and points at the HTML report. Exits non-zero if JMeter failed or any sample did.
  */
 public final class QuickStart {
 
@@ -18,28 +19,27 @@ public final class QuickStart {
     }
 
     public static void main(String[] args) {
-        System.exit(run());
+        System.exit(run(property("kafka.bootstrap", null), property("topic",
+                "quickstart-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+                System.out));
     }
 
-    static int run() {
+    /** @param bootstrap null: start a local broker for the run */
+    static int run(String bootstrap, String topic, PrintStream out) {
         Path plan = Harness.projectDir().resolve("test-plans").resolve("quickstart.jmx");
         if (!Files.isRegularFile(plan)) {
             System.err.println("No test plan at " + plan);
             return 2;
         }
-        String topic = property("topic",
-                "quickstart-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        String bootstrap = property("kafka.bootstrap", null);
-
         KafkaBroker broker = null;
         try {
             if (bootstrap == null) {
-                System.out.println("Starting a local Kafka broker...");
+                out.println("Starting a local Kafka broker...");
                 broker = KafkaBroker.builder().build().start();
                 bootstrap = broker.bootstrapServers();
-                System.out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
+                out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
             }
-            System.out.println("Running " + plan.getFileName() + " against " + bootstrap + ", topic " + topic);
+            out.println("Running " + plan.getFileName() + " against " + bootstrap + ", topic " + topic);
 
             JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
             JMeter.Result result = jmeter.plan(plan)
@@ -49,7 +49,7 @@ public final class QuickStart {
                     .htmlReport()
                     .timeout(Duration.ofMinutes(15))
                     .run();
-            return summarize(result);
+            return summarize(result, out);
         } catch (RuntimeException e) {
             System.err.println("Quick start failed: " + e.getMessage());
             return 1;
@@ -60,31 +60,33 @@ public final class QuickStart {
         }
     }
 
-    private static int summarize(JMeter.Result result) {
+    private static int summarize(JMeter.Result result, PrintStream out) {
         if (result.exitCode() != 0 || !Files.isRegularFile(result.jtl())) {
             System.err.println(result.describe());
             return 1;
         }
+        // what `jmeter -n` prints, less log4j's notes on JMeter's own logging configuration
+        result.stdout().lines().filter(l -> !l.startsWith("WARN StatusConsoleListener")).forEach(out::println);
         Jtl jtl = result.samples();
         long errors = jtl.failures().size();
-        System.out.printf("%nSamples: %d (%d records), failed samples: %d, errors: %d, JMeter took %.1f s%n",
+        out.printf("%nSamples: %d (%d records), failed samples: %d, errors: %d, JMeter took %.1f s%n",
                 jtl.size(), jtl.totalSampleCount(), errors, jtl.totalErrorCount(),
                 result.elapsed().toMillis() / 1000.0);
         for (Jtl.Row failed : jtl.failures().subList(0, (int) Math.min(5, errors))) {
-            System.out.println("  FAILED " + failed.label() + ": " + failed.responseCode() + " "
+            out.println("  FAILED " + failed.label() + ": " + failed.responseCode() + " "
                     + failed.responseMessage());
         }
         List<String> logErrors = result.logErrors();
         if (!logErrors.isEmpty()) {
-            System.out.println("jmeter.log has " + logErrors.size() + " ERROR entries: " + result.log());
+            out.println("jmeter.log has " + logErrors.size() + " ERROR entries: " + result.log());
         }
         Path index = result.reportDir().map(d -> d.resolve("index.html")).orElse(null);
         if (index != null && Files.isRegularFile(index)) {
-            System.out.println("Report: " + index.toAbsolutePath());
+            out.println("Report: " + index.toAbsolutePath());
         } else {
-            System.out.println("No HTML report was generated; see " + result.log());
+            out.println("No HTML report was generated; see " + result.log());
         }
-        System.out.println("Results: " + result.jtl());
+        out.println("Results: " + result.jtl());
         return errors == 0 && jtl.size() > 0 ? 0 : 1;
     }
 
