@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.client;
 
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -9,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
 
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
@@ -37,6 +37,24 @@ public final class SendBatch {
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile boolean released;
+    private long sentBytes;
+
+    /** A record as it is handed to the producer, and its weight. */
+    public static final class Outgoing {
+        final ProducerRecord<Object, Object> record;
+        final long bytes;
+        final long valueBytes;
+
+        /**
+         * @param bytes      key, value and headers: JMeter's sent bytes
+         * @param valueBytes the value alone, as producer-perf-test counts its MB
+         */
+        public Outgoing(ProducerRecord<Object, Object> record, long bytes, long valueBytes) {
+            this.record = record;
+            this.bytes = bytes;
+            this.valueBytes = valueBytes;
+        }
+    }
 
     private SendBatch(int size, ProducerStats stats) {
         this.size = size;
@@ -46,20 +64,25 @@ public final class SendBatch {
     }
 
     /**
-     * Hands every record to the producer; never throws: a record the producer refuses at once
-     * (serialization, size, metadata timeout) counts as failed. After a {@link TimeoutException} or an
-     * {@link InterruptException} (Stop) in {@code send()} the records left fail with it unsent, so a
-     * sample blocks max.block.ms once, not once per record.
+     * Makes record i with {@code make} right before handing it to the producer, so that a send time
+     * it carries is that of its own send, not of the sample's first; never throws: a record that
+     * cannot be made or that the producer refuses at once (serialization, size, metadata timeout)
+     * counts as failed. After a {@link TimeoutException} or an {@link InterruptException} (Stop) in
+     * {@code send()} the records left fail with it unmade, so a sample blocks max.block.ms once, not
+     * once per record.
      */
-    public static SendBatch send(Producer<Object, Object> producer, List<ProducerRecord<Object, Object>> records,
-            long[] sizes, ProducerStats stats) {
-        SendBatch batch = new SendBatch(records.size(), stats);
+    public static SendBatch send(Producer<Object, Object> producer, int n, IntFunction<Outgoing> make,
+            ProducerStats stats) {
+        SendBatch batch = new SendBatch(n, stats);
         stats.sending(System.nanoTime());
-        for (int i = 0; i < records.size(); i++) {
+        for (int i = 0; i < n; i++) {
             long start = System.nanoTime();
             RuntimeException atOnce;
             try {
-                atOnce = failure(producer.send(records.get(i), batch.callback(i, start, sizes[i])));
+                Outgoing out = make.apply(i);
+                batch.sentBytes += out.bytes;
+                start = System.nanoTime();
+                atOnce = failure(producer.send(out.record, batch.callback(i, start, out.valueBytes)));
             } catch (RuntimeException e) {
                 batch.complete(i, null, e, start, 0);
                 atOnce = e;
@@ -67,7 +90,7 @@ public final class SendBatch {
             if (atOnce instanceof TimeoutException || atOnce instanceof InterruptException) {
                 // send() waited max.block.ms (metadata, buffer space): each further record would wait as long
                 // again; or Stop interrupted it: the sample is to end now
-                for (int j = i + 1; j < records.size(); j++) {
+                for (int j = i + 1; j < n; j++) {
                     batch.complete(j, null, atOnce, System.nanoTime(), 0);
                 }
                 break;
@@ -138,6 +161,11 @@ public final class SendBatch {
 
     public int size() {
         return size;
+    }
+
+    /** Key, value and header bytes of the records handed to the producer (JMeter's sent bytes). */
+    public long sentBytes() {
+        return sentBytes;
     }
 
     public int acked() {

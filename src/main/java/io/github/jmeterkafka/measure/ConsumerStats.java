@@ -28,10 +28,13 @@ public final class ConsumerStats {
         startMs.accumulateAndGet(nowMs, Math::min);
     }
 
-    /** @param lastRecordMs when the latest of these records reached the consumer: the run's end so far */
-    public void read(int count, long recordBytes, long lastRecordMs) {
+    /**
+     * @param keyValueBytes keys and values, as consumer-perf-test counts its MB (headers left out)
+     * @param lastRecordMs  when the latest of these records reached the consumer: the run's end so far
+     */
+    public void read(int count, long keyValueBytes, long lastRecordMs) {
         records.add(count);
-        bytes.add(recordBytes);
+        bytes.add(keyValueBytes);
         endMs.accumulateAndGet(lastRecordMs, Math::max);
     }
 

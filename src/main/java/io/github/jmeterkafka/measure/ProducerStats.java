@@ -46,7 +46,8 @@ public final class ProducerStats {
         firstSendNanos.accumulateAndGet(nanos, Math::min);
     }
 
-    public void acked(long sendNanos, long ackNanos, long recordBytes) {
+    /** @param valueBytes the record's value: producer-perf-test's MB count values only */
+    public void acked(long sendNanos, long ackNanos, long valueBytes) {
         long micros = Math.max(0, (ackNanos - sendNanos) / 1000);
         latencyMicros.recordValue(micros);
         if (windows) {
@@ -54,7 +55,7 @@ public final class ProducerStats {
             windowMaxMicros.accumulateAndGet(micros, Math::max);
         }
         acked.increment();
-        bytes.add(recordBytes);
+        bytes.add(valueBytes);
         lastAckNanos.accumulateAndGet(ackNanos, Math::max);
     }
 

@@ -21,6 +21,7 @@ public final class ReadTally {
     // this thread's alone until finish(): a shared histogram costs atomic updates per record
     private final Histogram e2eMicros = new Histogram(3);
     private long bytes;
+    private long keyValueBytes;
     private long gaps;
     private long maxE2eMicros;
     private long lastReceivedMicros;
@@ -34,6 +35,7 @@ public final class ReadTally {
     /** Starts a new sample. */
     public void reset() {
         bytes = 0;
+        keyValueBytes = 0;
         gaps = 0;
         maxE2eMicros = 0;
         lastReceivedMicros = 0;
@@ -42,7 +44,8 @@ public final class ReadTally {
     /** @param receivedMicros when the poll that brought the record returned, as {@link SequenceHeader#nowMicros()} */
     public void record(ConsumerRecord<?, ?> rec, long receivedMicros) {
         // key, value and headers, as the broker stores them; the last sequence header counts, as lastHeader() would
-        long size = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
+        long keyValue = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
+        long size = keyValue;
         Header sequenceHeader = null;
         for (Header h : rec.headers()) {
             size += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
@@ -51,6 +54,7 @@ public final class ReadTally {
             }
         }
         bytes += size;
+        keyValueBytes += keyValue;
         SequenceHeader seq = sequenceHeader == null ? null : SequenceHeader.decode(sequenceHeader.value());
         if (seq != null && verifier != null
                 && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
@@ -71,6 +75,11 @@ public final class ReadTally {
     /** Key, value and headers, as the broker stores them (JMeter's received bytes). */
     public long bytes() {
         return bytes;
+    }
+
+    /** Keys and values only, as consumer-perf-test counts its MB. */
+    public long keyValueBytes() {
+        return keyValueBytes;
     }
 
     /** Records that came after a hole in their producer's sequence. */

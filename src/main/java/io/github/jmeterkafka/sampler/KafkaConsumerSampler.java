@@ -148,7 +148,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         long gaps = tally.gaps();
         // the run ends with its last record, as perf-test's does: not with a sample's wait for more
-        run.stats.read(records.size(), tally.bytes(), tally.lastReceivedMillis());
+        run.stats.read(records.size(), tally.keyValueBytes(), tally.lastReceivedMillis());
         result.setSampleCount(records.size());
         // JMeter's received bytes are headers + body size when set: the records' own bytes
         result.setBodySize(tally.bytes());

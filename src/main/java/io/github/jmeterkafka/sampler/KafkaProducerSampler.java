@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -154,7 +155,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         return true;
     }
 
-    /** Builds the sample's {@code n} records and hands them to the producer; the sample's clock starts here. */
+    /** Makes the sample's {@code n} records and hands each to the producer as it is made; the sample's clock starts here. */
     private SendBatch send(SampleResult result, Connection connection, Run run, int n) throws Exception {
         String topicName = Fields.required("topic", topic);
         Integer partitionNumber = partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition);
@@ -188,39 +189,39 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             result.connectEnd();
         }
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
-        List<ProducerRecord<Object, Object>> records = new ArrayList<>(n);
-        long[] sizes = new long[n];
-        for (int i = 0; i < n; i++) {
+        int partitionsToPick = partitions;
+        String producerId = sequenceHeader ? sequenceId(connection) : null;
+        boolean keysAsBytes = keyBytes;
+        boolean valuesAsBytes = valueBytes;
+        // each record is made as it is sent: its sequence header then carries its own send time
+        IntFunction<SendBatch.Outgoing> make = i -> {
             byte[] k = keys.next();
             byte[] v = values.next();
             Integer p = partitionNumber;
             List<Header> hs = fixedHeaders;
-            if (sequenceHeader) {
-                if (p == null && partitions > 0) {
-                    p = k == null ? samplePartition : Utils.toPositive(Utils.murmur2(k)) % partitions;
+            if (producerId != null) {
+                if (p == null && partitionsToPick > 0) {
+                    p = k == null ? samplePartition : Utils.toPositive(Utils.murmur2(k)) % partitionsToPick;
                 }
                 hs = new ArrayList<>(fixedHeaders);
-                hs.add(new RecordHeader(SequenceHeader.NAME, new SequenceHeader(sequenceId(connection),
+                hs.add(new RecordHeader(SequenceHeader.NAME, new SequenceHeader(producerId,
                         sequences.computeIfAbsent(new TopicPartition(topicName, p == null ? -1 : p), tp -> new long[1])[0]++,
                         SequenceHeader.nowMicros()).encode()));
             }
-            sizes[i] = (k == null ? 0 : k.length) + (v == null ? 0 : v.length) + headerBytes(hs);
-            records.add(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, keyBytes), encode(v, valueBytes), hs));
-        }
+            long valueLength = v == null ? 0 : v.length;
+            return new SendBatch.Outgoing(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, keysAsBytes),
+                    encode(v, valuesAsBytes), hs), (k == null ? 0 : k.length) + valueLength + headerBytes(hs), valueLength);
+        };
         result.setSamplerData(samplerData(connection, topicName, n));
-        long sent = 0;
-        for (long s : sizes) {
-            sent += s;
-        }
-        result.setSentBytes(sent);
-
         if (result.getStartTime() == 0) {
             result.sampleStart();
         }
         if (transactional) {
             producer.beginTransaction();
         }
-        return blocking(() -> SendBatch.send(producer, records, sizes, run.stats));
+        SendBatch batch = blocking(() -> SendBatch.send(producer, n, make, run.stats));
+        result.setSentBytes(batch.sentBytes());
+        return batch;
     }
 
     /** The topic's partition count, from the producer's metadata (it may wait up to max.block.ms for it). */

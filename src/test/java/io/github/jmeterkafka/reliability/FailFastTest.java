@@ -91,7 +91,7 @@ class FailFastTest {
         };
         ProducerStats stats = new ProducerStats();
 
-        SendBatch batch = SendBatch.send(producer, records(5), new long[5], stats);
+        SendBatch batch = SendBatch.send(producer, 5, FailFastTest::record, stats);
 
         assertThat(sends).as("records handed to send()").hasValue(1);
         assertThat(batch.failed()).isEqualTo(5);
@@ -103,7 +103,7 @@ class FailFastTest {
     @Test
     void aFailureOnTheProducersOwnThreadDoesNotStopTheSample() throws Exception {
         MockProducer<Object, Object> producer = new MockProducer<>(false, null, bytes(), bytes());
-        SendBatch batch = SendBatch.send(producer, records(3), new long[3], new ProducerStats());
+        SendBatch batch = SendBatch.send(producer, 3, FailFastTest::record, new ProducerStats());
         Thread io = new Thread(() -> {
             producer.errorNext(new TimeoutException("Expiring 1 record(s)"));
             producer.completeNext();
@@ -228,12 +228,9 @@ class FailFastTest {
                 }, new ClientIds("test", "host")));
     }
 
-    private static List<ProducerRecord<Object, Object>> records(int n) {
-        List<ProducerRecord<Object, Object>> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(new ProducerRecord<>("t", 0, null, ("v" + i).getBytes()));
-        }
-        return out;
+    private static SendBatch.Outgoing record(int i) {
+        byte[] value = ("v" + i).getBytes();
+        return new SendBatch.Outgoing(new ProducerRecord<>("t", 0, null, value), value.length, value.length);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -3,11 +3,18 @@ package io.github.jmeterkafka.sampler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.AfterEach;
@@ -152,6 +159,33 @@ class KafkaProducerSamplerTest {
             assertThat(seq.producer).isEqualTo(producer);
         }
         assertThat(expected).isEqualTo(6);
+    }
+
+    @Test
+    void eachRecordCarriesTheTimeOfItsOwnSend() {
+        // a send() that blocks, as on a full buffer.memory: the records after it are sent later
+        MockProducer<Object, Object> slow = new MockProducer<>(true, null, TestClients.bytes(), TestClients.bytes()) {
+            @Override
+            public synchronized Future<RecordMetadata> send(ProducerRecord<Object, Object> r, Callback callback) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(30));
+                return super.send(r, callback);
+            }
+        };
+        clients = new TestClients(slow).bind();
+        KafkaProducerSampler s = new KafkaProducerSampler();
+        s.setName("produce-" + System.nanoTime());
+        s.setTopic("t");
+        s.setSequenceHeader(true);
+        s.setRecordsPerSample("3");
+
+        assertThat(s.sample(null).isSuccessful()).isTrue();
+
+        List<Long> sent = slow.history().stream()
+                .map(r -> SequenceHeader.decode(r.headers().lastHeader(SequenceHeader.NAME).value()).sendMicros)
+                .collect(Collectors.toList());
+        assertThat(sent).hasSize(3);
+        assertThat(sent.get(1) - sent.get(0)).isGreaterThanOrEqualTo(30_000);
+        assertThat(sent.get(2) - sent.get(1)).isGreaterThanOrEqualTo(30_000);
     }
 
     @Test

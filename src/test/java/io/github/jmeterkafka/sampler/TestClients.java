@@ -25,10 +25,17 @@ final class TestClients implements ClientFactory {
     final MockConsumer<Object, Object> consumer = new MockConsumer<>("earliest");
     Map<String, Object> lastConsumerConfig;
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     TestClients(boolean autoComplete) {
-        Serializer bytes = new ByteArraySerializer();
-        producer = new MockProducer<>(autoComplete, null, bytes, bytes);
+        this(new MockProducer<>(autoComplete, null, bytes(), bytes()));
+    }
+
+    TestClients(MockProducer<Object, Object> producer) {
+        this.producer = producer;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Serializer<Object> bytes() {
+        return (Serializer) new ByteArraySerializer();
     }
 
     TestClients bind() {
