@@ -47,9 +47,17 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     static final long STOP_INTERRUPT_WAIT_MS = 100;
 
     private String connectionName = "kafka";
+    // interrupt() was called: by Stop, or by a Sample Timeout, after which the thread samples on
+    protected transient volatile boolean stopped;
 
     @Override
     public final SampleResult sample(Entry entry) {
+        if (stopped) {
+            // only a Sample Timeout's interrupt lets a thread sample again: its interrupt must not fail
+            // this sample, nor make the thread's close a Stop's
+            stopped = false;
+            Thread.interrupted();
+        }
         SampleResult result = new SampleResult();
         result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);

@@ -74,8 +74,6 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     // this clone's thread only (interrupt() may read reader)
     private transient volatile RecordReader reader;
     private transient ReadTally tally;
-    // interrupt() was called: Stop, whose close must end before JMeter gives up on the thread
-    private transient volatile boolean stopped;
     private transient long rebalanceMsTotal;
     private transient String samplerData;
     private transient int samplerDataMax;
@@ -141,7 +139,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                 // other threads read the rest meanwhile: no sample, and this thread stops
                 return false;
             }
-            fail(result, ResponseCodes.NO_RECORDS, stopped ? "no record before the test was stopped"
+            fail(result, ResponseCodes.NO_RECORDS, stopped ? "no record before the sample was interrupted"
                     : "no record within " + timeoutMs + " ms");
             setVariables(records, 0);
             return true;

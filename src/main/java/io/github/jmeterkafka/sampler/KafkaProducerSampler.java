@@ -89,8 +89,6 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient Boolean valueBytes;
     private transient volatile SendBatch inFlight;
     private transient volatile Thread blockedThread;
-    // interrupt() was called: Stop, whose close must end before JMeter gives up on the thread
-    private transient volatile boolean stopped;
 
     /** Stats and budget shared by all threads of this sampler. */
     static final class Run {

@@ -3,10 +3,12 @@ package io.github.jmeterkafka.sampler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 
@@ -15,6 +17,7 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.AfterEach;
@@ -159,6 +162,47 @@ class KafkaProducerSamplerTest {
             assertThat(seq.producer).isEqualTo(producer);
         }
         assertThat(expected).isEqualTo(6);
+    }
+
+    @Test
+    void aSampleTimeoutInterruptsOneSample_theThreadSamplesOnUninterrupted() throws Exception {
+        AtomicBoolean block = new AtomicBoolean(true);
+        // the first send() blocks, as on a full buffer.memory, until interrupted
+        MockProducer<Object, Object> full = new MockProducer<>(true, null, TestClients.bytes(), TestClients.bytes()) {
+            @Override
+            public synchronized Future<RecordMetadata> send(ProducerRecord<Object, Object> r, Callback callback) {
+                if (block.getAndSet(false)) {
+                    try {
+                        Thread.sleep(30_000);
+                    } catch (InterruptedException e) {
+                        throw new InterruptException(e);
+                    }
+                }
+                return super.send(r, callback);
+            }
+        };
+        clients = new TestClients(full).bind();
+        KafkaProducerSampler s = new KafkaProducerSampler();
+        s.setName("produce-" + System.nanoTime());
+        s.setTopic("t");
+        List<Object> seen = new ArrayList<>();
+        // one task: an executor clears a thread's interrupt between tasks, JMeter's loop does not
+        Thread jmeterThread = new Thread(() -> {
+            seen.add(s.sample(null));
+            seen.add(s.sample(null));
+            seen.add(Thread.currentThread().isInterrupted());
+        });
+        jmeterThread.start();
+        await().atMost(5, TimeUnit.SECONDS).until(() -> !block.get());
+        Thread.sleep(100);
+        s.interrupt(); // what JMeter's Sample Timeout does; the thread is not stopped
+        jmeterThread.join(10_000);
+
+        assertThat(seen).hasSize(3);
+        assertThat(((SampleResult) seen.get(0)).isSuccessful()).isFalse();
+        SampleResult second = (SampleResult) seen.get(1);
+        assertThat(second.isSuccessful()).as(second.getResponseMessage()).isTrue();
+        assertThat(seen.get(2)).as("interrupt left on the JMeter thread").isEqualTo(false);
     }
 
     @Test
