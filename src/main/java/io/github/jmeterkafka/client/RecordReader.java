@@ -53,6 +53,8 @@ public final class RecordReader implements AutoCloseable {
     private final Set<TopicPartition> started;
     // positioned by this reader with nothing reported yet: their start is handed over on revoke
     private final Set<TopicPartition> positioned = new HashSet<>();
+    // assigned, but finding their start failed (offsetsForTimes): tried again before the next poll
+    private final Set<TopicPartition> unpositioned = new HashSet<>();
     private final Listener listener;
     private long lastCommitMs = System.currentTimeMillis();
     private long rebalanceNanos;
@@ -138,11 +140,19 @@ public final class RecordReader implements AutoCloseable {
         long start = System.nanoTime();
         long deadline = start + timeoutMs * 1_000_000L;
         long lastRecords = start;
+        boolean polled = false;
         try {
+            if (!unpositioned.isEmpty()) {
+                List<TopicPartition> again = new ArrayList<>(unpositioned);
+                unpositioned.clear();
+                again.retainAll(consumer.assignment());
+                positionAtStart(again);
+            }
             while (out.size() < max && !budget.spent()) {
                 long now = System.nanoTime();
                 long remainingMs = (deadline - now) / 1_000_000L;
-                if (remainingMs <= 0 || Thread.currentThread().isInterrupted()) {
+                // a timeout of 0 still polls once, without waiting
+                if ((remainingMs <= 0 && polled) || Thread.currentThread().isInterrupted()) {
                     break;
                 }
                 if (!out.isEmpty() && now - lastRecords >= QUIET_NANOS) {
@@ -150,10 +160,12 @@ public final class RecordReader implements AutoCloseable {
                     // shared budget) until the timeout
                     break;
                 }
-                ConsumerRecords<Object, Object> polled = consumer.poll(Duration.ofMillis(Math.min(remainingMs, POLL_STEP_MS)));
-                if (!polled.isEmpty()) {
+                ConsumerRecords<Object, Object> records =
+                        consumer.poll(Duration.ofMillis(Math.max(0, Math.min(remainingMs, POLL_STEP_MS))));
+                polled = true;
+                if (!records.isEmpty()) {
                     lastRecords = System.nanoTime();
-                    keep(polled);
+                    keep(records);
                     drainInto(out, max, budget);
                 }
             }
@@ -305,6 +317,18 @@ public final class RecordReader implements AutoCloseable {
         if (fresh.isEmpty()) {
             return;
         }
+        try {
+            seekToStart(fresh);
+        } catch (RuntimeException e) {
+            // never read them from where the start does not say: this reader or the next owner tries again
+            started.removeAll(fresh);
+            positioned.removeAll(fresh);
+            unpositioned.addAll(fresh);
+            throw e;
+        }
+    }
+
+    private void seekToStart(List<TopicPartition> fresh) {
         if (spec.start != ReadSpec.Start.COMMITTED_OR_EARLIEST && spec.start != ReadSpec.Start.COMMITTED_OR_LATEST) {
             positioned.addAll(fresh);
         }
@@ -411,6 +435,7 @@ public final class RecordReader implements AutoCloseable {
 
         private void drop(Collection<TopicPartition> partitions) {
             positioned.removeAll(partitions);
+            unpositioned.removeAll(partitions);
             buffer.removeIf(run -> {
                 boolean lost = partitions.contains(run.partition);
                 if (lost) {

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -198,8 +199,15 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                 run.verifying = true;
             }
             ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier : null);
-            r = new RecordReader(connection.newConsumer(overrides), spec, mode, interval,
-                    spec.usesGroup() ? run.started : new HashSet<>(), t::record);
+            Consumer<Object, Object> consumer = connection.newConsumer(overrides);
+            try {
+                r = new RecordReader(consumer, spec, mode, interval, spec.usesGroup() ? run.started : new HashSet<>(),
+                        t::record);
+            } catch (RuntimeException e) {
+                // assign mode positions in the constructor (offsetsForTimes may fail): the next sample makes another
+                consumer.close(closeTimeout());
+                throw e;
+            }
             tally = t;
             reader = r;
         }

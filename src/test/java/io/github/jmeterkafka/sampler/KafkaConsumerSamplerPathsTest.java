@@ -64,6 +64,7 @@ class KafkaConsumerSamplerPathsTest {
         final List<Map<TopicPartition, OffsetAndMetadata>> commits = new ArrayList<>();
         final Map<TopicPartition, OffsetAndTimestamp> timeIndex = new HashMap<>();
         RuntimeException nextCommitFailure;
+        RuntimeException nextOffsetsForTimesFailure;
         private ConsumerRebalanceListener listener;
 
         TestConsumer() {
@@ -72,6 +73,11 @@ class KafkaConsumerSamplerPathsTest {
 
         @Override
         public synchronized Map<TopicPartition, OffsetAndTimestamp> offsetsForTimes(Map<TopicPartition, Long> query) {
+            RuntimeException e = nextOffsetsForTimesFailure;
+            nextOffsetsForTimesFailure = null;
+            if (e != null) {
+                throw e;
+            }
             Map<TopicPartition, OffsetAndTimestamp> found = new HashMap<>();
             query.keySet().forEach(tp -> found.put(tp, timeIndex.get(tp)));
             return found;
@@ -365,6 +371,61 @@ class KafkaConsumerSamplerPathsTest {
 
         assertThat(r.getSampleCount()).isEqualTo(3);
         assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+    }
+
+    @Test
+    void aStartThatCouldNotBeFound_isFoundAgainByTheNextSample_andItsConsumerClosed() {
+        KafkaConsumerSampler s = assigned(4);
+        s.setPartitions("0,1");
+        s.setStartAt("timestamp");
+        s.setStartValue("1000");
+        TestConsumer first = consumer;
+        first.nextOffsetsForTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
+
+        SampleResult failed = s.sample(null);
+
+        assertThat(failed.getResponseCode()).isEqualTo("TimeoutException");
+        assertThat(first.closed()).as("the consumer the failed start made").isTrue();
+        consumer = new TestConsumer();
+        consumer.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
+        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
+        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+        addFourRecordsEach();
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getSampleCount()).as("read from the timestamp, not from the beginning").isEqualTo(3);
+        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+    }
+
+    @Test
+    void aStartThatCouldNotBeFoundOnAssignment_isFoundBeforeTheNextPoll() {
+        KafkaConsumerSampler s = sampler(4);
+        s.setStartAt("timestamp");
+        s.setStartValue("1000");
+        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
+        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+        consumer.nextOffsetsForTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
+        consumer.schedulePollTask(() -> consumer.rebalance(Set.of(P0, P1)));
+        addFourRecordsEach();
+
+        assertThat(s.sample(null).getResponseCode()).isEqualTo("TimeoutException");
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getSampleCount()).as("read from the timestamp, not from the beginning").isEqualTo(3);
+        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+    }
+
+    @Test
+    void aTimeoutOfZeroPollsOnceWithoutWaiting() {
+        KafkaConsumerSampler s = assigned(4);
+        s.setPollTimeout("0");
+        consumer.schedulePollTask(() -> consumer.addRecord(record(0, null)));
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+        assertThat(r.getSampleCount()).isEqualTo(1);
     }
 
     private void addFourRecordsEach() {
