@@ -346,15 +346,13 @@ class KafkaConsumerSamplerPathsTest {
         s.setPartitions("0,1");
         s.setStartAt("timestamp");
         s.setStartValue("1000");
-        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
-        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+        indexTimestamps();
         consumer.updateEndOffsets(Map.of(P0, 4L, P1, 4L));
         addFourRecordsEach();
 
         SampleResult r = s.sample(null);
 
-        assertThat(r.getSampleCount()).isEqualTo(3);
-        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+        assertReadFromTheTimestamp(r);
     }
 
     @Test
@@ -388,14 +386,12 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(first.closed()).as("the consumer the failed start made").isTrue();
         consumer = new TestConsumer();
         consumer.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
-        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
-        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+        indexTimestamps();
         addFourRecordsEach();
 
         SampleResult r = s.sample(null);
 
-        assertThat(r.getSampleCount()).as("read from the timestamp, not from the beginning").isEqualTo(3);
-        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+        assertReadFromTheTimestamp(r);
     }
 
     @Test
@@ -403,8 +399,7 @@ class KafkaConsumerSamplerPathsTest {
         KafkaConsumerSampler s = sampler(4);
         s.setStartAt("timestamp");
         s.setStartValue("1000");
-        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
-        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+        indexTimestamps();
         consumer.nextOffsetsForTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
         consumer.schedulePollTask(() -> consumer.rebalance(Set.of(P0, P1)));
         addFourRecordsEach();
@@ -412,8 +407,7 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(s.sample(null).getResponseCode()).isEqualTo("TimeoutException");
         SampleResult r = s.sample(null);
 
-        assertThat(r.getSampleCount()).as("read from the timestamp, not from the beginning").isEqualTo(3);
-        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+        assertReadFromTheTimestamp(r);
     }
 
     @Test
@@ -426,6 +420,17 @@ class KafkaConsumerSamplerPathsTest {
 
         assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
         assertThat(r.getSampleCount()).isEqualTo(1);
+    }
+
+    /** Partition 0's first record at or after 1000 is at offset 2, partition 1's at 3. */
+    private void indexTimestamps() {
+        consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
+        consumer.timeIndex.put(P1, new OffsetAndTimestamp(3, 1100));
+    }
+
+    private static void assertReadFromTheTimestamp(SampleResult r) {
+        assertThat(r.getSampleCount()).as("read from the timestamp, not from the beginning").isEqualTo(3);
+        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
     }
 
     private void addFourRecordsEach() {
