@@ -27,6 +27,13 @@ public final class ConnectionSettings {
     private static final Set<String> PRODUCER_KEYS = ProducerConfig.configNames();
     private static final Set<String> CONSUMER_KEYS = ConsumerConfig.configNames();
     private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
+    // keys a table may not set, because something else always sets them, and what does
+    private static final Map<String, String> SET_ELSEWHERE = Map.of(
+            CommonClientConfigs.CLIENT_ID_CONFIG, "the plugin makes one per client from the Client id prefix field",
+            ProducerConfig.TRANSACTIONAL_ID_CONFIG, "the Kafka Producer's Transactional option makes one per thread",
+            ConsumerConfig.GROUP_ID_CONFIG, "it is the Kafka Consumer's Group id field",
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "the Kafka Consumer's Commit field decides what is committed",
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "the Kafka Consumer's Start at field decides it");
 
     private final String name;
     private final String clientIdPrefix;
@@ -92,6 +99,16 @@ public final class ConnectionSettings {
         conflicts(common, problems, "client properties");
         conflicts(producer, problems, "producer properties");
         conflicts(consumer, problems, "consumer properties");
+        setElsewhere(common, problems, "client properties");
+        setElsewhere(producer, problems, "producer properties");
+        setElsewhere(consumer, problems, "consumer properties");
+        for (Map.Entry<String, Map<String, String>> table : Map.of("producer properties", producer,
+                "consumer properties", consumer).entrySet()) {
+            if (table.getValue().containsKey(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)) {
+                problems.add("'bootstrap.servers' in " + table.getKey()
+                        + " would send some clients to another cluster: it is the Bootstrap servers field");
+            }
+        }
         if (problems.isEmpty()) {
             check(() -> new ProducerConfig(producerConfig("check")), "producer", problems);
             check(() -> new ConsumerConfig(consumerConfig("check", Map.of())), "consumer", problems);
@@ -113,6 +130,14 @@ public final class ConnectionSettings {
                 problems.add("'" + key + "' is set both by the Security fields and in " + tableName + "; keep one");
             }
         }
+    }
+
+    private static void setElsewhere(Map<String, String> table, List<String> problems, String tableName) {
+        SET_ELSEWHERE.forEach((key, why) -> {
+            if (table.containsKey(key)) {
+                problems.add("'" + key + "' in " + tableName + " would be overridden: " + why);
+            }
+        });
     }
 
     /** The values of every secret setting, as typed. */

@@ -61,7 +61,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
         try {
             ConnectionSettings settings = settings(name);
             connection = Connection.of(settings, ClientFactory.KAFKA,
-                    new ClientIds(settings.clientIdPrefix(), JMeterUtils.getLocalHostName()));
+                    ClientIds.shared(settings.clientIdPrefix(), JMeterUtils.getLocalHostName()));
             if (connection.failure() == null) {
                 log.info("Kafka Connection '{}': {}", name, settings.describe());
             }
@@ -77,6 +77,10 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
 
     ConnectionSettings settings(String name) {
         Map<String, String> common = rows(clientProperties, "client properties");
+        if (common.containsKey(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)) {
+            throw new IllegalArgumentException("'bootstrap.servers' in client properties would be overridden: "
+                    + "it is the Bootstrap servers field");
+        }
         common.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers == null ? "" : bootstrapServers.trim());
         return new ConnectionSettings(name, clientIdPrefix, common, rows(producerProperties, "producer properties"),
                 rows(consumerProperties, "consumer properties"), security());
@@ -99,7 +103,9 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
             if (key.isEmpty()) {
                 throw new IllegalArgumentException("a row of " + tableName + " has no name");
             }
-            out.put(key, row.getValue() == null ? "" : row.getValue().trim());
+            if (out.put(key, row.getValue() == null ? "" : row.getValue().trim()) != null) {
+                throw new IllegalArgumentException("'" + key + "' is in " + tableName + " twice: which one is meant?");
+            }
         }
         return out;
     }

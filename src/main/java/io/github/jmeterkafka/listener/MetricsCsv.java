@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 
+import io.github.jmeterkafka.measure.CsvField;
+
 /**
  * The listener's CSV file: {@code timestamp,source,metric,value}, one row per point; timestamp in
  * ms since the epoch as in JMeter's CSV results, source the client id (or the group id for the
@@ -51,20 +53,13 @@ final class MetricsCsv implements Closeable {
     }
 
     static String row(MetricPoint p) {
-        return p.timestamp + "," + field(p.source) + "," + field(p.metric) + "," + number(p.value);
+        // group ids may hold any character
+        return p.timestamp + "," + CsvField.of(p.source) + "," + CsvField.of(p.metric) + "," + number(p.value);
     }
 
     /** At most 3 decimals, never an exponent: {@code 1234.568}, {@code 0.05}, {@code 12}. */
     static String number(double v) {
         return new BigDecimal(v).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
-    }
-
-    // group ids may hold any character
-    static String field(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 
     @Override

@@ -25,6 +25,7 @@ import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.ReadTally;
@@ -378,7 +379,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                 run.verifying ? run.verifier.summaryLine() : "delivery: not verified (Verify delivery is off)");
         SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
                 String.format(Locale.ROOT, "consumer,%s,%d,0,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
-                        SummaryPrinter.field(getName()), s.records,
+                        CsvField.of(getName()), s.records,
                         s.elapsedMs() > 0 ? s.records * 1000.0 / s.elapsedMs() : 0,
                         s.elapsedMs() > 0 ? s.megabytes() * 1000.0 / s.elapsedMs() : 0,
                         s.e2e.getMean() / 1000.0, s.e2e.getMaxValue() / 1000.0,

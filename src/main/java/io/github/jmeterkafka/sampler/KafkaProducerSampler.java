@@ -30,6 +30,7 @@ import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SequenceHeader;
@@ -467,7 +468,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         SummaryPrinter.print("Kafka Producer summary for '" + getName() + "':", s.perfTestLine(), s.failureLine());
         SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
                 String.format(Locale.ROOT, "producer,%s,%d,%d,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
-                        SummaryPrinter.field(getName()), s.records, s.failedRecords, s.recordsPerSec(), s.mbPerSec(),
+                        CsvField.of(getName()), s.records, s.failedRecords, s.recordsPerSec(), s.mbPerSec(),
                         s.avgMs, s.maxMs, s.p50Ms, s.p95Ms, s.p99Ms, s.p999Ms));
     }
 

@@ -55,9 +55,4 @@ final class SummaryPrinter {
                     PluginProperties.SUMMARY_FILE, e.toString());
         }
     }
-
-    /** A CSV field, quoted when it must be. */
-    static String field(String s) {
-        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
-    }
 }

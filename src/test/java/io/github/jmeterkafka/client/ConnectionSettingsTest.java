@@ -41,6 +41,20 @@ class ConnectionSettingsTest {
     }
 
     @Test
+    void keysSomethingElseAlwaysSetsAreRefused_notSilentlyOverridden() {
+        ConnectionSettings s = new ConnectionSettings("kafka", "p", Map.of("bootstrap.servers", "localhost:9092",
+                "client.id", "mine"), Map.of("transactional.id", "tx", "bootstrap.servers", "other:9092"),
+                Map.of("group.id", "g", "enable.auto.commit", "true", "auto.offset.reset", "latest"));
+        assertThat(s.problems()).containsExactlyInAnyOrder(
+                "'client.id' in client properties would be overridden: the plugin makes one per client from the Client id prefix field",
+                "'transactional.id' in producer properties would be overridden: the Kafka Producer's Transactional option makes one per thread",
+                "'group.id' in consumer properties would be overridden: it is the Kafka Consumer's Group id field",
+                "'enable.auto.commit' in consumer properties would be overridden: the Kafka Consumer's Commit field decides what is committed",
+                "'auto.offset.reset' in consumer properties would be overridden: the Kafka Consumer's Start at field decides it",
+                "'bootstrap.servers' in producer properties would send some clients to another cluster: it is the Bootstrap servers field");
+    }
+
+    @Test
     void commonKeysReachOnlyTheClientsThatKnowThem() {
         ConnectionSettings s = settings(Map.of("fetch.min.bytes", "1", "linger.ms", "7"), Map.of());
         assertThat(s.producerConfig("id")).containsEntry("linger.ms", "7").doesNotContainKey("fetch.min.bytes")

@@ -72,6 +72,32 @@ class KafkaConnectionTest {
     }
 
     @Test
+    void aRowTwiceOrABootstrapRowIsReportedRatherThanSilentlyLost() {
+        KafkaConnection twice = element("bad");
+        twice.getProducerProperties().add(new KeyValue("acks", "all"));
+        twice.getProducerProperties().add(new KeyValue("acks", "1"));
+        twice.testStarted();
+        assertThat(Connections.get("bad").failure()).contains("'acks' is in producer properties twice");
+        Connections.unbind("bad", java.time.Duration.ZERO);
+
+        KafkaConnection pasted = element("bad");
+        pasted.getClientProperties().add(new KeyValue("bootstrap.servers", "elsewhere:9092"));
+        pasted.testStarted();
+        assertThat(Connections.get("bad").failure())
+                .contains("'bootstrap.servers' in client properties would be overridden: it is the Bootstrap servers field");
+    }
+
+    @Test
+    void twoConnectionsWithTheDefaultPrefixNeverShareAClientId() {
+        KafkaConnection a = element("good");
+        KafkaConnection b = element("twice");
+        a.testStarted();
+        b.testStarted();
+
+        assertThat(Connections.get("good").nextClientId("tx")).isNotEqualTo(Connections.get("twice").nextClientId("tx"));
+    }
+
+    @Test
     void twoConnectionsWithOneNameMakeTheNameUnusable() {
         element("twice").testStarted();
         element("twice").testStarted();

@@ -37,11 +37,4 @@ class MetricsCsvTest {
         assertThat(MetricsCsv.number(3.3554432E7)).isEqualTo("33554432");
         assertThat(MetricsCsv.number(-1)).isEqualTo("-1");
     }
-
-    @Test
-    void fieldsWithCommasOrQuotesAreQuoted() {
-        assertThat(MetricsCsv.field("a,b")).isEqualTo("\"a,b\"");
-        assertThat(MetricsCsv.field("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
-        assertThat(MetricsCsv.field("plain-group.1")).isEqualTo("plain-group.1");
-    }
 }
