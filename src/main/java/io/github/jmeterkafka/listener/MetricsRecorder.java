@@ -25,6 +25,7 @@ final class MetricsRecorder {
     private final Consumer<List<MetricPoint>> graph;
     private final AtomicReference<MetricsCsv> csv;
     private Thread thread;
+    private boolean sampleFailureLogged;
 
     /**
      * @param name  the listener's name, for the thread and log lines
@@ -68,7 +69,17 @@ final class MetricsRecorder {
 
     /** One sample at {@code timestamp}: to the CSV file, then to the graph. */
     void tick(long timestamp) throws InterruptedException {
-        List<MetricPoint> points = sampler.sample(timestamp);
+        List<MetricPoint> points;
+        try {
+            points = sampler.sample(timestamp);
+        } catch (RuntimeException e) {
+            // one bad reading must not end the recording for the rest of the test
+            if (!sampleFailureLogged) {
+                sampleFailureLogged = true;
+                log.warn("Kafka Metrics '{}': reading the metrics failed, this tick is skipped: {}", name, e.toString());
+            }
+            return;
+        }
         if (points.isEmpty()) {
             return;
         }

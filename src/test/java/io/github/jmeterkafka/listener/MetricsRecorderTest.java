@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +65,27 @@ class MetricsRecorderTest {
         recorder.tick(2);
         recorder.stop(Duration.ofSeconds(1));
         assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).hasSize(3);
+        connection.close(Duration.ZERO);
+    }
+
+    @Test
+    void aReadingThatFailsSkipsOneTick_notTheRestOfTheTest() throws Exception {
+        MetricsClients clients = new MetricsClients();
+        Connection connection = clients.connection("kafka");
+        connection.sharedProducer();
+        clients.record(0, "producer-metrics", "record-send-rate", 1);
+        Path file = dir.resolve("m.csv");
+        AtomicBoolean fail = new AtomicBoolean(true);
+        MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500, () -> {
+            if (fail.getAndSet(false)) {
+                throw new IllegalStateException("a gauge that throws");
+            }
+            return List.of(connection);
+        }), new MetricsCsv(file), points -> { });
+        recorder.tick(1);
+        recorder.tick(2);
+        recorder.stop(Duration.ofSeconds(1));
+        assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).hasSize(2);
         connection.close(Duration.ZERO);
     }
 }
