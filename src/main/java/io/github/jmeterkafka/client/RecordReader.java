@@ -31,7 +31,9 @@ import io.github.jmeterkafka.measure.SequenceHeader;
  * touches the consumer, except through {@link #wakeup}, which Kafka allows from any thread.
  * Records polled beyond what a sample asked for stay here for the next sample; only offsets of
  * records returned by {@link #read} are ever committed, and, for a partition handed over to another
- * member before any of its records was returned, the offset it was positioned at.
+ * member before any of its records was returned, the offset it was positioned at. A revoked
+ * partition's next owner among the readers of this JVM goes on after its last reported record,
+ * even with no commits.
  */
 public final class RecordReader implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RecordReader.class);
@@ -39,6 +41,7 @@ public final class RecordReader implements AutoCloseable {
     private static final long POLL_STEP_MS = 100;
     // a read that has records reports them after this long with nothing more
     private static final long QUIET_NANOS = 1_000_000_000L;
+    private static final Long FROM_COMMITTED = -1L;
 
     private final Consumer<Object, Object> consumer;
     private final ReadSpec spec;
@@ -48,9 +51,12 @@ public final class RecordReader implements AutoCloseable {
     private final ArrayDeque<Run> buffer = new ArrayDeque<>();
     private int buffered;
     private final Map<TopicPartition, OffsetAndMetadata> uncommitted = new HashMap<>();
-    // partitions whose start is decided; shared by the readers of one group, so that a partition moving
-    // to another thread goes on from the committed offset instead of starting over
-    private final Set<TopicPartition> started;
+    // partitions whose start is decided, and where a revoked one goes on (FROM_COMMITTED: from the
+    // committed offset); shared by the readers of one group, so that a partition moving to another
+    // thread goes on after what was reported instead of starting over, also when nothing is committed
+    private final Map<TopicPartition, Long> started;
+    // per partition: the offset after the last record reported
+    private final Map<TopicPartition, Long> reportedUpTo = new HashMap<>();
     // positioned by this reader with nothing reported yet: their start is handed over on revoke
     private final Set<TopicPartition> positioned = new HashSet<>();
     // assigned, but finding their start failed (offsetsForTimes): tried again before the next poll
@@ -89,15 +95,16 @@ public final class RecordReader implements AutoCloseable {
 
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
             long autoCommitIntervalMs) {
-        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashSet<>(), (r, now) -> { });
+        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashMap<>(), (r, now) -> { });
     }
 
     /**
-     * @param started  where the start of a partition was applied; one thread-safe set per group and test
+     * @param started  partitions whose start was applied, and where a revoked one goes on; one
+     *                 thread-safe map per group and test
      * @param listener sees each record before a commit can move its partition's next owner past it
      */
     public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
-            long autoCommitIntervalMs, Set<TopicPartition> started, Listener listener) {
+            long autoCommitIntervalMs, Map<TopicPartition, Long> started, Listener listener) {
         this.consumer = consumer;
         this.started = started;
         this.listener = listener;
@@ -215,6 +222,7 @@ public final class RecordReader implements AutoCloseable {
     /** Counted as reported at once: a revoke in a later poll of this read must commit it. */
     private void markReported(TopicPartition tp, long offset) {
         uncommitted.put(tp, new OffsetAndMetadata(offset + 1));
+        reportedUpTo.put(tp, offset + 1);
         if (!positioned.isEmpty()) {
             positioned.remove(tp);
         }
@@ -310,8 +318,11 @@ public final class RecordReader implements AutoCloseable {
     private void positionAtStart(Collection<TopicPartition> partitions) {
         List<TopicPartition> fresh = new ArrayList<>();
         for (TopicPartition tp : partitions) {
-            if (started.add(tp)) {
+            Long handedOver = started.put(tp, FROM_COMMITTED);
+            if (handedOver == null) {
                 fresh.add(tp);
+            } else if (handedOver >= 0) {
+                consumer.seek(tp, handedOver);
             }
         }
         if (fresh.isEmpty()) {
@@ -321,7 +332,7 @@ public final class RecordReader implements AutoCloseable {
             seekToStart(fresh);
         } catch (RuntimeException e) {
             // never read them from where the start does not say: this reader or the next owner tries again
-            started.removeAll(fresh);
+            started.keySet().removeAll(fresh);
             positioned.removeAll(fresh);
             unpositioned.addAll(fresh);
             throw e;
@@ -380,19 +391,22 @@ public final class RecordReader implements AutoCloseable {
                     mine.put(tp, o);
                 }
             }
-            if (commitMode != CommitMode.NONE) {
-                try {
-                    for (TopicPartition tp : partitions) {
+            try {
+                for (TopicPartition tp : partitions) {
+                    Long next = goesOnAt(tp);
+                    if (next != null) {
+                        // the next owner in this JVM goes on here, whatever the commit mode or a commit's fate
+                        started.put(tp, next);
                         if (positioned.contains(tp)) {
-                            mine.put(tp, new OffsetAndMetadata(firstUnreported(tp)));
+                            mine.put(tp, new OffsetAndMetadata(next));
                         }
                     }
-                    if (!mine.isEmpty()) {
-                        commitOnRevoke(mine);
-                    }
-                } catch (RuntimeException e) {
-                    log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
                 }
+                if (commitMode != CommitMode.NONE && !mine.isEmpty()) {
+                    commitOnRevoke(mine);
+                }
+            } catch (RuntimeException e) {
+                log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
             }
             // unreported records of lost partitions go to their new owner, from the committed offset
             drop(partitions);
@@ -408,14 +422,21 @@ public final class RecordReader implements AutoCloseable {
             }
         }
 
-        /** Nothing of {@code tp} was reported: its first buffered record, else where the consumer stands. */
-        private long firstUnreported(TopicPartition tp) {
+        /**
+         * The offset of {@code tp}'s first record not reported: its first buffered one, else the one after
+         * the last reported, else, positioned with nothing reported, where the consumer stands; null: unknown.
+         */
+        private Long goesOnAt(TopicPartition tp) {
             for (Run run : buffer) {
                 if (run.partition.equals(tp)) {
                     return run.records.get(run.next).offset();
                 }
             }
-            return consumer.position(tp);
+            Long after = reportedUpTo.get(tp);
+            if (after != null) {
+                return after;
+            }
+            return positioned.contains(tp) ? consumer.position(tp) : null;
         }
 
         @Override
@@ -435,6 +456,7 @@ public final class RecordReader implements AutoCloseable {
 
         private void drop(Collection<TopicPartition> partitions) {
             positioned.removeAll(partitions);
+            reportedUpTo.keySet().removeAll(partitions);
             unpositioned.removeAll(partitions);
             buffer.removeIf(run -> {
                 boolean lost = partitions.contains(run.partition);

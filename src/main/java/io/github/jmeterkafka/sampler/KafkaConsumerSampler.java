@@ -3,11 +3,9 @@ package io.github.jmeterkafka.sampler;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -86,7 +84,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         final RecordBudget budget;
         final DeliveryVerifier verifier;
         // the group's threads position each partition once ("earliest" must not restart on rebalance)
-        final Set<TopicPartition> started = ConcurrentHashMap.newKeySet();
+        final Map<TopicPartition, Long> started = new ConcurrentHashMap<>();
         // a thread of this sampler feeds the verifier: else its summary line would report 0 verified
         volatile boolean verifying;
 
@@ -202,7 +200,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier : null);
             Consumer<Object, Object> consumer = connection.newConsumer(overrides);
             try {
-                r = new RecordReader(consumer, spec, mode, interval, spec.usesGroup() ? run.started : new HashSet<>(),
+                r = new RecordReader(consumer, spec, mode, interval, spec.usesGroup() ? run.started : new HashMap<>(),
                         t::record);
             } catch (RuntimeException e) {
                 // assign mode positions in the constructor (offsetsForTimes may fail): the next sample makes another

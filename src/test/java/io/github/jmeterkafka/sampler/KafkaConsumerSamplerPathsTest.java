@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -232,7 +232,7 @@ class KafkaConsumerSamplerPathsTest {
         });
         c.schedulePollTask(() -> c.rebalance(Set.of(P1)));
         RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.AUTO, 5000, new HashSet<>(), (r, now) -> events.add("reported " + r.offset() + " after "
+                CommitMode.AUTO, 5000, new HashMap<>(), (r, now) -> events.add("reported " + r.offset() + " after "
                         + c.commits.size() + " commits"));
 
         assertThat(reader.read(3, 200)).hasSize(2);
@@ -268,7 +268,7 @@ class KafkaConsumerSamplerPathsTest {
         TestConsumer c = consumer;
         nextPoll(Set.of(P0), record(0, null), record(1, null), record(2, null));
         RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.NONE, 5000, new HashSet<>(), (r, polled) -> polledAt.put(r.offset(), polled));
+                CommitMode.NONE, 5000, new HashMap<>(), (r, polled) -> polledAt.put(r.offset(), polled));
 
         long before = SequenceHeader.nowMicros();
         assertThat(reader.read(1, 200)).hasSize(1);
@@ -338,6 +338,36 @@ class KafkaConsumerSamplerPathsTest {
 
         // the next owner of t-1 starts at the beginning, not at an older commit of the group
         assertThat(consumer.commits).containsExactly(Map.of(P1, new OffsetAndMetadata(5)));
+    }
+
+    @Test
+    void withoutCommits_aPartitionsNextOwnerInTheGroupGoesOnAfterTheLastReportedRecord() {
+        Map<TopicPartition, Long> started = new ConcurrentHashMap<>();
+        ReadSpec spec = ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0);
+        TestConsumer first = new TestConsumer();
+        first.updateBeginningOffsets(Map.of(P0, 0L));
+        RecordReader one = new RecordReader(first, spec, CommitMode.NONE, 5000, started, (r, t) -> { });
+        assignT0WithFiveRecords(first);
+        assertThat(one.read(3, 1000)).extracting(ConsumerRecord::offset).containsExactly(0L, 1L, 2L);
+        one.close(); // revokes t-0 with 3 and 4 polled but not reported
+
+        TestConsumer next = new TestConsumer();
+        next.updateBeginningOffsets(Map.of(P0, 0L));
+        RecordReader two = new RecordReader(next, spec, CommitMode.NONE, 5000, started, (r, t) -> { });
+        assignT0WithFiveRecords(next);
+
+        assertThat(two.read(5, 300)).extracting(ConsumerRecord::offset).containsExactly(3L, 4L);
+        assertThat(first.commits).isEmpty();
+    }
+
+    /** At its next poll the consumer gets t-0, which holds offsets 0 to 4. */
+    private static void assignT0WithFiveRecords(TestConsumer c) {
+        c.schedulePollTask(() -> {
+            c.rebalance(Set.of(P0));
+            for (long o = 0; o < 5; o++) {
+                c.addRecord(record(o, null));
+            }
+        });
     }
 
     @Test
