@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
@@ -38,6 +39,14 @@ public final class SendBatch {
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile boolean released;
     private long sentBytes;
+    // in a transaction an ack counts only once the transaction commits: kept until it ends
+    private final boolean transactional;
+    private Boolean committed;
+    private Supplier<String> abortCause;
+    private long[] ackedSend;
+    private long[] ackedAt;
+    private long[] ackedBytes;
+    private int ackedKept;
 
     /** A record as it is handed to the producer, and its weight. */
     public static final class Outgoing {
@@ -56,9 +65,10 @@ public final class SendBatch {
         }
     }
 
-    private SendBatch(int size, ProducerStats stats) {
+    private SendBatch(int size, ProducerStats stats, boolean transactional) {
         this.size = size;
         this.stats = stats;
+        this.transactional = transactional;
         this.acks = new AtomicReferenceArray<>(size);
         this.settled = new AtomicIntegerArray(size);
     }
@@ -69,11 +79,12 @@ public final class SendBatch {
      * cannot be made or that the producer refuses at once (serialization, size, metadata timeout)
      * counts as failed. After a {@link TimeoutException} or an {@link InterruptException} (Stop) in
      * {@code send()} the records left fail with it unmade, so a sample blocks max.block.ms once, not
-     * once per record.
+     * once per record. In a {@code transactional} batch, acknowledged records reach the stats when
+     * {@link #transactionEnded} says how the transaction ended.
      */
     public static SendBatch send(Producer<Object, Object> producer, int n, IntFunction<Outgoing> make,
-            ProducerStats stats) {
-        SendBatch batch = new SendBatch(n, stats);
+            ProducerStats stats, boolean transactional) {
+        SendBatch batch = new SendBatch(n, stats, transactional);
         stats.sending(System.nanoTime());
         for (int i = 0; i < n; i++) {
             long start = System.nanoTime();
@@ -126,7 +137,11 @@ public final class SendBatch {
         }
         if (exception == null) {
             acks.set(index, metadata);
-            stats.acked(sendNanos, System.nanoTime(), bytes);
+            if (transactional) {
+                ackedInTransaction(sendNanos, System.nanoTime(), bytes);
+            } else {
+                stats.acked(sendNanos, System.nanoTime(), bytes);
+            }
         } else {
             // set before the count: whoever sees failed() > 0 finds firstFailure()
             firstFailure.compareAndSet(null, exception);
@@ -137,6 +152,40 @@ public final class SendBatch {
         if (completed.incrementAndGet() == size) {
             done.countDown();
         }
+    }
+
+    private synchronized void ackedInTransaction(long sendNanos, long ackNanos, long bytes) {
+        if (committed == null) {
+            if (ackedSend == null) {
+                ackedSend = new long[size];
+                ackedAt = new long[size];
+                ackedBytes = new long[size];
+            }
+            ackedSend[ackedKept] = sendNanos;
+            ackedAt[ackedKept] = ackNanos;
+            ackedBytes[ackedKept++] = bytes;
+        } else if (committed) {
+            stats.acked(sendNanos, ackNanos, bytes);
+        } else {
+            stats.failed(1, abortCause);
+        }
+    }
+
+    /**
+     * The transaction of this batch ended: its acknowledged records count as sent if it committed,
+     * else as failed, for {@code cause}; broker-written records of an aborted transaction are not delivered.
+     */
+    public synchronized void transactionEnded(boolean commit, Supplier<String> cause) {
+        committed = commit;
+        abortCause = cause;
+        if (commit) {
+            for (int i = 0; i < ackedKept; i++) {
+                stats.acked(ackedSend[i], ackedAt[i], ackedBytes[i]);
+            }
+        } else if (ackedKept > 0) {
+            stats.failed(ackedKept, cause);
+        }
+        ackedKept = 0;
     }
 
     /**

@@ -146,7 +146,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         int pending = batch.pending();
         int failed = batch.failed();
         if (transactional) {
-            endTransaction(ownProducer, failed == 0 && pending == 0);
+            endTransaction(ownProducer, batch, failed == 0 && pending == 0);
         }
         result.sampleEnd();
         result.setLatency(result.getTime());
@@ -218,7 +218,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (transactional) {
             producer.beginTransaction();
         }
-        SendBatch batch = blocking(() -> SendBatch.send(producer, n, make, run.stats));
+        SendBatch batch = blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional));
         result.setSentBytes(batch.sentBytes());
         return batch;
     }
@@ -238,14 +238,18 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
     }
 
-    private void endTransaction(Producer<Object, Object> producer, boolean commit) {
+    private void endTransaction(Producer<Object, Object> producer, SendBatch batch, boolean commit) {
         try {
             if (commit) {
                 producer.commitTransaction();
             } else {
                 producer.abortTransaction();
             }
+            batch.transactionEnded(commit, () -> "transaction aborted");
         } catch (RuntimeException e) {
+            // what the broker wrote is not delivered: the acknowledged records count as failed
+            batch.transactionEnded(false, () -> "transaction " + (commit ? "commit" : "abort") + " failed: "
+                    + Failures.describe(e));
             // a producer whose transaction state is unknown is unusable: the next sample makes a new one
             closeOwnProducer();
             throw e;

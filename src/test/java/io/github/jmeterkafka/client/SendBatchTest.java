@@ -20,10 +20,34 @@ class SendBatchTest {
         ProducerStats stats = new ProducerStats();
 
         SendBatch batch = SendBatch.send(producer, 4,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100), stats);
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100), stats, false);
 
         assertThat(batch.await(1000)).isTrue();
         assertThat(batch.sentBytes()).isEqualTo(4 * 130);
         assertThat(stats.summary().bytes).isEqualTo(4 * 100);
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void inATransactionAcknowledgedRecordsCountAsSentOnlyOnceItCommits() throws Exception {
+        Serializer bytes = new ByteArraySerializer();
+        MockProducer<Object, Object> producer = new MockProducer<>(true, null, bytes, bytes);
+        ProducerStats stats = new ProducerStats();
+
+        SendBatch committed = SendBatch.send(producer, 3,
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true);
+        assertThat(committed.await(1000)).isTrue();
+        assertThat(stats.summary().records).as("acknowledged, transaction still open").isZero();
+        committed.transactionEnded(true, () -> "unused");
+
+        SendBatch aborted = SendBatch.send(producer, 2,
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true);
+        assertThat(aborted.await(1000)).isTrue();
+        aborted.transactionEnded(false, () -> "transaction aborted");
+
+        ProducerStats.Summary s = stats.summary();
+        assertThat(s.records).isEqualTo(3);
+        assertThat(s.failedRecords).isEqualTo(2);
+        assertThat(s.firstFailure).isEqualTo("transaction aborted");
     }
 }

@@ -108,6 +108,8 @@ class KafkaProducerTransactionsIT {
         assertThat(kafka.read(topic, COMMITTED)).hasSize((int) committed);
         assertThat(kafka.read(topic, UNCOMMITTED)).hasSize((int) (committed + writtenThenAborted))
                 .allSatisfy(rec -> assertThat(rec.value()).asString(StandardCharsets.UTF_8).isEqualTo(small));
+        // what the broker wrote in an aborted transaction was not delivered: not "sent" in the summary
+        assertThat(Summaries.of(s)).contains("\n" + committed + " records sent, ");
     }
 
     @Test
