@@ -27,6 +27,13 @@ public final class ConnectionSettings {
     private static final Set<String> PRODUCER_KEYS = ProducerConfig.configNames();
     private static final Set<String> CONSUMER_KEYS = ConsumerConfig.configNames();
     private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
+    // Kafka's own prefix for config providers (config.providers.<name>.class, .param.*)
+    private static final String CONFIG_PROVIDERS_PREFIX = "config.providers.";
+    private static final List<String> PRODUCER_PLUGINS = List.of(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ProducerConfig.INTERCEPTOR_CLASSES_CONFIG,
+            ProducerConfig.PARTITIONER_CLASS_CONFIG);
+    private static final List<String> CONSUMER_PLUGINS = List.of(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG);
     // keys a table may not set, because something else always sets them, and what does
     private static final Map<String, String> SET_ELSEWHERE = Map.of(
             CommonClientConfigs.CLIENT_ID_CONFIG, "the plugin makes one per client from the Client id prefix field",
@@ -93,9 +100,9 @@ public final class ConnectionSettings {
         if (bootstrap == null || bootstrap.isBlank()) {
             problems.add("bootstrap servers are empty");
         }
-        unknownKeys(common, null, problems, "client properties");
-        unknownKeys(producer, PRODUCER_KEYS, problems, "producer properties");
-        unknownKeys(consumer, CONSUMER_KEYS, problems, "consumer properties");
+        unknownKeys(common, null, false, problems, "client properties");
+        unknownKeys(producer, PRODUCER_KEYS, hasPlugin(PRODUCER_PLUGINS, producer), problems, "producer properties");
+        unknownKeys(consumer, CONSUMER_KEYS, hasPlugin(CONSUMER_PLUGINS, consumer), problems, "consumer properties");
         conflicts(common, problems, "client properties");
         conflicts(producer, problems, "producer properties");
         conflicts(consumer, problems, "consumer properties");
@@ -153,14 +160,34 @@ public final class ConnectionSettings {
         return out;
     }
 
-    private static void unknownKeys(Map<String, String> props, Set<String> known, List<String> problems, String table) {
+    /**
+     * @param forPlugins the client loads a class that may read settings of its own (a schema registry
+     *                   serializer's {@code schema.registry.url}): any key of this table reaches it
+     */
+    private static void unknownKeys(Map<String, String> props, Set<String> known, boolean forPlugins,
+            List<String> problems, String table) {
         for (String key : props.keySet()) {
-            boolean ok = known != null ? known.contains(key)
-                    : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key);
+            boolean ok = forPlugins || key.startsWith(CONFIG_PROVIDERS_PREFIX) || (known != null ? known.contains(key)
+                    : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key));
             if (!ok) {
-                problems.add("'" + key + "' in " + table + " is not a Kafka client property");
+                problems.add("'" + key + "' in " + table + " is not a Kafka client property"
+                        + (known == null ? "" : " (settings of your own serializer, interceptor or partitioner"
+                                + " are taken once its class is set)"));
             }
         }
+    }
+
+    /** Whether one of these class settings, in client properties or the client's own table, names a class not Kafka's own. */
+    private boolean hasPlugin(List<String> classKeys, Map<String, String> own) {
+        for (String key : classKeys) {
+            for (Map<String, String> table : List.of(common, own)) {
+                String value = table.get(key);
+                if (value != null && !value.isBlank() && !value.trim().startsWith("org.apache.kafka.")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static void check(Runnable parse, String client, List<String> problems) {

@@ -24,7 +24,24 @@ class ConnectionSettingsTest {
     void unknownKeysAreRefusedByName() {
         assertThat(settings(Map.of("request.timeout", "5000"), Map.of("ack", "1")).problems())
                 .containsExactly("'request.timeout' in client properties is not a Kafka client property",
-                        "'ack' in producer properties is not a Kafka client property");
+                        "'ack' in producer properties is not a Kafka client property (settings of your own serializer,"
+                                + " interceptor or partitioner are taken once its class is set)");
+    }
+
+    @Test
+    void aSerializerOfYourOwnGetsItsOwnSettings_andConfigProvidersTheirs() {
+        Map<String, String> producer = Map.of("value.serializer", TestSerializer.class.getName(),
+                "schema.registry.url", "http://registry:8081");
+        ConnectionSettings s = settings(Map.of("config.providers", "env",
+                "config.providers.env.class", "org.apache.kafka.common.config.provider.EnvVarConfigProvider"), producer);
+        assertThat(s.problems()).isEmpty();
+        assertThat(s.producerConfig("id")).containsEntry("schema.registry.url", "http://registry:8081");
+        // without a class of its own, the same key is a typo
+        assertThat(settings(Map.of(), Map.of("schema.registry.url", "http://registry:8081")).problems()).hasSize(1);
+    }
+
+    /** A serializer that is not Kafka's own. */
+    public static final class TestSerializer extends org.apache.kafka.common.serialization.ByteArraySerializer {
     }
 
     @Test

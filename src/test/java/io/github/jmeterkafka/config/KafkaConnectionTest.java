@@ -59,7 +59,8 @@ class KafkaConnectionTest {
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo("400");
         assertThat(r.getResponseMessage())
-                .isEqualTo("Kafka Connection 'bad' is invalid: 'lingerms' in producer properties is not a Kafka client property");
+                .isEqualTo("Kafka Connection 'bad' is invalid: 'lingerms' in producer properties is not a Kafka client property"
+                        + " (settings of your own serializer, interceptor or partitioner are taken once its class is set)");
     }
 
     @Test
