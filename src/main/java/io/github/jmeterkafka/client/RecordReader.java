@@ -256,12 +256,19 @@ public final class RecordReader implements AutoCloseable {
 
     private void commitAsync() {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>(uncommitted);
+        uncommitted.clear();
+        // the callback runs on this thread, inside a later poll or commit
         consumer.commitAsync(offsets, (done, e) -> {
             if (e != null) {
-                log.warn("Asynchronous commit of {} failed: {}", done, e.toString());
+                log.warn("Asynchronous commit of {} failed, to be tried again: {}", done, e.toString());
+                Set<TopicPartition> assigned = consumer.assignment();
+                done.forEach((tp, o) -> {
+                    if (assigned.contains(tp)) {
+                        uncommitted.putIfAbsent(tp, o);
+                    }
+                });
             }
         });
-        uncommitted.clear();
         lastCommitMs = System.currentTimeMillis();
     }
 

@@ -26,6 +26,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.clients.consumer.OffsetCommitCallback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
@@ -65,6 +66,7 @@ class KafkaConsumerSamplerPathsTest {
         final Map<TopicPartition, OffsetAndTimestamp> timeIndex = new HashMap<>();
         RuntimeException nextCommitFailure;
         RuntimeException nextOffsetsForTimesFailure;
+        RuntimeException nextAsyncCommitFailure;
         private ConsumerRebalanceListener listener;
 
         TestConsumer() {
@@ -97,6 +99,17 @@ class KafkaConsumerSamplerPathsTest {
             }
             commits.add(Map.copyOf(offsets));
             super.commitSync(offsets);
+        }
+
+        @Override
+        public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
+            RuntimeException e = nextAsyncCommitFailure;
+            nextAsyncCommitFailure = null;
+            if (e == null) {
+                super.commitAsync(offsets, callback);
+            } else {
+                callback.onComplete(offsets, e);
+            }
         }
 
         @Override
@@ -338,6 +351,21 @@ class KafkaConsumerSamplerPathsTest {
 
         // the next owner of t-1 starts at the beginning, not at an older commit of the group
         assertThat(consumer.commits).containsExactly(Map.of(P1, new OffsetAndMetadata(5)));
+    }
+
+    @Test
+    void anAsynchronousCommitThatFailed_isTriedAgainWithTheNextCommit() {
+        TestConsumer c = consumer;
+        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0), CommitMode.ASYNC,
+                5000);
+        assignT0WithFiveRecords(c);
+        c.nextAsyncCommitFailure = new RebalanceInProgressException("rebalancing");
+
+        assertThat(reader.read(2, 1000)).hasSize(2);
+        reader.commitReported();
+        reader.close();
+
+        assertThat(c.commits).as("the final commit of close()").containsExactly(Map.of(P0, new OffsetAndMetadata(2)));
     }
 
     @Test
