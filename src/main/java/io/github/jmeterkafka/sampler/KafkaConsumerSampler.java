@@ -41,7 +41,7 @@ import io.github.jmeterkafka.measure.RecordBudget;
  */
 public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
-    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>();
+    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>("Kafka Consumer");
 
     static final String SUBSCRIBE_TOPICS = "subscription.topics";
     static final String SUBSCRIBE_PATTERN = "subscription.pattern";
@@ -357,7 +357,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     @Override
     public void testStarted() {
         super.testStarted();
-        RUNS.remove(getName());
+        RUNS.start(getName());
         try {
             run();
         } catch (InvalidInputException e) {

@@ -48,7 +48,7 @@ import io.github.jmeterkafka.payload.RandomPayload;
  */
 public class KafkaProducerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
-    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>();
+    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>("Kafka Producer");
 
     static final String KEY_NONE = "keyMode.none";
     static final String KEY_TEXT = "keyMode.text";
@@ -447,7 +447,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     public void testStarted() {
         super.testStarted();
         PayloadFile.forgetAll();
-        RUNS.remove(getName());
+        RUNS.start(getName());
         try {
             ProgressPrinter.start(getName(), run().stats::windowLine);
         } catch (InvalidInputException e) {

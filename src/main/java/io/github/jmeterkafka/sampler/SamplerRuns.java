@@ -2,14 +2,54 @@ package io.github.jmeterkafka.sampler;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+
+import org.apache.jmeter.threads.JMeterContextService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What all thread clones of one sampler share during a test (stats, record budget), by label:
  * clones share no fields, and JMeter's summaries are per label too.
  */
 final class SamplerRuns<T> {
+    private static final Logger log = LoggerFactory.getLogger(SamplerRuns.class);
+
+    private final String kind;
+    private final LongSupplier testStart;
     private final ConcurrentMap<String, T> runs = new ConcurrentHashMap<>();
+    // label -> start time of the test that last started it
+    private final ConcurrentMap<String, Long> started = new ConcurrentHashMap<>();
+
+    /** @param kind the element's name in the GUI, for the log */
+    SamplerRuns(String kind) {
+        this(kind, JMeterContextService::getTestStartTime);
+    }
+
+    /** @param testStart when the running test started: the same for every element of one test */
+    SamplerRuns(String kind, LongSupplier testStart) {
+        this.kind = kind;
+        this.testStart = testStart;
+    }
+
+    /**
+     * Forgets the label's last run, at test start. Two elements with one label would share a run:
+     * one summary, and the record budget of whichever started last; that is logged.
+     *
+     * @return whether another element of this test started the label already
+     */
+    boolean start(String label) {
+        runs.remove(label);
+        long test = testStart.getAsLong();
+        Long before = started.put(label, test);
+        boolean shared = before != null && before == test && test != 0;
+        if (shared) {
+            log.warn("Two {} samplers are named '{}': they share one summary and one record budget (the one of the"
+                    + " element that started last); give each a name of its own", kind, label);
+        }
+        return shared;
+    }
 
     T get(String label, Supplier<T> create) {
         return runs.computeIfAbsent(label, k -> create.get());
