@@ -52,6 +52,8 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     // written by this clone's thread, read by interrupt()
     private transient volatile AdminOperations running;
+    // this clone's thread only: the variables its last sample set
+    private transient Set<String> variablesSet = new LinkedHashSet<>();
 
     @FunctionalInterface
     private interface Operation {
@@ -60,6 +62,8 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     @Override
     protected boolean sampleInto(SampleResult result) throws Exception {
+        // a failed or smaller outcome must not leave the last one's values for assertions to find
+        removeVariables();
         Connection connection = connection();
         String op = Fields.choice("operation", operation, OPERATIONS);
         long timeoutMs = Numbers.positiveInt("timeout", timeout, 30000);
@@ -170,7 +174,9 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
             if (key.isEmpty()) {
                 throw new InvalidInputException("a topic config has an empty name (value '" + row.getValue() + "')");
             }
-            out.put(key, row.getValue() == null ? "" : row.getValue().trim());
+            if (out.put(key, row.getValue() == null ? "" : row.getValue().trim()) != null) {
+                throw new InvalidInputException("topic config '" + key + "' is given twice");
+            }
         }
         return out;
     }
@@ -181,7 +187,18 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
         if (p.isEmpty() || vars == null) {
             return;
         }
-        values.forEach((name, value) -> vars.put(p + "_" + name, value));
+        values.forEach((name, value) -> {
+            vars.put(p + "_" + name, value);
+            variablesSet.add(p + "_" + name);
+        });
+    }
+
+    private void removeVariables() {
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        if (vars != null) {
+            variablesSet.forEach(vars::remove);
+        }
+        variablesSet.clear();
     }
 
     @Override

@@ -150,6 +150,20 @@ class KafkaAdminSamplerTest {
     }
 
     @Test
+    void aFailedSampleLeavesNoValueOfTheLastOneForAssertionsToFind() {
+        fake.topics.put("a", 3);
+        KafkaAdminSampler s = sampler(KafkaAdminSampler.DESCRIBE, "a");
+        assertThat(s.sample(null).isSuccessful()).isTrue();
+        assertThat(vars.get("kafka_partitions")).isEqualTo("3");
+
+        fake.hang = true;
+        s.setTimeout("200");
+        assertThat(s.sample(null).isSuccessful()).isFalse();
+
+        assertThat(vars.get("kafka_partitions")).isNull();
+    }
+
+    @Test
     void aBlankPrefixSetsNoVariables() {
         fake.topics.put("a", 3);
         KafkaAdminSampler s = sampler(KafkaAdminSampler.LIST, "");
