@@ -21,12 +21,18 @@ class MetricsRecorderTest {
     @TempDir
     Path dir;
 
-    @Test
-    void samplesEveryIntervalIntoTheFileAndTheGraphUntilStopped() throws Exception {
+    /** A connection whose shared producer reports this record-send-rate. */
+    private static Connection producerSendingAt(double rate) {
         MetricsClients clients = new MetricsClients();
         Connection connection = clients.connection("kafka");
         connection.sharedProducer();
-        clients.record(0, "producer-metrics", "record-send-rate", 7);
+        clients.record(0, "producer-metrics", "record-send-rate", rate);
+        return connection;
+    }
+
+    @Test
+    void samplesEveryIntervalIntoTheFileAndTheGraphUntilStopped() throws Exception {
+        Connection connection = producerSendingAt(7);
         Path file = dir.resolve("m.csv");
         List<MetricPoint> plotted = new CopyOnWriteArrayList<>();
         MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500,
@@ -52,10 +58,7 @@ class MetricsRecorderTest {
 
     @Test
     void aGraphThatThrowsDoesNotStopTheFile() throws Exception {
-        MetricsClients clients = new MetricsClients();
-        Connection connection = clients.connection("kafka");
-        connection.sharedProducer();
-        clients.record(0, "producer-metrics", "record-send-rate", 1);
+        Connection connection = producerSendingAt(1);
         Path file = dir.resolve("m.csv");
         MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500,
                 () -> List.of(connection)), new MetricsCsv(file), points -> {
@@ -70,10 +73,7 @@ class MetricsRecorderTest {
 
     @Test
     void aReadingThatFailsSkipsOneTick_notTheRestOfTheTest() throws Exception {
-        MetricsClients clients = new MetricsClients();
-        Connection connection = clients.connection("kafka");
-        connection.sharedProducer();
-        clients.record(0, "producer-metrics", "record-send-rate", 1);
+        Connection connection = producerSendingAt(1);
         Path file = dir.resolve("m.csv");
         AtomicBoolean fail = new AtomicBoolean(true);
         MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500, () -> {

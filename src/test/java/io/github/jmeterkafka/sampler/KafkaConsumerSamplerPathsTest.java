@@ -400,41 +400,27 @@ class KafkaConsumerSamplerPathsTest {
 
     @Test
     void startAtATimestamp_seeksEachPartitionToItsFirstRecordAtOrAfterIt() {
-        KafkaConsumerSampler s = assigned(4);
-        s.setPartitions("0,1");
-        s.setStartAt("timestamp");
-        s.setStartValue("1000");
+        KafkaConsumerSampler s = assignedFromTimestamp();
         indexTimestamps();
         consumer.updateEndOffsets(Map.of(P0, 4L, P1, 4L));
         addFourRecordsEach();
 
-        SampleResult r = s.sample(null);
-
-        assertReadFromTheTimestamp(r);
+        assertReadFromTheTimestamp(s.sample(null));
     }
 
     @Test
     void startAtATimestamp_startsAtTheEndWhereNoRecordIsThatLate() {
-        KafkaConsumerSampler s = assigned(4);
-        s.setPartitions("0,1");
-        s.setStartAt("timestamp");
-        s.setStartValue("1000");
+        KafkaConsumerSampler s = assignedFromTimestamp();
         consumer.timeIndex.put(P0, new OffsetAndTimestamp(2, 1000));
         consumer.updateEndOffsets(Map.of(P0, 4L, P1, 3L));
         addFourRecordsEach();
 
-        SampleResult r = s.sample(null);
-
-        assertThat(r.getSampleCount()).isEqualTo(3);
-        assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
+        assertReadFromTheTimestamp(s.sample(null));
     }
 
     @Test
     void aStartThatCouldNotBeFound_isFoundAgainByTheNextSample_andItsConsumerClosed() {
-        KafkaConsumerSampler s = assigned(4);
-        s.setPartitions("0,1");
-        s.setStartAt("timestamp");
-        s.setStartValue("1000");
+        KafkaConsumerSampler s = assignedFromTimestamp();
         TestConsumer first = consumer;
         first.nextOffsetsForTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
 
@@ -447,9 +433,7 @@ class KafkaConsumerSamplerPathsTest {
         indexTimestamps();
         addFourRecordsEach();
 
-        SampleResult r = s.sample(null);
-
-        assertReadFromTheTimestamp(r);
+        assertReadFromTheTimestamp(s.sample(null));
     }
 
     @Test
@@ -463,9 +447,7 @@ class KafkaConsumerSamplerPathsTest {
         addFourRecordsEach();
 
         assertThat(s.sample(null).getResponseCode()).isEqualTo("TimeoutException");
-        SampleResult r = s.sample(null);
-
-        assertReadFromTheTimestamp(r);
+        assertReadFromTheTimestamp(s.sample(null));
     }
 
     @Test
@@ -478,6 +460,15 @@ class KafkaConsumerSamplerPathsTest {
 
         assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
         assertThat(r.getSampleCount()).isEqualTo(1);
+    }
+
+    /** Assign mode on t-0 and t-1, 4 records per sample, starting at timestamp 1000. */
+    private static KafkaConsumerSampler assignedFromTimestamp() {
+        KafkaConsumerSampler s = assigned(4);
+        s.setPartitions("0,1");
+        s.setStartAt("timestamp");
+        s.setStartValue("1000");
+        return s;
     }
 
     /** Partition 0's first record at or after 1000 is at offset 2, partition 1's at 3. */
