@@ -19,12 +19,13 @@ import org.apache.kafka.common.header.Header;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
-import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.RecordBudget;
@@ -345,7 +346,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             try {
                 r.close(stopped ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {
-                FailureLog.once(getName(), ResponseCodes.of(e), "closing the consumer failed: " + e, e);
+                FailureLog.once(getName(), ResponseCodes.of(e), "closing the consumer failed: " + Failures.describe(e), e);
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();
