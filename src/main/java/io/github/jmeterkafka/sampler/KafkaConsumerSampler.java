@@ -84,14 +84,19 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         final ConsumerStats stats = new ConsumerStats();
         final RecordBudget budget;
         final DeliveryVerifier verifier;
-        // the group's threads position each partition once ("earliest" must not restart on rebalance)
-        final Map<TopicPartition, Long> started = new ConcurrentHashMap<>();
+        // per group (the group id may differ per thread): its threads position each partition once
+        // ("earliest" must not restart on rebalance), and hand revoked partitions on
+        private final Map<String, Map<TopicPartition, Long>> startedByGroup = new ConcurrentHashMap<>();
         // a thread of this sampler feeds the verifier: else its summary line would report 0 verified
         volatile boolean verifying;
 
         Run(long budget, boolean fromStart) {
             this.budget = new RecordBudget(budget);
             this.verifier = new DeliveryVerifier(fromStart);
+        }
+
+        Map<TopicPartition, Long> started(String group) {
+            return startedByGroup.computeIfAbsent(group, g -> new ConcurrentHashMap<>());
         }
     }
 
@@ -186,8 +191,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             Map<String, Object> overrides = new HashMap<>();
             overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
             overrides.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, spec.offsetReset());
-            if (spec.usesGroup()) {
-                overrides.put(ConsumerConfig.GROUP_ID_CONFIG, Fields.required("group id", groupId));
+            String group = spec.usesGroup() ? Fields.required("group id", groupId) : null;
+            if (group != null) {
+                overrides.put(ConsumerConfig.GROUP_ID_CONFIG, group);
             }
             Map<String, Object> config = connection.settings().consumerConfig("", overrides);
             long interval = Long.parseLong(String.valueOf(config.getOrDefault(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, 5000)));
@@ -201,7 +207,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier : null);
             Consumer<Object, Object> consumer = connection.newConsumer(overrides);
             try {
-                r = new RecordReader(consumer, spec, mode, interval, spec.usesGroup() ? run.started : new HashMap<>(),
+                r = new RecordReader(consumer, spec, mode, interval, group != null ? run.started(group) : new HashMap<>(),
                         t::record);
             } catch (RuntimeException e) {
                 // assign mode positions in the constructor (offsetsForTimes may fail): the next sample makes another

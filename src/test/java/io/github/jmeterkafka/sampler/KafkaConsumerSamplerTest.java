@@ -174,4 +174,13 @@ class KafkaConsumerSamplerTest {
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1000);
         assertThat(result.getResponseCode()).isEqualTo(ResponseCodes.NO_RECORDS);
     }
+
+    @Test
+    void threadsInDifferentGroupsNeverShareWhereAPartitionStartsOrGoesOn() {
+        KafkaConsumerSampler.Run run = new KafkaConsumerSampler.Run(0, false);
+        run.started("group-1").put(new TopicPartition("t", 0), 42L);
+
+        assertThat(run.started("group-2")).as("a group id per thread: each group reads from its own start").isEmpty();
+        assertThat(run.started("group-1")).containsEntry(new TopicPartition("t", 0), 42L);
+    }
 }
