@@ -2,11 +2,13 @@ package io.github.jmeterkafka.sampler;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -83,7 +85,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     static final class Run {
         final ConsumerStats stats = new ConsumerStats();
         final RecordBudget budget;
-        final DeliveryVerifier verifier;
+        private final boolean fromStart;
+        // per group, or "" for assign mode: groups that each read every record are each verified apart
+        private final Map<String, DeliveryVerifier> verifiers = new ConcurrentSkipListMap<>();
         // per group (the group id may differ per thread): its threads position each partition once
         // ("earliest" must not restart on rebalance), and hand revoked partitions on
         private final Map<String, Map<TopicPartition, Long>> startedByGroup = new ConcurrentHashMap<>();
@@ -92,7 +96,24 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
         Run(long budget, boolean fromStart) {
             this.budget = new RecordBudget(budget);
-            this.verifier = new DeliveryVerifier(fromStart);
+            this.fromStart = fromStart;
+        }
+
+        DeliveryVerifier verifier(String group) {
+            return verifiers.computeIfAbsent(group == null ? "" : group, g -> new DeliveryVerifier(fromStart));
+        }
+
+        /** One delivery line, or one per group when several groups read. */
+        List<String> deliveryLines() {
+            if (!verifying) {
+                return List.of("delivery: not verified (Verify delivery is off)");
+            }
+            if (verifiers.size() <= 1) {
+                return List.of((verifiers.isEmpty() ? verifier("") : verifiers.values().iterator().next()).summaryLine());
+            }
+            List<String> lines = new ArrayList<>();
+            verifiers.forEach((group, v) -> lines.add("group '" + group + "' " + v.summaryLine()));
+            return lines;
         }
 
         Map<TopicPartition, Long> started(String group) {
@@ -204,7 +225,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             if (verifyDelivery) {
                 run.verifying = true;
             }
-            ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier : null);
+            ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier(group) : null);
             Consumer<Object, Object> consumer = connection.newConsumer(overrides);
             try {
                 r = new RecordReader(consumer, spec, mode, interval, group != null ? run.started(group) : new HashMap<>(),
@@ -379,9 +400,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             return;
         }
         ConsumerStats.Summary s = run.stats.summary();
-        SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", ConsumerStats.Summary.HEADER,
-                s.perfTestLine(), s.endToEndLine(),
-                run.verifying ? run.verifier.summaryLine() : "delivery: not verified (Verify delivery is off)");
+        List<String> lines = new ArrayList<>(List.of(ConsumerStats.Summary.HEADER, s.perfTestLine(), s.endToEndLine()));
+        lines.addAll(run.deliveryLines());
+        SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", lines.toArray(new String[0]));
         SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
                 String.format(Locale.ROOT, "consumer,%s,%d,0,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
                         CsvField.of(getName()), s.records,

@@ -183,4 +183,19 @@ class KafkaConsumerSamplerTest {
         assertThat(run.started("group-2")).as("a group id per thread: each group reads from its own start").isEmpty();
         assertThat(run.started("group-1")).containsEntry(new TopicPartition("t", 0), 42L);
     }
+
+    @Test
+    void groupsThatEachReadEveryRecordAreVerifiedApart() {
+        KafkaConsumerSampler.Run run = new KafkaConsumerSampler.Run(0, true);
+        run.verifying = true;
+        for (String group : List.of("g-2", "g-1")) {
+            for (long seq = 0; seq < 3; seq++) {
+                run.verifier(group).observe("p", "t", 0, seq);
+            }
+        }
+
+        assertThat(run.deliveryLines()).containsExactly(
+                "group 'g-1' delivery: 3 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.",
+                "group 'g-2' delivery: 3 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.");
+    }
 }
