@@ -156,7 +156,6 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             long rebalanceMs = r.takeRebalanceMillis();
             result.setConnectTime(rebalanceMs);
             rebalanceMsTotal += rebalanceMs;
-            run.stats.rebalanced(rebalanceMsTotal);
         }
         if (records.isEmpty()) {
             if (commitFailure != null) {
@@ -172,7 +171,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             return true;
         }
         long gaps = tally.gaps();
-        // the run ends with its last record, as perf-test's does: not with a sample's wait for more
+        // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
+        // with rebalances after it (threads leaving at the end of a timed test)
+        run.stats.rebalanced(rebalanceMsTotal);
         run.stats.read(records.size(), tally.keyValueBytes(), tally.lastReceivedMillis());
         result.setSampleCount(records.size());
         // JMeter's received bytes are headers + body size when set: the records' own bytes
