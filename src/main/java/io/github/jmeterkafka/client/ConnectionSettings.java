@@ -154,6 +154,7 @@ public final class ConnectionSettings {
             props.forEach((k, v) -> {
                 if (Secrets.isSecret(k)) {
                     out.add(v);
+                    out.addAll(Secrets.jaasSecretValues(v));
                 }
             });
         }

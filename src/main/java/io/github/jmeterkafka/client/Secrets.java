@@ -1,9 +1,13 @@
 package io.github.jmeterkafka.client;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -16,6 +20,9 @@ public final class Secrets {
 
     /** Shorter values would mask ordinary words in messages; such a secret protects nothing anyway. */
     static final int MIN_SCRUBBED_LENGTH = 4;
+
+    // a JAAS option: name=value or name="value"
+    private static final Pattern JAAS_OPTION = Pattern.compile("([\\w.-]+)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
 
     // what Kafka itself hides: every property of type PASSWORD (key and certificate material, OAuth secrets...)
     private static final Set<String> PASSWORD_TYPED = passwordTyped();
@@ -44,6 +51,22 @@ public final class Secrets {
         }
         for (String s : ordered) {
             out = out.replace(s, MASK);
+        }
+        return out;
+    }
+
+    /**
+     * The values of a JAAS config's secret options ({@code password="..."}, {@code clientSecret="..."}):
+     * a message may quote one without the rest of the config.
+     */
+    public static List<String> jaasSecretValues(String jaasConfig) {
+        List<String> out = new ArrayList<>();
+        Matcher m = JAAS_OPTION.matcher(jaasConfig);
+        while (m.find()) {
+            String value = m.group(2) != null ? m.group(2) : m.group(3);
+            if (isSecret(m.group(1)) && !value.isEmpty()) {
+                out.add(value);
+            }
         }
         return out;
     }

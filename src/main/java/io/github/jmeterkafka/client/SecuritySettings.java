@@ -191,6 +191,7 @@ public final class SecuritySettings {
         if (!built.isEmpty()) {
             out.add(built);
         }
+        out.addAll(Secrets.jaasSecretValues(jaasConfig));
         return out;
     }
 
