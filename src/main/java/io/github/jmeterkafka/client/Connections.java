@@ -2,9 +2,9 @@ package io.github.jmeterkafka.client;
 
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.stream.Collectors;
 
 /**
  * The connections of the running test, by name: Kafka Connection elements bind theirs at test
@@ -12,53 +12,69 @@ import java.util.concurrent.ConcurrentMap;
  * a pool). One JVM runs one test at a time, in GUI and in server mode alike.
  */
 public final class Connections {
-    private static final ConcurrentMap<String, Connection> BOUND = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<String, Bound> BOUND = new ConcurrentHashMap<>();
+
+    /** A connection and the test that bound it. */
+    private static final class Bound {
+        final Connection connection;
+        final long test;
+
+        Bound(Connection connection, long test) {
+            this.connection = connection;
+            this.test = test;
+        }
+    }
 
     private Connections() {
     }
 
-    /**
-     * Binds a connection under its name. A second element with the same name makes the name
-     * unusable: samplers cannot know which was meant.
-     */
     public static void bind(Connection connection) {
+        bind(connection, 0);
+    }
+
+    /**
+     * Binds a connection under its name for the test that started at {@code test}. A second element
+     * with the same name in that test makes the name unusable: samplers cannot know which was meant.
+     * One left by an earlier test, whose end never came (a test that failed to start), is replaced.
+     */
+    public static void bind(Connection connection, long test) {
         String name = connection.name();
-        Connection previous = BOUND.putIfAbsent(name, connection);
+        Bound previous = BOUND.putIfAbsent(name, new Bound(connection, test));
         if (previous != null) {
-            BOUND.put(name, Connection.failed(name,
-                    "more than one Kafka Connection element is named '" + name + "'; give each a unique name"));
-            previous.close(Duration.ZERO);
+            BOUND.put(name, new Bound(previous.test != test ? connection : Connection.failed(name,
+                    "more than one Kafka Connection element is named '" + name + "'; give each a unique name"), test));
+            previous.connection.close(Duration.ZERO);
         }
     }
 
     /** The connection of that name; throws {@link InvalidInputException} when there is none. */
     public static Connection get(String name) {
-        Connection c = BOUND.get(name);
-        if (c == null) {
+        Bound b = BOUND.get(name);
+        if (b == null) {
             throw new InvalidInputException("no Kafka Connection element is named '" + name
                     + "' (add one to the test plan, or correct the sampler's connection name)");
         }
-        return c;
+        return b.connection;
     }
 
     /** {@code text} without a secret value of any bound connection. */
     static String scrub(String text) {
         String out = text;
-        for (Connection c : BOUND.values()) {
-            out = c.settings().scrub(out);
+        for (Bound b : BOUND.values()) {
+            out = b.connection.settings().scrub(out);
         }
         return out;
     }
 
     /** The connections bound now, for the Kafka Metrics listener. */
     public static Collection<Connection> all() {
-        return List.copyOf(BOUND.values());
+        return BOUND.values().stream().map(b -> b.connection).collect(Collectors.toList());
     }
 
     public static void unbind(String name, Duration closeTimeout) {
-        Connection c = BOUND.remove(name);
-        if (c != null) {
-            c.close(closeTimeout);
+        Bound b = BOUND.remove(name);
+        if (b != null) {
+            b.connection.close(closeTimeout);
         }
     }
 }

@@ -9,6 +9,7 @@ import org.apache.jmeter.config.ConfigElement;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.slf4j.Logger;
@@ -72,7 +73,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
         if (connection.failure() != null) {
             log.error("{}", connection.failure());
         }
-        Connections.bind(connection);
+        Connections.bind(connection, JMeterContextService.getTestStartTime());
     }
 
     ConnectionSettings settings(String name) {

@@ -58,4 +58,26 @@ class ConnectionTest {
                 .ignoreExceptions().until(() -> c.newConsumer(Map.of()) != null);
         assertThat(factory.attempts).hasValue(2);
     }
+
+    @Test
+    void aConnectionLeftByAnEarlierTestIsReplaced_twoInOneTestMakeTheNameUnusable() {
+        String name = "left-" + System.nanoTime();
+        try {
+            Connections.bind(named(name), 1000);
+            Connection next = named(name);
+            Connections.bind(next, 2000);
+            assertThat(Connections.get(name)).as("the earlier test never ended: its connection is replaced")
+                    .isSameAs(next);
+
+            Connections.bind(named(name), 2000);
+            assertThat(Connections.get(name).failure()).contains("more than one Kafka Connection element is named");
+        } finally {
+            Connections.unbind(name, java.time.Duration.ZERO);
+        }
+    }
+
+    private static Connection named(String name) {
+        return Connection.of(new ConnectionSettings(name, "t", Map.of("bootstrap.servers", "localhost:9"), Map.of(),
+                Map.of()), new FailingFactory(), new ClientIds("t", "host"));
+    }
 }
