@@ -30,8 +30,8 @@ import io.github.jmeterkafka.harness.Topics;
 
 /**
  * A producer (acks=all, idempotent, sequence header, 5 records per sample, about 100 records/s) and a
- * consumer (delivery verification, from the earliest offset, its own group) run together for about 40 s
- * while the test stops the broker about 10 s into the run and starts it again 10 s later, on the
+ * consumer (delivery verification, from the earliest offset, its own group) run together for about 45 s
+ * while the test stops the broker about 10 s into the run and starts it again 15 s later, on the
  * same ports with the same data.
  *
  * <p>The client timeouts in reliability-outage.jmx make samples fail within seconds while the broker
@@ -44,7 +44,9 @@ class BrokerOutageIT {
     private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/reliability-outage.jmx");
     /** Seconds from the first record to the broker's stop, and of the outage. */
     private static final int BEFORE_S = 10;
-    private static final int DOWN_S = 10;
+    // a producer sample that meets the outage lasts delivery.timeout.ms (5 s): after the one in flight
+    // at the stop, at least one more must start and end while the broker is down
+    private static final int DOWN_S = 15;
     /** Seconds the run goes on once the broker is back. */
     private static final int AFTER_S = 15;
     private static final long ACK_TIMEOUT_MS = 8000;
@@ -60,7 +62,7 @@ class BrokerOutageIT {
     @Test
     void samplesFailClearlyDuringTheOutageRecoverAfterItAndNoAcknowledgedRecordIsLost() throws Exception {
         KafkaBroker broker = ReliabilityBroker.get();
-        // about 40 s here; a loaded machine, where the broker takes longer to start again, runs longer
+        // about 45 s here; a loaded machine, where the broker takes longer to start again, runs longer
         // so that the run still sees the broker back for AFTER_S
         int durationS = BEFORE_S + DOWN_S + (int) Math.max(5, broker.lastStartTime().toSeconds()) + AFTER_S;
         String topic = "outage-" + System.currentTimeMillis();
