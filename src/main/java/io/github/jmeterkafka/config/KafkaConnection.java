@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.config;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +19,7 @@ import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Secrets;
 import io.github.jmeterkafka.client.SecuritySettings;
 
@@ -67,7 +67,8 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
                 log.info("Kafka Connection '{}': {}", name, settings.describe());
             }
         } catch (RuntimeException e) {
-            connection = Connection.failed(name, Secrets.scrub("Kafka Connection '" + name + "' is invalid: " + e,
+            String why = e instanceof InvalidInputException ? e.getMessage() : e.toString();
+            connection = Connection.failed(name, Secrets.scrub("Kafka Connection '" + name + "' is invalid: " + why,
                     List.of(saslPassword, saslJaasConfig, sslTruststorePassword, sslKeystorePassword, sslKeyPassword)));
         }
         if (connection.failure() != null) {
@@ -77,14 +78,14 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     }
 
     ConnectionSettings settings(String name) {
-        Map<String, String> common = rows(clientProperties, "client properties");
+        Map<String, String> common = KeyValue.toMap(clientProperties, "client properties");
         if (common.containsKey(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)) {
-            throw new IllegalArgumentException("'bootstrap.servers' in client properties would be overridden: "
+            throw new InvalidInputException("'bootstrap.servers' in client properties would be overridden: "
                     + "it is the Bootstrap servers field");
         }
         common.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers == null ? "" : bootstrapServers.trim());
-        return new ConnectionSettings(name, clientIdPrefix, common, rows(producerProperties, "producer properties"),
-                rows(consumerProperties, "consumer properties"), security());
+        return new ConnectionSettings(name, clientIdPrefix, common, KeyValue.toMap(producerProperties, "producer properties"),
+                KeyValue.toMap(consumerProperties, "consumer properties"), security());
     }
 
     SecuritySettings security() {
@@ -95,20 +96,6 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
                 .keystore(sslKeystoreType, sslKeystoreLocation, sslKeystorePassword, sslKeyPassword)
                 .disableHostnameVerification(sslDisableHostnameVerification)
                 .build();
-    }
-
-    private static Map<String, String> rows(List<KeyValue> table, String tableName) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (KeyValue row : table) {
-            String key = row.getKey() == null ? "" : row.getKey().trim();
-            if (key.isEmpty()) {
-                throw new IllegalArgumentException("a row of " + tableName + " has no name");
-            }
-            if (out.put(key, row.getValue() == null ? "" : row.getValue().trim()) != null) {
-                throw new IllegalArgumentException("'" + key + "' is in " + tableName + " twice: which one is meant?");
-            }
-        }
-        return out;
     }
 
     @Override

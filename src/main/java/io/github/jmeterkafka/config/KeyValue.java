@@ -1,6 +1,12 @@
 package io.github.jmeterkafka.config;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import org.apache.jmeter.testelement.AbstractTestElement;
+
+import io.github.jmeterkafka.client.InvalidInputException;
 
 /**
  * One row of a key/value table (client properties, record headers). A TestElement so that
@@ -34,5 +40,23 @@ public class KeyValue extends AbstractTestElement {
 
     public void setValue(String value) {
         setProperty(VALUE, value);
+    }
+
+    /**
+     * A table of settings as a map, names and values trimmed. A row without a name, or a name given
+     * twice, is an {@link InvalidInputException}: which value was meant cannot be known.
+     */
+    public static Map<String, String> toMap(List<KeyValue> rows, String tableName) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (KeyValue row : rows) {
+            String key = row.getKey() == null ? "" : row.getKey().trim();
+            if (key.isEmpty()) {
+                throw new InvalidInputException("a row of " + tableName + " has no name (value '" + row.getValue() + "')");
+            }
+            if (out.put(key, row.getValue() == null ? "" : row.getValue().trim()) != null) {
+                throw new InvalidInputException("'" + key + "' is in " + tableName + " twice: which one is meant?");
+            }
+        }
+        return out;
     }
 }

@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -168,17 +167,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     }
 
     private Map<String, String> configs() {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (KeyValue row : topicConfigs) {
-            String key = row.getKey() == null ? "" : row.getKey().trim();
-            if (key.isEmpty()) {
-                throw new InvalidInputException("a topic config has an empty name (value '" + row.getValue() + "')");
-            }
-            if (out.put(key, row.getValue() == null ? "" : row.getValue().trim()) != null) {
-                throw new InvalidInputException("topic config '" + key + "' is given twice");
-            }
-        }
-        return out;
+        return KeyValue.toMap(topicConfigs, "topic configs");
     }
 
     private void setVariables(Map<String, String> values) {

@@ -109,7 +109,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                 return List.of("delivery: not verified (Verify delivery is off)");
             }
             if (verifiers.size() <= 1) {
-                return List.of((verifiers.isEmpty() ? verifier("") : verifiers.values().iterator().next()).summaryLine());
+                DeliveryVerifier only = verifiers.isEmpty() ? new DeliveryVerifier(fromStart) : verifiers.values().iterator().next();
+                return List.of(only.summaryLine());
             }
             List<String> lines = new ArrayList<>();
             verifiers.forEach((group, v) -> lines.add("group '" + group + "' " + v.summaryLine()));
