@@ -128,22 +128,41 @@ public final class RecordReader implements AutoCloseable {
      * and the next read throws the failure.
      */
     public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs) {
-        return read(max, timeoutMs, RecordBudget.unlimited());
+        return read(max, timeoutMs, RecordBudget.unlimited(), max).kept;
+    }
+
+    /** What one read handed out: how many records, and the first of them. */
+    public static final class Handout {
+        /** The first records handed out, up to the read's {@code keep}. */
+        public final List<ConsumerRecord<Object, Object>> kept;
+        private int count;
+
+        Handout(int keep) {
+            kept = new ArrayList<>(Math.min(keep, 4096));
+        }
+
+        /** Records handed out: kept or not, each was told to the listener and counts as reported. */
+        public int count() {
+            return count;
+        }
     }
 
     /**
      * As {@link #read(int, long)}, taking each record from {@code budget} as it is handed out; records
      * beyond the budget stay here, unreported. Returns at once when the budget is spent, and within
-     * a poll step of 100 ms when other readers spend it meanwhile.
+     * a poll step of 100 ms when other readers spend it meanwhile. Of the records handed out, only
+     * the first {@code keep} are kept for the caller: a kept record's value is a view that holds its
+     * whole fetch response (1 MB by default) in memory, so a large read that keeps only what it lists
+     * lets the consumer's buffers go as soon as they are read.
      */
-    public List<ConsumerRecord<Object, Object>> read(int max, long timeoutMs, RecordBudget budget) {
+    public Handout read(int max, long timeoutMs, RecordBudget budget, int keep) {
         if (deferred != null) {
             RuntimeException e = deferred;
             deferred = null;
             throw e;
         }
-        List<ConsumerRecord<Object, Object>> out = new ArrayList<>(Math.min(max, 4096));
-        drainInto(out, max, budget);
+        Handout out = new Handout(keep);
+        drainInto(out, max, keep, budget);
         long start = System.nanoTime();
         long deadline = start + timeoutMs * 1_000_000L;
         long lastRecords = start;
@@ -155,14 +174,14 @@ public final class RecordReader implements AutoCloseable {
                 again.retainAll(consumer.assignment());
                 positionAtStart(again);
             }
-            while (out.size() < max && !budget.spent()) {
+            while (out.count < max && !budget.spent()) {
                 long now = System.nanoTime();
                 long remainingMs = (deadline - now) / 1_000_000L;
                 // a timeout of 0 still polls once, without waiting
                 if ((remainingMs <= 0 && polled) || Thread.currentThread().isInterrupted()) {
                     break;
                 }
-                if (!out.isEmpty() && now - lastRecords >= QUIET_NANOS) {
+                if (out.count > 0 && now - lastRecords >= QUIET_NANOS) {
                     // report what there is, rather than hold it (and the records it stands for in a
                     // shared budget) until the timeout
                     break;
@@ -173,13 +192,13 @@ public final class RecordReader implements AutoCloseable {
                 if (!records.isEmpty()) {
                     lastRecords = System.nanoTime();
                     keep(records);
-                    drainInto(out, max, budget);
+                    drainInto(out, max, keep, budget);
                 }
             }
         } catch (WakeupException e) {
             // Stop was pressed: return what we have
         } catch (RuntimeException e) {
-            if (out.isEmpty()) {
+            if (out.count == 0) {
                 throw e;
             }
             // these records' offsets are to be committed: they must reach a sample
@@ -199,15 +218,17 @@ public final class RecordReader implements AutoCloseable {
         }
     }
 
-    private void drainInto(List<ConsumerRecord<Object, Object>> out, int max, RecordBudget budget) {
-        int n = budget.take(Math.min(buffered, max - out.size()));
+    private void drainInto(Handout out, int max, int keep, RecordBudget budget) {
+        int n = budget.take(Math.min(buffered, max - out.count));
         buffered -= n;
         while (n > 0) {
             Run run = buffer.peek();
             int end = Math.min(run.records.size(), run.next + n);
             for (int i = run.next; i < end; i++) {
                 ConsumerRecord<Object, Object> r = run.records.get(i);
-                out.add(r);
+                if (out.count++ < keep) {
+                    out.kept.add(r);
+                }
                 listener.reported(r, run.polledMicros);
             }
             n -= end - run.next;

@@ -141,11 +141,13 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         }
         result.setSamplerData(samplerData(connection, r, max, timeoutMs));
         run.stats.reading(System.currentTimeMillis());
-        List<ConsumerRecord<Object, Object>> records = List.of();
+        RecordReader.Handout read = null;
         RuntimeException commitFailure = null;
+        String prefix = variablePrefix.trim();
         result.sampleStart();
         try {
-            records = r.read(max, timeoutMs, run.budget);
+            // the variables need every record; the response lists only the first
+            read = r.read(max, timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max);
             try {
                 r.commitReported();
             } catch (RuntimeException e) {
@@ -158,7 +160,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             result.setConnectTime(rebalanceMs);
             rebalanceMsTotal += rebalanceMs;
         }
-        if (records.isEmpty()) {
+        int count = read == null ? 0 : read.count();
+        if (count == 0) {
             if (commitFailure != null) {
                 throw commitFailure;
             }
@@ -168,27 +171,27 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             }
             fail(result, ResponseCodes.NO_RECORDS, stopped ? "no record before the sample was interrupted"
                     : "no record within " + timeoutMs + " ms");
-            setVariables(records, 0);
+            setVariables(prefix, List.of(), 0);
             return true;
         }
         long gaps = tally.gaps();
         // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
         // with rebalances after it (threads leaving at the end of a timed test)
         run.stats.rebalanced(rebalanceMsTotal);
-        run.stats.read(records.size(), tally.keyValueBytes(), tally.lastReceivedMillis());
-        result.setSampleCount(records.size());
+        run.stats.read(count, tally.keyValueBytes(), tally.lastReceivedMillis());
+        result.setSampleCount(count);
         // JMeter's received bytes are headers + body size when set: the records' own bytes
         result.setBodySize(tally.bytes());
         result.setLatency(tally.maxEndToEndMillis());
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);
-        result.setResponseMessage(records.size() + (records.size() == 1 ? " record" : " records") + " read");
-        setResponseUtf8(result, listing(records));
-        setVariables(records, tally.maxEndToEndMillis());
+        result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
+        setResponseUtf8(result, listing(read.kept, count));
+        setVariables(prefix, read.kept, tally.maxEndToEndMillis());
         if (commitFailure != null) {
             fail(result, commitFailure);
         } else if (gaps > 0 && failOnGap) {
-            fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + records.size()
+            fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + count
                     + " records: earlier records of their producer and partition are missing");
         }
         return true;
@@ -274,7 +277,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
      * first and copied once into an array of their size: at one record per sample the listing is
      * a good part of the sampler's own work.
      */
-    private static byte[] listing(List<ConsumerRecord<Object, Object>> records) {
+    private static byte[] listing(List<ConsumerRecord<Object, Object>> records, int count) {
         int maxData = responseMaxBytes();
         int n = Math.min(records.size(), LISTED_RECORDS);
         byte[][] heads = new byte[n][];
@@ -291,8 +294,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             size += heads[listed].length + value.remaining() + 1;
             listed++;
         }
-        byte[] more = listed < records.size()
-                ? ("... " + (records.size() - listed) + " more records\n").getBytes(StandardCharsets.UTF_8)
+        byte[] more = listed < count
+                ? ("... " + (count - listed) + " more records\n").getBytes(StandardCharsets.UTF_8)
                 : new byte[0];
         ByteBuffer out = ByteBuffer.allocate(size + more.length);
         for (int i = 0; i < listed; i++) {
@@ -328,8 +331,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     /** prefix_count, prefix_e2e_max, then per record i (from 1) prefix_key_i, prefix_value_i, ... */
-    private void setVariables(List<ConsumerRecord<Object, Object>> records, long maxE2eMs) {
-        String p = variablePrefix.trim();
+    private static void setVariables(String p, List<ConsumerRecord<Object, Object>> records, long maxE2eMs) {
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (p.isEmpty() || vars == null) {
             return;

@@ -45,6 +45,7 @@ import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** The consumer's result paths beyond KafkaConsumerSamplerTest: each code, the latency, and rebalances. */
@@ -273,6 +274,44 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(reported).hasSize(2);
         assertThat(c.commits).containsExactly(reported);
         assertThat(reader.buffered()).isEqualTo(1);
+    }
+
+    @Test
+    void aReadKeepingFewerRecordsThanItHandsOut_reportsAndCommitsThemAll() {
+        TestConsumer c = consumer;
+        nextPoll(Set.of(P0), record(0, null), record(1, null), record(2, null), record(3, null), record(4, null));
+        List<Long> reported = new ArrayList<>();
+        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.SYNC, 5000, new HashMap<>(), (r, polled) -> reported.add(r.offset()));
+
+        RecordReader.Handout read = reader.read(4, 200, RecordBudget.unlimited(), 2);
+        reader.commitReported();
+
+        assertThat(read.count()).isEqualTo(4);
+        assertThat(read.kept).extracting(ConsumerRecord::offset).containsExactly(0L, 1L);
+        assertThat(reported).containsExactly(0L, 1L, 2L, 3L);
+        assertThat(c.commits).containsExactly(Map.of(P0, new OffsetAndMetadata(4)));
+        assertThat(reader.read(4, 200)).extracting(ConsumerRecord::offset).containsExactly(4L);
+    }
+
+    @Test
+    void withoutVariables_aSampleCountsEveryRecordButKeepsOnlyThoseItLists() {
+        ConsumerRecord<Object, Object>[] records = new ConsumerRecord[30];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = record(i, null);
+        }
+        nextPoll(Set.of(P0), records);
+        KafkaConsumerSampler s = sampler(30);
+        s.setVariablePrefix("");
+
+        SampleResult r = s.sample(null);
+
+        assertThat(r.getSampleCount()).isEqualTo(30);
+        assertThat(r.getResponseMessage()).isEqualTo("30 records read");
+        assertThat(r.getResponseDataAsString()).contains("t-0@19 ").doesNotContain("t-0@20 ")
+                .endsWith("... 10 more records\n");
+        // values "v0" to "v29": the bytes of all 30
+        assertThat(r.getBodySizeAsLong()).isEqualTo(10 * 2 + 20 * 3);
     }
 
     @Test
