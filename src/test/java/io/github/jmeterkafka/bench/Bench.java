@@ -30,7 +30,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
  * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c; 0: 10 MB worth),
- * {@code bench.consumer.records.per.sample} (2000), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false),
+ * {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false),
  * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run directory).
  */
 public final class Bench {
@@ -46,7 +46,7 @@ public final class Bench {
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
     /** "same": JMeter gets the perf tools' heap and GC options; "launchers": each side its launcher's own. */
     private final String jvm = System.getProperty("bench.jvm", "same");
-    private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 2000);
+    private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 10_000);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
     private final String jvmArgs = System.getProperty("bench.jvm.args", "").trim();

@@ -19,15 +19,20 @@ import java.util.stream.Stream;
 import io.github.jmeterkafka.harness.Harness;
 
 /**
- * One of Kafka's perf tools in its own JVM, started as kafka-run-class.sh starts it (256 MB heap,
+ * One of Kafka's perf tools in its own JVM, started as kafka-run-class.sh starts it (256 MB heap, here fixed,
  * G1 tuned for short pauses), from the broker's class path in kafka.home/lib.
  */
 final class KafkaTool {
     static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
     static final String CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance";
 
-    /** kafka-run-class.sh's heap (KAFKA_HEAP_OPTS) and GC options (KAFKA_JVM_PERFORMANCE_OPTS). */
-    static final List<String> HEAP_AND_GC = List.of("-Xmx256M", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+    /**
+     * kafka-run-class.sh's heap (KAFKA_HEAP_OPTS) and GC options (KAFKA_JVM_PERFORMANCE_OPTS), with the
+     * heap fixed, as bin/jmeter fixes its own: JMeter calls System.gc() as a test starts, which
+     * shrinks a heap that may shrink to about 70 MB, and G1 then starts a marking cycle at nearly
+     * every 1 MB fetch response.
+     */
+    static final List<String> HEAP_AND_GC = List.of("-Xms256M", "-Xmx256M", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
             "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent");
 
     private static final List<String> JVM_ARGS = Stream.concat(Stream.of("-server"),
