@@ -389,6 +389,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     @Override
     public void testStarted() {
         super.testStarted();
+        HeapCheck.warnOnceIfHeapCanShrink();
         RUNS.start(getName());
         try {
             run();

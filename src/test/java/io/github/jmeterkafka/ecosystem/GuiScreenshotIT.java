@@ -65,7 +65,7 @@ class GuiScreenshotIT {
         int exit;
         try (Xvfb x = Xvfb.start(dir.resolve("xvfb.log"), "1280x1024x24", Duration.ofSeconds(30))) {
             Process gui = JMeterJvm.start(jmeter.home(), dir,
-                    List.of("-Xms256m", "-Xmx512m", "-XX:+UseG1GC"),
+                    List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
                     List.of("-t", PLAN.toString(), "-j", log.toString(),
                             "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
                             "-Jjsr223.init.file=" + script,

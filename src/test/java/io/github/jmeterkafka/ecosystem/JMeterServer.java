@@ -38,7 +38,7 @@ final class JMeterServer implements AutoCloseable {
             Files.write(props, localProperties.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.toList()), StandardCharsets.ISO_8859_1);
             Process p = JMeterJvm.start(home, dir,
-                    List.of("-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.rmi.server.hostname=127.0.0.1"),
+                    List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.rmi.server.hostname=127.0.0.1"),
                     List.of("-s", "-j", dir.resolve("jmeter-server.log").toString(), "-q", props.toString(),
                             "-Jserver.rmi.ssl.disable=true",
                             "-Jserver_port=" + registryPort,

@@ -68,6 +68,27 @@ class ConsumerPlanIT extends BrokerAndJMeter {
     }
 
     @Test
+    void aHeapThatMayShrink_isWarnedOfOnce() {
+        String topic = topic("consumer-plan-heap", 1);
+
+        // kafka-run-class.sh's way: -Xmx alone
+        JMeter.Result result = jmeter.plan(PLAN).name("consumer-heap")
+                .heapAndGc(List.of("-Xmx256m", "-XX:+UseG1GC"))
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("group", topic)
+                .property("duration", "2")
+                .property("timeout", "500")
+                .timeout(Duration.ofSeconds(120))
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).singleElement().asString()
+                .contains("JMeter's heap may shrink (-Xms ").contains(" MB, -Xmx 256 MB)")
+                .contains("Set -Xms equal to -Xmx");
+    }
+
+    @Test
     void theSummaryIsPerfTestsWithTheRecordsReadTheRebalanceTimeAndTheLatency() throws Exception {
         String topic = topic("consumer-plan-summary", 3);
         int records = 600;
