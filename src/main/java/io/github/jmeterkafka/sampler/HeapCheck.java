@@ -31,8 +31,8 @@ final class HeapCheck {
             HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             problem = problem(Long.parseLong(vm.getVMOption("MinHeapSize").getValue()),
                     Long.parseLong(vm.getVMOption("MaxHeapSize").getValue()));
-        } catch (RuntimeException e) {
-            // not HotSpot, or a JVM without these options (MinHeapSize is JDK 13+): nothing to tell
+        } catch (RuntimeException | LinkageError e) {
+            // not HotSpot, a runtime without jdk.management, or no such option (MinHeapSize is JDK 13+)
             return;
         }
         if (problem != null) {
