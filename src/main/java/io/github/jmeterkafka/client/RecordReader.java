@@ -30,8 +30,8 @@ import io.github.jmeterkafka.measure.SequenceHeader;
  * <p>Threads: one JMeter thread creates this, calls {@link #read} and {@link #close}; no other thread
  * touches the consumer, except through {@link #wakeup}, which Kafka allows from any thread.
  * Records polled beyond what a sample asked for stay here for the next sample; only offsets of
- * records returned by {@link #read} are ever committed, and, for a partition handed over to another
- * member before any of its records was returned, the offset it was positioned at. A revoked
+ * records handed out by {@link #read} are ever committed, and, for a partition handed over to another
+ * member before any of its records was handed out, the offset it was positioned at. A revoked
  * partition's next owner among the readers of this JVM goes on after its last reported record,
  * even with no commits.
  */
@@ -152,7 +152,7 @@ public final class RecordReader implements AutoCloseable {
      * beyond the budget stay here, unreported. Returns at once when the budget is spent, and within
      * a poll step of 100 ms when other readers spend it meanwhile. Of the records handed out, only
      * the first {@code keep} are kept for the caller: a kept record's value is a view that holds its
-     * whole fetch response (1 MB by default) in memory, so a large read that keeps only what it lists
+     * whole fetch response (up to 1 MB per partition by default) in memory, so a large read that keeps only what it lists
      * lets the consumer's buffers go as soon as they are read.
      */
     public Handout read(int max, long timeoutMs, RecordBudget budget, int keep) {
@@ -249,7 +249,7 @@ public final class RecordReader implements AutoCloseable {
         }
     }
 
-    /** Commits what {@link #read} returned, as the commit mode says. Throws what Kafka throws. */
+    /** Commits what {@link #read} handed out, as the commit mode says. Throws what Kafka throws. */
     public void commitReported() {
         if (uncommitted.isEmpty() || commitMode == CommitMode.NONE) {
             return;

@@ -89,7 +89,7 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         JMeter.Result consumed = run("consumer-throughput.jmx", topic)
                 .property("records", "2000")
                 .property("consumers", "2")
-                // below the plan's 2000, so that the cap shows in 2000 records
+                // below the plan's 10000, so that the cap shows in 2000 records
                 .property("consumer.records.per.sample", "500")
                 .property("timeout", JOIN_TIMEOUT)
                 .run();
