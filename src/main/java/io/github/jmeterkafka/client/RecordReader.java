@@ -152,8 +152,8 @@ public final class RecordReader implements AutoCloseable {
      * beyond the budget stay here, unreported. Returns at once when the budget is spent, and within
      * a poll step of 100 ms when other readers spend it meanwhile. Of the records handed out, only
      * the first {@code keep} are kept for the caller: a kept record's value is a view that holds its
-     * whole fetch response (up to 1 MB per partition by default) in memory, so a large read that keeps only what it lists
-     * lets the consumer's buffers go as soon as they are read.
+     * whole fetch response (up to 1 MB per partition by default) in memory, so a large read that
+     * keeps only what it lists lets the consumer's buffers go as soon as they are read.
      */
     public Handout read(int max, long timeoutMs, RecordBudget budget, int keep) {
         if (deferred != null) {
