@@ -42,11 +42,11 @@ class BeanInfoResourcesTest {
                         "sslDisableHostnameVerification")),
                 Arguments.of(KafkaProducerSampler.class, List.of("connectionName", "topic", "partition", "keyMode",
                         "key", "keyCount", "valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
-                        "headers", "timestamp", "sequenceHeader", "recordsPerSample", "recordBudget", "ackTimeout",
+                        "valueSchema", "schemaOutput", "fieldRules", "headers", "timestamp", "seed", "sequenceHeader", "recordsPerSample", "recordBudget", "ackTimeout",
                         "producerScope", "transactional")),
                 Arguments.of(KafkaConsumerSampler.class, List.of("connectionName", "subscription", "topics",
                         "partitions", "groupId", "startAt", "startValue", "recordsPerSample", "pollTimeout",
-                        "commitMode", "recordBudget", "variablePrefix", "verifyDelivery", "failOnGap")),
+                        "commitMode", "recordBudget", "variablePrefix", "valueSchema", "verifyDelivery", "failOnGap")),
                 Arguments.of(KafkaAdminSampler.class, List.of("connectionName", "operation", "topics", "groupId",
                         "partitions", "replicationFactor", "topicConfigs", "ignoreExisting", "ignoreMissing",
                         "timeout", "variablePrefix")));

@@ -23,6 +23,15 @@ public final class Numbers {
         return text == null || text.isBlank() ? blankValue : nonNegativeLong(field, text);
     }
 
+    /** Any whole number, negative too (a seed). */
+    public static long wholeNumber(String field, String text) {
+        try {
+            return Long.parseLong(text == null ? "" : text.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(field + " must be a whole number, not '" + text + "'");
+        }
+    }
+
     public static int nonNegativeInt(String field, String text) {
         long value = nonNegativeLong(field, text);
         if (value > Integer.MAX_VALUE) {

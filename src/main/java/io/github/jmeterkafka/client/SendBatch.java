@@ -6,6 +6,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
@@ -35,6 +36,8 @@ public final class SendBatch {
     private final AtomicIntegerArray settled;
     private final AtomicInteger completed = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
+    // values the serializer made from objects: their size is known once acknowledged
+    private final AtomicLong serializedValueBytes = new AtomicLong();
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile boolean released;
@@ -56,7 +59,8 @@ public final class SendBatch {
 
         /**
          * @param bytes      key, value and headers: JMeter's sent bytes
-         * @param valueBytes the value alone, as producer-perf-test counts its MB
+         * @param valueBytes the value alone, as producer-perf-test counts its MB; -1 for a value the
+         *                   serializer makes from an object: its serialized size is taken from the ack
          */
         public Outgoing(ProducerRecord<Object, Object> record, long bytes, long valueBytes) {
             this.record = record;
@@ -137,6 +141,10 @@ public final class SendBatch {
         }
         if (exception == null) {
             acks.set(index, metadata);
+            if (bytes < 0) {
+                bytes = Math.max(0, metadata.serializedValueSize());
+                serializedValueBytes.addAndGet(bytes);
+            }
             if (transactional) {
                 ackedInTransaction(sendNanos, System.nanoTime(), bytes);
             } else {
@@ -212,9 +220,12 @@ public final class SendBatch {
         return size;
     }
 
-    /** Key, value and header bytes of the records handed to the producer (JMeter's sent bytes). */
+    /**
+     * Key, value and header bytes of the records handed to the producer (JMeter's sent bytes); values
+     * the serializer made from objects count once acknowledged.
+     */
     public long sentBytes() {
-        return sentBytes;
+        return sentBytes + serializedValueBytes.get();
     }
 
     public int acked() {

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.config;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,15 @@ public class KeyValue extends AbstractTestElement {
 
     public void setValue(String value) {
         setProperty(VALUE, value);
+    }
+
+    /** The rows as they are, in order, for tables whose names may repeat (record headers). */
+    public static List<Map.Entry<String, String>> entries(List<KeyValue> rows) {
+        List<Map.Entry<String, String>> out = new ArrayList<>(rows.size());
+        for (KeyValue row : rows) {
+            out.add(Map.entry(row.getKey() == null ? "" : row.getKey(), row.getValue() == null ? "" : row.getValue()));
+        }
+        return out;
     }
 
     /**

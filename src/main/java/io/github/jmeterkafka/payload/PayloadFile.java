@@ -8,22 +8,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.payload.template.Template;
 
 /**
- * Records read from a file and split by a delimiter, one picked at random per record, as
- * kafka-producer-perf-test's {@code --payload-file} / {@code --payload-delimiter} do. A file is read
- * once per test and shared by all threads (read-only).
+ * Records read from a file and split by a delimiter, picked at random per record as
+ * kafka-producer-perf-test's {@code --payload-file} / {@code --payload-delimiter} do, or in file order
+ * per thread. A line with placeholders is a {@link Template}, rendered per record. A file is read and
+ * its templates parsed once per test, and shared by all threads (read-only).
  */
 public final class PayloadFile {
     private static final ConcurrentMap<String, PayloadFile> LOADED = new ConcurrentHashMap<>();
 
-    private final byte[][] payloads;
+    private final ValueSource[] payloads;
 
-    private PayloadFile(byte[][] payloads) {
+    private PayloadFile(ValueSource[] payloads) {
         this.payloads = payloads;
     }
 
@@ -42,16 +43,22 @@ public final class PayloadFile {
         } catch (IOException e) {
             throw new InvalidInputException("payload file " + file.toAbsolutePath() + " cannot be read: " + e);
         }
-        List<byte[]> out = new ArrayList<>();
-        for (String part : text.split(Pattern.quote(delimiter))) {
-            if (!part.isEmpty()) {
-                out.add(part.getBytes(StandardCharsets.UTF_8));
+        List<ValueSource> out = new ArrayList<>();
+        String[] parts = text.split(Pattern.quote(delimiter));
+        for (int i = 0; i < parts.length; i++) {
+            if (!parts[i].isEmpty()) {
+                try {
+                    out.add(Template.parse(parts[i]).source());
+                } catch (InvalidInputException e) {
+                    throw new InvalidInputException("payload file " + file.toAbsolutePath() + ", record " + (i + 1)
+                            + ": " + e.getMessage());
+                }
             }
         }
         if (out.isEmpty()) {
             throw new InvalidInputException("payload file " + file.toAbsolutePath() + " holds no record");
         }
-        return new PayloadFile(out.toArray(new byte[0][]));
+        return new PayloadFile(out.toArray(new ValueSource[0]));
     }
 
     /** "\n", "\t" and "\r" as typed in a GUI field. */
@@ -59,8 +66,19 @@ public final class PayloadFile {
         return s.replace("\\n", "\n").replace("\\t", "\t").replace("\\r", "\r");
     }
 
-    public byte[] pick() {
-        return payloads[ThreadLocalRandom.current().nextInt(payloads.length)];
+    /** A record picked at random for each record sent. */
+    public ValueSource atRandom() {
+        return context -> payloads[context.random().nextInt(payloads.length)].next(context);
+    }
+
+    /** The records in file order, from the first, again and again; a source per thread. */
+    public ValueSource inOrder() {
+        int[] next = {0};
+        return context -> {
+            ValueSource line = payloads[next[0]];
+            next[0] = next[0] + 1 == payloads.length ? 0 : next[0] + 1;
+            return line.next(context);
+        };
     }
 
     public int size() {

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.payload;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,6 +20,7 @@ public final class RecordContext {
     private final int threadNumber;
     private long threadSequence = -1;
     private long globalSequenceOfRecord = -1;
+    private Object key;
     private Random javaRandom;
     private UnaryOperator<String> variables = name -> null;
     private UnaryOperator<String> properties = name -> null;
@@ -51,6 +53,20 @@ public final class RecordContext {
     public void nextRecord() {
         threadSequence++;
         globalSequenceOfRecord = -1;
+        key = null;
+    }
+
+    /** The record's key, once made: value and header templates may repeat it. */
+    public void key(Object key) {
+        this.key = key;
+    }
+
+    /** The record's key as text; empty when it has none (yet). */
+    public String keyText() {
+        if (key instanceof byte[]) {
+            key = new String((byte[]) key, StandardCharsets.UTF_8);
+        }
+        return key == null ? "" : key.toString();
     }
 
     /** This thread's record number, from 0: the same for the key, value and headers of one record. */

@@ -66,6 +66,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private String groupId = "jmeter-kafka";
     private String startAt = START_COMMITTED_OR_EARLIEST;
     private String startValue = "";
+    private String valueSchema = "";
     private String recordsPerSample = "1";
     private String pollTimeout = "5000";
     private String commitMode = COMMIT_AUTO;
@@ -77,6 +78,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     // this clone's thread only (interrupt() may read reader)
     private transient volatile RecordReader reader;
     private transient ReadTally tally;
+    private transient ValueText valueText;
     private transient long rebalanceMsTotal;
     private transient String samplerData;
     private transient int samplerDataMax;
@@ -139,6 +141,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         if (run.budget.spent()) {
             return false;
         }
+        ValueText values = valueText();
         result.setSamplerData(samplerData(connection, r, max, timeoutMs));
         run.stats.reading(System.currentTimeMillis());
         RecordReader.Handout read = null;
@@ -171,7 +174,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             }
             fail(result, ResponseCodes.NO_RECORDS, stopped ? "no record before the sample was interrupted"
                     : "no record within " + timeoutMs + " ms");
-            setVariables(prefix, List.of(), 0);
+            setVariables(prefix, List.of(), 0, ValueText.UTF8);
             return true;
         }
         long gaps = tally.gaps();
@@ -186,8 +189,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);
         result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-        setResponseUtf8(result, listing(read.kept, count));
-        setVariables(prefix, read.kept, tally.maxEndToEndMillis());
+        setResponseUtf8(result, listing(read.kept, count, values));
+        setVariables(prefix, read.kept, tally.maxEndToEndMillis(), values);
         if (commitFailure != null) {
             fail(result, commitFailure);
         } else if (gaps > 0 && failOnGap) {
@@ -277,7 +280,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
      * first and copied once into an array of their size: at one record per sample the listing is
      * a good part of the sampler's own work.
      */
-    private static byte[] listing(List<ConsumerRecord<Object, Object>> records, int count) {
+    private static byte[] listing(List<ConsumerRecord<Object, Object>> records, int count, ValueText view) {
         int maxData = responseMaxBytes();
         int n = Math.min(records.size(), LISTED_RECORDS);
         byte[][] heads = new byte[n][];
@@ -287,7 +290,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         while (listed < n && size < maxData) {
             ConsumerRecord<Object, Object> rec = records.get(listed);
             // a value may be megabytes: cut to what is left of the cap
-            ByteBuffer value = valueBytes(rec.value());
+            ByteBuffer value = view.bytes(rec.value());
             value.limit(value.position() + Math.max(0, Math.min(value.remaining(), maxData - size)));
             heads[listed] = head(rec);
             values[listed] = value;
@@ -314,10 +317,12 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         return head.append('\n').toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The plugin's values are views into the consumer's fetch buffer: read through a duplicate, copy nothing. */
-    private static ByteBuffer valueBytes(Object v) {
-        return v instanceof ByteBuffer ? ((ByteBuffer) v).duplicate()
-                : ByteBuffer.wrap(v instanceof byte[] ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8));
+    /** This thread's view of values, made again when the schema field changed. */
+    private ValueText valueText() {
+        if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
+            valueText = ValueText.of(valueSchema.trim());
+        }
+        return valueText;
     }
 
     static String text(Object o) {
@@ -331,7 +336,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     /** prefix_count, prefix_e2e_max, then per record i (from 1) prefix_key_i, prefix_value_i, ... */
-    private static void setVariables(String p, List<ConsumerRecord<Object, Object>> records, long maxE2eMs) {
+    private static void setVariables(String p, List<ConsumerRecord<Object, Object>> records, long maxE2eMs,
+            ValueText values) {
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (p.isEmpty() || vars == null) {
             return;
@@ -345,7 +351,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             vars.put(p + "_offset_" + i, Long.toString(rec.offset()));
             vars.put(p + "_timestamp_" + i, Long.toString(rec.timestamp()));
             vars.put(p + "_key_" + i, text(rec.key()));
-            vars.put(p + "_value_" + i, text(rec.value()));
+            vars.put(p + "_value_" + i, values.text(rec.value()));
             StringBuilder hs = new StringBuilder();
             for (Header h : rec.headers()) {
                 hs.append(hs.length() == 0 ? "" : ",").append(h.key()).append('=').append(text(h.value()));
@@ -430,6 +436,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     public void setGroupId(String groupId) { this.groupId = Fields.nullToEmpty(groupId); }
     public String getStartAt() { return startAt; }
     public void setStartAt(String startAt) { this.startAt = Fields.nullToEmpty(startAt); }
+    public String getValueSchema() { return valueSchema; }
+    public void setValueSchema(String valueSchema) { this.valueSchema = Fields.nullToEmpty(valueSchema); }
     public String getStartValue() { return startValue; }
     public void setStartValue(String startValue) { this.startValue = Fields.nullToEmpty(startValue); }
     public String getRecordsPerSample() { return recordsPerSample; }

@@ -12,7 +12,7 @@ public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
         createPropertyGroup("source", new String[] {"connectionName", "subscription", "topics", "partitions", "groupId",
             "startAt", "startValue"});
         createPropertyGroup("reading", new String[] {"recordsPerSample", "pollTimeout", "commitMode", "recordBudget",
-            "variablePrefix"});
+            "variablePrefix", "valueSchema"});
         createPropertyGroup("verification", new String[] {"verifyDelivery", "failOnGap"});
         text("connectionName", "kafka");
         choice("subscription", SUBSCRIBE_TOPICS, SUBSCRIBE_PATTERN, ASSIGN);
@@ -27,6 +27,7 @@ public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
         choice("commitMode", COMMIT_AUTO, COMMIT_SYNC, COMMIT_ASYNC, COMMIT_NONE);
         text("recordBudget", "");
         text("variablePrefix", "kafka");
+        textArea("valueSchema", "");
         checkbox("verifyDelivery", true);
         checkbox("failOnGap", false);
     }

@@ -1,41 +1,41 @@
 package io.github.jmeterkafka.sampler;
 
-import java.nio.charset.StandardCharsets;
+import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.threads.JMeterContext;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.utils.Utils;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.measure.CsvField;
-import io.github.jmeterkafka.measure.ProducerStats;
-import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.PayloadFile;
-import io.github.jmeterkafka.payload.RandomPayload;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.RecordMaker;
+import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SchemaOutput;
+import io.github.jmeterkafka.payload.ValueMode;
 
 /**
  * Kafka Producer: each sample sends N records asynchronously and ends when all are acknowledged or
@@ -48,27 +48,25 @@ import io.github.jmeterkafka.payload.RandomPayload;
  */
 public class KafkaProducerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
-    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>("Kafka Producer");
+    private static final SamplerRuns<ProducerRun> RUNS = new SamplerRuns<>("Kafka Producer");
 
-    static final String KEY_NONE = "keyMode.none";
-    static final String KEY_TEXT = "keyMode.text";
-    static final String KEY_RANDOM = "keyMode.random";
-    static final String VALUE_TEXT = "valueMode.text";
-    static final String VALUE_RANDOM = "valueMode.random";
-    static final String VALUE_FILE = "valueMode.file";
     static final String SCOPE_SHARED = "producerScope.shared";
     static final String SCOPE_THREAD = "producerScope.thread";
 
     private String topic = "";
     private String partition = "";
-    private String keyMode = KEY_NONE;
+    private String keyMode = KeyMode.NONE.tag();
     private String key = "";
     private String keyCount = "100";
-    private String valueMode = VALUE_TEXT;
+    private String valueMode = ValueMode.TEXT.tag();
     private String value = "";
     private String recordSize = "1000";
     private String payloadFile = "";
     private String payloadDelimiter = "\\n";
+    private String valueSchema = "";
+    private String schemaOutput = SchemaOutput.BINARY.tag();
+    private List<KeyValue> fieldRules = new ArrayList<>();
+    private String seed = "";
     private List<KeyValue> headers = new ArrayList<>();
     private String timestamp = "";
     private String recordsPerSample = "1";
@@ -81,34 +79,25 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     // this clone's thread only
     private transient Producer<Object, Object> ownProducer;
     private transient String sequenceId;
-    private transient Map<TopicPartition, long[]> sequences = new HashMap<>();
+    private transient ProducerRecords records = new ProducerRecords();
+    private transient RecordContext context;
+    private transient RecordSpec spec;
+    private transient RecordMaker maker;
     // topics whose metadata this thread's producer has
     private transient Set<String> topicsReady = new HashSet<>();
-    private transient int nextPartition;
-    private transient byte[] randomPayload;
     private transient Boolean keyBytes;
     private transient Boolean valueBytes;
     private transient volatile SendBatch inFlight;
     private transient volatile Thread blockedThread;
 
-    /** Stats and budget shared by all threads of this sampler. */
-    static final class Run {
-        final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled());
-        final RecordBudget budget;
-
-        Run(long budget) {
-            this.budget = new RecordBudget(budget);
-        }
-    }
-
-    private Run run() {
-        return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to send in total", recordBudget, 0)));
+    private ProducerRun run() {
+        return RUNS.get(getName(), () -> new ProducerRun(Numbers.nonNegativeLong("records to send in total", recordBudget, 0)));
     }
 
     @Override
     protected boolean sampleInto(SampleResult result) throws Exception {
         int perSample = Numbers.positiveInt("records per sample", recordsPerSample, 1);
-        Run run = run();
+        ProducerRun run = run();
         int n = run.budget.take(perSample);
         if (n == 0) {
             return false;
@@ -150,23 +139,19 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
         result.sampleEnd();
         result.setLatency(result.getTime());
+        result.setSentBytes(batch.sentBytes());
         report(result, batch, failed, pending, ackTimeoutMs);
         return true;
     }
 
     /** Makes the sample's {@code n} records and hands each to the producer as it is made; the sample's clock starts here. */
-    private SendBatch send(SampleResult result, Connection connection, Run run, int n) throws Exception {
+    private SendBatch send(SampleResult result, Connection connection, ProducerRun run, int n) throws Exception {
         String topicName = Fields.required("topic", topic);
-        Integer partitionNumber = partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition);
-        Long recordTimestamp = timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp);
-        List<Header> fixedHeaders = headers();
-        Keys keys = keys();
-        Values values = values();
+        ProducerRecords.Target target = new ProducerRecords.Target(topicName,
+                partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition),
+                timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp));
+        RecordMaker recordMaker = maker(connection, run);
         Producer<Object, Object> producer = producer(connection);
-        if (keyBytes == null) {
-            keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
-            valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
-        }
         // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
         // the sample's time, as its connect time, but before the first send, so that neither the records'
         // latencies nor the rate's start include it, and a paced test does not start with every thread stuck.
@@ -177,7 +162,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         int partitions;
         try {
             // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
-            boolean picksPartitions = sequenceHeader && partitionNumber == null;
+            boolean picksPartitions = sequenceHeader && target.partition() == null;
             int count = firstOnTopic || picksPartitions ? partitionCount(producer, topicName, result) : 0;
             partitions = picksPartitions ? count : 0;
         } catch (RuntimeException e) {
@@ -187,30 +172,9 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (firstOnTopic) {
             result.connectEnd();
         }
-        int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
-        int partitionsToPick = partitions;
-        String producerId = sequenceHeader ? sequenceId(connection) : null;
-        boolean keysAsBytes = keyBytes;
-        boolean valuesAsBytes = valueBytes;
         // each record is made as it is sent: its sequence header then carries its own send time
-        IntFunction<SendBatch.Outgoing> make = i -> {
-            byte[] k = keys.next();
-            byte[] v = values.next();
-            Integer p = partitionNumber;
-            List<Header> hs = fixedHeaders;
-            if (producerId != null) {
-                if (p == null && partitionsToPick > 0) {
-                    p = k == null ? samplePartition : Utils.toPositive(Utils.murmur2(k)) % partitionsToPick;
-                }
-                hs = new ArrayList<>(fixedHeaders);
-                hs.add(new RecordHeader(SequenceHeader.NAME, new SequenceHeader(producerId,
-                        sequences.computeIfAbsent(new TopicPartition(topicName, p == null ? -1 : p), tp -> new long[1])[0]++,
-                        SequenceHeader.nowMicros()).encode()));
-            }
-            long valueLength = v == null ? 0 : v.length;
-            return new SendBatch.Outgoing(new ProducerRecord<>(topicName, p, recordTimestamp, encode(k, keysAsBytes),
-                    encode(v, valuesAsBytes), hs), (k == null ? 0 : k.length) + valueLength + headerBytes(hs), valueLength);
-        };
+        IntFunction<SendBatch.Outgoing> make = records.sample(target, recordMaker, context,
+                sequenceHeader ? sequenceId(connection) : null, partitions, keyBytes, valueBytes);
         result.setSamplerData(samplerData(connection, topicName, n));
         if (result.getStartTime() == 0) {
             result.sampleStart();
@@ -218,9 +182,41 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (transactional) {
             producer.beginTransaction();
         }
-        SendBatch batch = blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional));
-        result.setSentBytes(batch.sentBytes());
-        return batch;
+        return blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional));
+    }
+
+    /**
+     * This thread's record maker, made again only when a field changed (a field with JMeter functions
+     * may change per sample); its context reads the sample's variables.
+     */
+    private RecordMaker maker(Connection connection, ProducerRun run) {
+        RecordSpec now = new RecordSpec(Tagged.parse(KeyMode.class, "key mode", keyMode), key,
+                Numbers.positiveInt("key count", keyCount, 100), Tagged.parse(ValueMode.class, "value mode", valueMode),
+                value, recordSize, resolve(payloadFile), payloadDelimiter, resolve(valueSchema),
+                Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
+                List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()),
+                KeyValue.entries(headers));
+        if (keyBytes == null) {
+            keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
+            valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        }
+        if (!now.equals(spec)) {
+            if (now.valueMode() == ValueMode.AVRO && now.schemaOutput() == SchemaOutput.RECORD && valueBytes) {
+                throw new InvalidInputException("Avro records go to the value serializer, but that is ByteArraySerializer:"
+                        + " set value.serializer in the connection's producer properties to one that takes Avro records"
+                        + " (e.g. io.confluent.kafka.serializers.KafkaAvroSerializer), or send Avro binary");
+            }
+            maker = RecordMaker.of(now);
+            spec = now;
+        }
+        if (context == null) {
+            JMeterContext jmeter = JMeterContextService.getContext();
+            context = new RecordContext(seed.isBlank() ? null : Numbers.wholeNumber("seed", seed),
+                    jmeter.getThreadNum() + 1, run.globalSequence);
+        }
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
+        return maker;
     }
 
     /** The topic's partition count, from the producer's metadata (it may wait up to max.block.ms for it). */
@@ -310,70 +306,16 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         return ownProducer;
     }
 
-    /** byte[] for Kafka's ByteArraySerializer; for any other serializer, the text. */
-    private static Object encode(byte[] bytes, boolean bytesIn) {
-        return bytes == null || bytesIn ? bytes : new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    @FunctionalInterface
-    private interface Keys {
-        byte[] next();
-    }
-
-    @FunctionalInterface
-    private interface Values {
-        byte[] next();
-    }
-
-    private Keys keys() {
-        String mode = Fields.choice("key mode", keyMode, KEY_NONE, KEY_TEXT, KEY_RANDOM);
-        if (KEY_TEXT.equals(mode)) {
-            byte[] fixed = key.getBytes(StandardCharsets.UTF_8);
-            return () -> fixed;
+    /**
+     * A relative file name that is not in the working directory is taken from the test plan's
+     * directory, as JMeter's CSV Data Set reads it; inline text stays as it is.
+     */
+    private static String resolve(String fileOrText) {
+        String s = fileOrText.trim();
+        if (s.isEmpty() || s.startsWith("{") || s.startsWith("[") || s.startsWith("\"") || new File(s).exists()) {
+            return fileOrText;
         }
-        if (KEY_RANDOM.equals(mode)) {
-            int count = Numbers.positiveInt("key count", keyCount, 100);
-            String prefix = key;
-            return () -> (prefix + ThreadLocalRandom.current().nextInt(count)).getBytes(StandardCharsets.UTF_8);
-        }
-        return () -> null;
-    }
-
-    private Values values() {
-        String mode = Fields.choice("value mode", valueMode, VALUE_TEXT, VALUE_RANDOM, VALUE_FILE);
-        if (VALUE_RANDOM.equals(mode)) {
-            int size = Numbers.nonNegativeInt("record size", recordSize);
-            if (randomPayload == null || randomPayload.length != size) {
-                randomPayload = RandomPayload.of(size, ThreadLocalRandom.current().nextLong());
-            }
-            byte[] payload = randomPayload;
-            return () -> payload;
-        }
-        if (VALUE_FILE.equals(mode)) {
-            PayloadFile file = PayloadFile.load(payloadFile, payloadDelimiter);
-            return file::pick;
-        }
-        byte[] fixed = value.getBytes(StandardCharsets.UTF_8);
-        return () -> fixed;
-    }
-
-    private List<Header> headers() {
-        List<Header> out = new ArrayList<>(headers.size());
-        for (KeyValue h : headers) {
-            if (h.getKey() == null || h.getKey().isBlank()) {
-                throw new InvalidInputException("a header has an empty name (value '" + h.getValue() + "')");
-            }
-            out.add(new RecordHeader(h.getKey(), h.getValue().getBytes(StandardCharsets.UTF_8)));
-        }
-        return out;
-    }
-
-    private static long headerBytes(List<Header> hs) {
-        long n = 0;
-        for (Header h : hs) {
-            n += h.key().getBytes(StandardCharsets.UTF_8).length + (h.value() == null ? 0 : h.value().length);
-        }
-        return n;
+        return FileServer.getFileServer().getResolvedFile(s).getPath();
     }
 
     private String sequenceId(Connection connection) {
@@ -386,7 +328,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private String samplerData(Connection connection, String topicName, int n) {
         return "connection: " + connection.name() + "\ntopic: " + topicName
                 + (partition.isBlank() ? "" : "\npartition: " + partition)
-                + "\nrecords: " + n + "\nkey: " + keyMode + "\nvalue: " + valueMode
+                + "\nrecords: " + n + "\nkey: " + spec.keyMode().tag() + "\nvalue: " + spec.valueMode().tag()
                 + (transactional ? "\ntransactional" : "");
     }
 
@@ -464,16 +406,11 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         } catch (InvalidInputException e) {
             // no such connection: every sample already said so
         }
-        Run run = RUNS.remove(getName());
+        ProducerRun run = RUNS.remove(getName());
         if (run == null) {
             return;
         }
-        ProducerStats.Summary s = run.stats.summary();
-        SummaryPrinter.print("Kafka Producer summary for '" + getName() + "':", s.perfTestLine(), s.failureLine());
-        SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
-                String.format(Locale.ROOT, "producer,%s,%d,%d,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
-                        CsvField.of(getName()), s.records, s.failedRecords, s.recordsPerSec(), s.mbPerSec(),
-                        s.avgMs, s.maxMs, s.p50Ms, s.p95Ms, s.p99Ms, s.p999Ms));
+        run.printSummary(getName());
     }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
@@ -498,6 +435,14 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     public void setPayloadFile(String payloadFile) { this.payloadFile = Fields.nullToEmpty(payloadFile); }
     public String getPayloadDelimiter() { return payloadDelimiter; }
     public void setPayloadDelimiter(String payloadDelimiter) { this.payloadDelimiter = Fields.nullToEmpty(payloadDelimiter); }
+    public String getValueSchema() { return valueSchema; }
+    public void setValueSchema(String valueSchema) { this.valueSchema = Fields.nullToEmpty(valueSchema); }
+    public String getSchemaOutput() { return schemaOutput; }
+    public void setSchemaOutput(String schemaOutput) { this.schemaOutput = Fields.nullToEmpty(schemaOutput); }
+    public List<KeyValue> getFieldRules() { return fieldRules; }
+    public void setFieldRules(List<KeyValue> fieldRules) { this.fieldRules = fieldRules == null ? new ArrayList<>() : fieldRules; }
+    public String getSeed() { return seed; }
+    public void setSeed(String seed) { this.seed = Fields.nullToEmpty(seed); }
     public List<KeyValue> getHeaders() { return headers; }
     public void setHeaders(List<KeyValue> headers) { this.headers = headers == null ? new ArrayList<>() : headers; }
     public String getTimestamp() { return timestamp; }

@@ -405,13 +405,17 @@ class KafkaProducerSamplerResultsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "keyMode      | bogus | key mode 'bogus' is not one of: none, text, random",
-        "valueMode    | bogus | value mode 'bogus' is not one of: text, random, file",
+        "valueMode    | bogus | value mode 'bogus' is not one of: text, random, randomBytes, randomOnce, file, fileInOrder, avro, jsonSchema",
+        "schemaOutput | bogus | schema output 'bogus' is not one of: binary, json, record",
+        "seed         | x1    | seed must be a whole number, not 'x1'",
+        "value        | '{{int 5 1}}' | value: template placeholder {{int 5 1}} at character 1: min 5 is greater than max 1",
+        "valueSchema  | '{\"type\": \"recrd\"}' | schema",
         "producerScope| bogus | producer scope 'bogus' is not one of: shared, thread",
         "partition    | -1    | partition must not be negative, not -1",
         "timestamp    | today | timestamp must be a whole number, not 'today'",
         "ackTimeout   | -5    | ack timeout must not be negative, not -5",
         "keyCount     | 0     | key count must be at least 1",
-        "recordSize   | big   | record size must be a whole number, not 'big'",
+        "recordSize   | big   | record size 'big': 'big' is not a size in bytes",
         "payloadFile  | /no/such/file | payload file /no/such/file cannot be read",
         "header       | ''    | a header has an empty name (value 'x')",
     })
@@ -421,6 +425,10 @@ class KafkaProducerSamplerResultsTest {
             case "keyMode": s.setKeyMode(value); break;
             case "valueMode": s.setValueMode(value); break;
             case "producerScope": s.setProducerScope(value); break;
+            case "schemaOutput": s.setSchemaOutput(value); break;
+            case "seed": s.setSeed(value); break;
+            case "value": s.setValue(value); break;
+            case "valueSchema": s.setValueMode("avro"); s.setValueSchema(value); break;
             case "partition": s.setPartition(value); break;
             case "timestamp": s.setTimestamp(value); break;
             case "ackTimeout": s.setAckTimeout(value); break;

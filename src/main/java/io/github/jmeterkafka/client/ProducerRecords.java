@@ -1,0 +1,84 @@
+package io.github.jmeterkafka.client;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.utils.Utils;
+
+import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.RecordMaker;
+
+/**
+ * Makes a producer thread's records: key, value and headers from its {@link RecordMaker}, and with
+ * a sequence header, the partition (key hash as Kafka's default partitioner; unkeyed records one
+ * partition per sample, in turn) so that each thread's sequence on a partition has no holes.
+ *
+ * <p>Threads: one per sampler thread, used by that thread only.
+ */
+public final class ProducerRecords {
+    private final Map<TopicPartition, long[]> sequences = new HashMap<>();
+    private int nextPartition;
+
+    /** Where a sample's records go and what they carry besides key, value and headers. */
+    public record Target(String topic, Integer partition, Long timestamp) {
+    }
+
+    /**
+     * The maker of a sample's records, record i made when the producer is about to send it.
+     *
+     * @param producerId       the thread's id in sequence headers; null: no sequence header
+     * @param partitions       the topic's partition count, when the records need a sequence header
+     * @param keysAsBytes      the key serializer takes byte[]; else keys go as text
+     * @param valuesAsBytes    the value serializer takes byte[]; else byte[] values go as text
+     */
+    public IntFunction<SendBatch.Outgoing> sample(Target target, RecordMaker maker, RecordContext context,
+            String producerId, int partitions, boolean keysAsBytes, boolean valuesAsBytes) {
+        int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
+        return i -> {
+            context.nextRecord();
+            Object k = maker.key(context);
+            context.key(k);
+            Object v = maker.value(context);
+            List<Header> hs = new ArrayList<>(maker.headerCount() + (producerId == null ? 0 : 1));
+            long bytes = 0;
+            for (int h = 0; h < maker.headerCount(); h++) {
+                byte[] value = maker.headerValue(h, context);
+                hs.add(new RecordHeader(maker.headerName(h), value));
+                bytes += maker.headerName(h).length() + value.length;
+            }
+            Integer p = target.partition();
+            if (producerId != null) {
+                if (p == null && partitions > 0) {
+                    p = k == null ? samplePartition : Utils.toPositive(Utils.murmur2(bytesOf(k))) % partitions;
+                }
+                byte[] seq = new SequenceHeader(producerId,
+                        sequences.computeIfAbsent(new TopicPartition(target.topic(), p == null ? -1 : p), tp -> new long[1])[0]++,
+                        SequenceHeader.nowMicros()).encode();
+                hs.add(new RecordHeader(SequenceHeader.NAME, seq));
+                bytes += SequenceHeader.NAME.length() + seq.length;
+            }
+            long valueBytes = v == null ? 0 : v instanceof byte[] ? ((byte[]) v).length : -1;
+            bytes += (k == null ? 0 : bytesOf(k).length) + Math.max(valueBytes, 0);
+            return new SendBatch.Outgoing(new ProducerRecord<>(target.topic(), p, target.timestamp(),
+                    encode(k, keysAsBytes), encode(v, valuesAsBytes), hs), bytes, valueBytes);
+        };
+    }
+
+    private static byte[] bytesOf(Object key) {
+        return key instanceof byte[] ? (byte[]) key : String.valueOf(key).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** byte[] for Kafka's ByteArraySerializer; for any other serializer, the text; objects as they are. */
+    private static Object encode(Object value, boolean bytesIn) {
+        return value instanceof byte[] && !bytesIn ? new String((byte[]) value, StandardCharsets.UTF_8) : value;
+    }
+}

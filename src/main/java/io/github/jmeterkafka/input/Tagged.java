@@ -1,0 +1,42 @@
+package io.github.jmeterkafka.input;
+
+import io.github.jmeterkafka.client.InvalidInputException;
+
+/**
+ * A drop-down's choice: its tag is what a saved {@code .jmx} holds (never rename one), and its
+ * text comes from the element's Resources bundle.
+ */
+public interface Tagged {
+    String tag();
+
+    /**
+     * The choice a drop-down stored; also takes the bare word ("random" for "valueMode.random"), as
+     * typed in a -J property. Blank gives the first constant.
+     */
+    static <E extends Enum<E> & Tagged> E parse(Class<E> type, String field, String stored) {
+        E[] all = type.getEnumConstants();
+        String s = stored == null ? "" : stored.trim();
+        if (s.isEmpty()) {
+            return all[0];
+        }
+        StringBuilder allowed = new StringBuilder();
+        for (E e : all) {
+            String word = e.tag().substring(e.tag().indexOf('.') + 1);
+            if (e.tag().equalsIgnoreCase(s) || word.equalsIgnoreCase(s)) {
+                return e;
+            }
+            allowed.append(allowed.length() == 0 ? "" : ", ").append(word);
+        }
+        throw new InvalidInputException(field + " '" + stored + "' is not one of: " + allowed);
+    }
+
+    /** Every tag of an enum, for a BeanInfo's drop-down. */
+    static <E extends Enum<E> & Tagged> String[] tags(Class<E> type) {
+        E[] all = type.getEnumConstants();
+        String[] tags = new String[all.length];
+        for (int i = 0; i < all.length; i++) {
+            tags[i] = all[i].tag();
+        }
+        return tags;
+    }
+}

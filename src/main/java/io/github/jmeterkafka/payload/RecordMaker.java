@@ -1,0 +1,107 @@
+package io.github.jmeterkafka.payload;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.payload.template.Template;
+
+/**
+ * Makes the key, value and header values of one record at a time from a {@link RecordSpec}: every
+ * template and schema is parsed once, here, and rendered per record.
+ *
+ * <p>Threads: a maker's sources may keep state (a file position, an encoder): one maker per sampler
+ * thread, called with that thread's {@link RecordContext}.
+ */
+public final class RecordMaker {
+    private final ValueSource key;
+    private final ValueSource value;
+    private final String[] headerNames;
+    private final ValueSource[] headerValues;
+
+    private RecordMaker(ValueSource key, ValueSource value, String[] headerNames, ValueSource[] headerValues) {
+        this.key = key;
+        this.value = value;
+        this.headerNames = headerNames;
+        this.headerValues = headerValues;
+    }
+
+    /** @throws InvalidInputException when a field, template, file or schema is invalid */
+    public static RecordMaker of(RecordSpec spec) {
+        String[] names = new String[spec.headers().size()];
+        ValueSource[] values = new ValueSource[names.length];
+        for (int i = 0; i < names.length; i++) {
+            Map.Entry<String, String> h = spec.headers().get(i);
+            if (h.getKey() == null || h.getKey().isBlank()) {
+                throw new InvalidInputException("a header has an empty name (value '" + h.getValue() + "')");
+            }
+            names[i] = h.getKey();
+            values[i] = template("header " + h.getKey(), h.getValue());
+        }
+        return new RecordMaker(key(spec), value(spec), names, values);
+    }
+
+    private static ValueSource key(RecordSpec spec) {
+        switch (spec.keyMode()) {
+            case TEXT:
+                return template("key", spec.key());
+            case RANDOM:
+                String prefix = spec.key();
+                int count = spec.keyCount();
+                return context -> (prefix + context.random().nextInt(count)).getBytes(StandardCharsets.UTF_8);
+            default:
+                return context -> null;
+        }
+    }
+
+    private static ValueSource value(RecordSpec spec) {
+        switch (spec.valueMode()) {
+            case RANDOM:
+                return RandomPayload.letters(RecordSizes.parse(spec.recordSize()));
+            case RANDOM_BYTES:
+                return RandomPayload.bytes(RecordSizes.parse(spec.recordSize()));
+            case RANDOM_ONCE:
+                return RandomPayload.once(RecordSizes.parse(spec.recordSize()));
+            case FILE:
+                return PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).atRandom();
+            case FILE_IN_ORDER:
+                return PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).inOrder();
+            case AVRO:
+                return SchemaSources.avro(spec);
+            case JSON_SCHEMA:
+                return SchemaSources.jsonSchema(spec);
+            default:
+                return template("value", spec.value());
+        }
+    }
+
+    private static ValueSource template(String what, String text) {
+        try {
+            return Template.parse(text).source();
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(what + ": " + e.getMessage());
+        }
+    }
+
+    /** The key: bytes, or null. */
+    public Object key(RecordContext context) {
+        return key.next(context);
+    }
+
+    /** The value: bytes, or an object for the value serializer (an Avro record). */
+    public Object value(RecordContext context) {
+        return value.next(context);
+    }
+
+    public int headerCount() {
+        return headerNames.length;
+    }
+
+    public String headerName(int i) {
+        return headerNames[i];
+    }
+
+    public byte[] headerValue(int i, RecordContext context) {
+        return (byte[]) headerValues[i].next(context);
+    }
+}

@@ -1,0 +1,46 @@
+package io.github.jmeterkafka.payload;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.payload.schema.AvroBinarySource;
+import io.github.jmeterkafka.payload.schema.AvroJsonSource;
+import io.github.jmeterkafka.payload.schema.AvroRecords;
+import io.github.jmeterkafka.payload.schema.JsonSchemaRecords;
+import io.github.jmeterkafka.payload.template.Template;
+
+/** Values built from a schema, with field rules written as templates. */
+final class SchemaSources {
+    private SchemaSources() {
+    }
+
+    static ValueSource avro(RecordSpec spec) {
+        AvroRecords records = new AvroRecords(AvroRecords.parseAvroSchema(spec.schema()), rules(spec));
+        switch (spec.schemaOutput()) {
+            case JSON:
+                return new AvroJsonSource(records);
+            case RECORD:
+                return records;
+            default:
+                return new AvroBinarySource(records);
+        }
+    }
+
+    static ValueSource jsonSchema(RecordSpec spec) {
+        return new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(spec.schema()), rules(spec));
+    }
+
+    private static Map<String, Function<RecordContext, Object>> rules(RecordSpec spec) {
+        Map<String, Function<RecordContext, Object>> rules = new LinkedHashMap<>();
+        for (Map.Entry<String, String> rule : spec.fieldRules()) {
+            try {
+                rules.put(rule.getKey(), Template.parse(rule.getValue())::renderValue);
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("field rule '" + rule.getKey() + "': " + e.getMessage());
+            }
+        }
+        return rules;
+    }
+}

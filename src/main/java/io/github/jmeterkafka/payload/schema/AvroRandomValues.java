@@ -1,0 +1,91 @@
+package io.github.jmeterkafka.payload.schema;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+
+import org.apache.avro.LogicalTypes;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+
+/** The random value of an Avro field that holds no records, arrays or maps, by its type. */
+final class AvroRandomValues {
+    private static final int MAX_INT = 1_000_000;
+    private static final long MAX_LONG = 1_000_000_000_000L;
+    // amounts with two decimals up to 1,000
+    private static final int MAX_CENTS = 100_000;
+    // a decimal's random digits: as many as its precision, within a long
+    private static final int MAX_DECIMAL_DIGITS = 18;
+
+    private AvroRandomValues() {
+    }
+
+    static AvroValueMaker of(Schema schema, DefaultValues defaults) {
+        String logical = schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
+        switch (logical) {
+            case "date":
+                return (context, depth) -> defaults.date(context.random());
+            case "time-millis":
+                return (context, depth) -> (int) DefaultValues.timeOfDay(context.random(), 1);
+            case "time-micros":
+                return (context, depth) -> DefaultValues.timeOfDay(context.random(), 1_000);
+            case "timestamp-millis":
+            case "local-timestamp-millis":
+                return (context, depth) -> defaults.timestamp(context.random(), 1);
+            case "timestamp-micros":
+            case "local-timestamp-micros":
+                return (context, depth) -> defaults.timestamp(context.random(), 1_000);
+            case "timestamp-nanos":
+            case "local-timestamp-nanos":
+                return (context, depth) -> defaults.timestamp(context.random(), 1_000_000);
+            case "uuid":
+                return (context, depth) -> AvroRuleValues.uuid(DefaultValues.uuid(context.random()), schema);
+            case "decimal":
+                return decimal(schema, (LogicalTypes.Decimal) schema.getLogicalType());
+            case "big-decimal":
+                return (context, depth) -> AvroRuleValues.bigDecimal(
+                        BigDecimal.valueOf(context.random().nextInt(MAX_CENTS), 2), schema);
+            default:
+                return plain(schema);
+        }
+    }
+
+    private static AvroValueMaker decimal(Schema schema, LogicalTypes.Decimal decimal) {
+        long bound = (long) Math.pow(10, Math.min(decimal.getPrecision(), MAX_DECIMAL_DIGITS));
+        int scale = decimal.getScale();
+        return (context, depth) ->
+                AvroRuleValues.decimal(BigDecimal.valueOf(context.random().nextLong(bound), scale), schema);
+    }
+
+    private static AvroValueMaker plain(Schema schema) {
+        switch (schema.getType()) {
+            case NULL:
+                return (context, depth) -> null;
+            case BOOLEAN:
+                return (context, depth) -> context.random().nextBoolean();
+            case INT:
+                return (context, depth) -> context.random().nextInt(MAX_INT);
+            case LONG:
+                return (context, depth) -> context.random().nextLong(MAX_LONG);
+            case FLOAT:
+                return (context, depth) -> context.random().nextInt(MAX_CENTS) / 100f;
+            case DOUBLE:
+                return (context, depth) -> context.random().nextInt(MAX_CENTS) / 100d;
+            case STRING:
+                return (context, depth) -> DefaultValues.alphanumeric(context.random());
+            case BYTES:
+                return (context, depth) -> ByteBuffer.wrap(DefaultValues.bytes(context.random(),
+                        context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)));
+            case FIXED:
+                return (context, depth) ->
+                        new GenericData.Fixed(schema, DefaultValues.bytes(context.random(), schema.getFixedSize()));
+            case ENUM: {
+                GenericData.EnumSymbol[] symbols = schema.getEnumSymbols().stream()
+                        .map(symbol -> new GenericData.EnumSymbol(schema, symbol))
+                        .toArray(GenericData.EnumSymbol[]::new);
+                return (context, depth) -> symbols[context.random().nextInt(symbols.length)];
+            }
+            default:
+                throw new IllegalArgumentException("not a plain type: " + schema.getType());
+        }
+    }
+}

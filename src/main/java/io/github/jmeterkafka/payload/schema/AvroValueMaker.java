@@ -1,0 +1,13 @@
+package io.github.jmeterkafka.payload.schema;
+
+import io.github.jmeterkafka.payload.RecordContext;
+
+/** One field of an Avro schema, compiled: makes its value for one record. */
+@FunctionalInterface
+interface AvroValueMaker {
+    /**
+     * @param depth how many times the schema has entered itself above this value (0 in a schema
+     *              that does not contain itself)
+     */
+    Object make(RecordContext context, int depth);
+}

@@ -1,0 +1,17 @@
+package io.github.jmeterkafka.payload.schema;
+
+import java.io.IOException;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import io.github.jmeterkafka.payload.RecordContext;
+
+/** One part of a JSON Schema, compiled: writes its value for one document. */
+@FunctionalInterface
+interface JsonValueMaker {
+    /**
+     * @param depth how many times the schema has entered itself (through a {@code $ref}) above
+     *              this value
+     */
+    void write(JsonGenerator json, RecordContext context, int depth) throws IOException;
+}

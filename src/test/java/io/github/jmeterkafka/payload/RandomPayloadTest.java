@@ -1,0 +1,85 @@
+package io.github.jmeterkafka.payload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.Deflater;
+
+import org.junit.jupiter.api.Test;
+
+class RandomPayloadTest {
+    private final RecordContext context = new RecordContext(1L, 1, new AtomicLong());
+
+    @Test
+    void lettersAreFreshForEveryRecordAndUniformOverAToZ() {
+        ValueSource letters = RandomPayload.letters(RecordSizes.parse("1000"));
+        Set<String> distinct = new HashSet<>();
+        long[] counts = new long[26];
+        for (int i = 0; i < 1000; i++) {
+            byte[] v = (byte[]) letters.next(context);
+            assertThat(v).hasSize(1000);
+            distinct.add(new String(v));
+            for (byte b : v) {
+                assertThat(b).isBetween((byte) 'A', (byte) 'Z');
+                counts[b - 'A']++;
+            }
+        }
+        assertThat(distinct).hasSize(1000);
+        for (long c : counts) {
+            // 1M letters: each about 38,462, far within 2 %
+            assertThat(c).isBetween(37_700L, 39_200L);
+        }
+    }
+
+    @Test
+    void oddSizesAreFilledToTheLastByte() {
+        byte[] v = (byte[]) RandomPayload.letters(RecordSizes.parse("7")).next(context);
+        assertThat(v).hasSize(7);
+        assertThat(v[6]).isBetween((byte) 'A', (byte) 'Z');
+    }
+
+    @Test
+    void randomBytesDoNotCompress() {
+        byte[] v = (byte[]) RandomPayload.bytes(RecordSizes.parse("10003")).next(context);
+        assertThat(v).hasSize(10003);
+        assertThat(deflated(v)).isGreaterThan(10003);
+        byte[] letters = (byte[]) RandomPayload.letters(RecordSizes.parse("10003")).next(context);
+        // 26 letters carry log2(26) = 4.7 bits a byte
+        assertThat(deflated(letters)).isBetween(5_800, 6_600);
+    }
+
+    @Test
+    void onceSendsTheSamePayloadForEveryRecordOfASize() {
+        ValueSource once = RandomPayload.once(RecordSizes.parse("100"));
+        Object first = once.next(context);
+        assertThat(once.next(context)).isSameAs(first);
+    }
+
+    @Test
+    void aSeedRepeatsTheRecordsPerThreadAndThreadsDiffer() {
+        ValueSource letters = RandomPayload.letters(RecordSizes.parse("50-60"));
+        RecordContext a = new RecordContext(42L, 3, new AtomicLong());
+        RecordContext b = new RecordContext(42L, 3, new AtomicLong());
+        RecordContext other = new RecordContext(42L, 4, new AtomicLong());
+        for (int i = 0; i < 10; i++) {
+            byte[] fromA = (byte[]) letters.next(a);
+            assertThat(letters.next(b)).isEqualTo(fromA);
+            assertThat(letters.next(other)).isNotEqualTo(fromA);
+        }
+    }
+
+    private static int deflated(byte[] data) {
+        Deflater d = new Deflater(Deflater.BEST_COMPRESSION);
+        d.setInput(data);
+        d.finish();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[4096];
+        while (!d.finished()) {
+            out.write(buf, 0, d.deflate(buf));
+        }
+        return out.size();
+    }
+}

@@ -1,0 +1,28 @@
+package io.github.jmeterkafka.payload.template;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.jmeterkafka.payload.RecordContext;
+
+/** Records rendered as the producer renders them, for the tests of this package. */
+final class Records {
+    private Records() {
+    }
+
+    static RecordContext context(Long seed, int thread) {
+        return new RecordContext(seed, thread, new AtomicLong());
+    }
+
+    /** Each record's text; the context moves on to the next record first, as the producer does. */
+    static List<String> render(String template, RecordContext context, int records) {
+        Template parsed = Template.parse(template);
+        List<String> out = new ArrayList<>(records);
+        for (int i = 0; i < records; i++) {
+            context.nextRecord();
+            out.add(parsed.render(context));
+        }
+        return out;
+    }
+}
