@@ -9,6 +9,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +35,7 @@ public final class Connection {
     private final ClientMetrics metrics = new ClientMetrics();
     private final Map<String, CreateFailure> createFailures = new ConcurrentHashMap<>();
     private Producer<Object, Object> sharedProducer;
+    private BufferFit sharedBufferFit;
     private Admin admin;
     private boolean closed;
 
@@ -90,6 +92,15 @@ public final class Connection {
             sharedProducer = created("shared producer", settings.producerConfig(ids.next("producer")), factory::producer);
         }
         return sharedProducer;
+    }
+
+    /** How the samples of the threads sharing the producer fit its buffer. */
+    public synchronized BufferFit sharedBufferFit() {
+        if (sharedBufferFit == null) {
+            Object memory = settings.producerConfig("").get(ProducerConfig.BUFFER_MEMORY_CONFIG);
+            sharedBufferFit = new BufferFit(name(), memory == null ? 32L * 1024 * 1024 : Long.parseLong(memory.toString().trim()));
+        }
+        return sharedBufferFit;
     }
 
     /** A producer that the calling thread owns and closes; {@code extra} goes over the settings. */

@@ -100,7 +100,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         FailureLog.once(getName(), code, message, e);
     }
 
-    protected void fail(SampleResult result, String code, String message) {
+    protected static void fail(SampleResult result, String code, String message) {
         result.setSuccessful(false);
         result.setResponseCode(code);
         result.setResponseMessage(message);

@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.sampler;
 
-import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,14 +10,10 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.services.FileServer;
-import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.RecordMetadata;
 
+import io.github.jmeterkafka.client.BufferFit;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
@@ -27,12 +22,9 @@ import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.config.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.PayloadFile;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
@@ -79,14 +71,11 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     // this clone's thread only
     private transient Producer<Object, Object> ownProducer;
     private transient String sequenceId;
-    private transient ProducerRecords records = new ProducerRecords();
-    private transient RecordContext context;
-    private transient RecordSpec spec;
-    private transient RecordMaker maker;
+    private transient ThreadRecords records = new ThreadRecords();
     // topics whose metadata this thread's producer has
     private transient Set<String> topicsReady = new HashSet<>();
-    private transient Boolean keyBytes;
-    private transient Boolean valueBytes;
+    // set while this thread sends through the shared producer
+    private transient BufferFit bufferFit;
     private transient volatile SendBatch inFlight;
     private transient volatile Thread blockedThread;
 
@@ -140,7 +129,10 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         result.sampleEnd();
         result.setLatency(result.getTime());
         result.setSentBytes(batch.sentBytes());
-        report(result, batch, failed, pending, ackTimeoutMs);
+        if (bufferFit != null) {
+            bufferFit.sampled(n, batch.sentBytes());
+        }
+        ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
         return true;
     }
 
@@ -150,7 +142,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         ProducerRecords.Target target = new ProducerRecords.Target(topicName,
                 partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition),
                 timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp));
-        RecordMaker recordMaker = maker(connection, run);
+        RecordSpec recordSpec = spec();
         Producer<Object, Object> producer = producer(connection);
         // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
         // the sample's time, as its connect time, but before the first send, so that neither the records'
@@ -173,8 +165,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             result.connectEnd();
         }
         // each record is made as it is sent: its sequence header then carries its own send time
-        IntFunction<SendBatch.Outgoing> make = records.sample(target, recordMaker, context,
-                sequenceHeader ? sequenceId(connection) : null, partitions, keyBytes, valueBytes);
+        IntFunction<SendBatch.Outgoing> make = records.sample(recordSpec, seed, connection, run, target,
+                sequenceHeader ? sequenceId(connection) : null, partitions);
         result.setSamplerData(samplerData(connection, topicName, n));
         if (result.getStartTime() == 0) {
             result.sampleStart();
@@ -185,38 +177,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         return blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional));
     }
 
-    /**
-     * This thread's record maker, made again only when a field changed (a field with JMeter functions
-     * may change per sample); its context reads the sample's variables.
-     */
-    private RecordMaker maker(Connection connection, ProducerRun run) {
-        RecordSpec now = new RecordSpec(Tagged.parse(KeyMode.class, "key mode", keyMode), key,
+    private RecordSpec spec() {
+        return new RecordSpec(Tagged.parse(KeyMode.class, "key mode", keyMode), key,
                 Numbers.positiveInt("key count", keyCount, 100), Tagged.parse(ValueMode.class, "value mode", valueMode),
-                value, recordSize, resolve(payloadFile), payloadDelimiter, resolve(valueSchema),
+                value, recordSize, ThreadRecords.resolve(payloadFile), payloadDelimiter, ThreadRecords.resolve(valueSchema),
                 Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
-                List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()),
-                KeyValue.entries(headers));
-        if (keyBytes == null) {
-            keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
-            valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
-        }
-        if (!now.equals(spec)) {
-            if (now.valueMode() == ValueMode.AVRO && now.schemaOutput() == SchemaOutput.RECORD && valueBytes) {
-                throw new InvalidInputException("Avro records go to the value serializer, but that is ByteArraySerializer:"
-                        + " set value.serializer in the connection's producer properties to one that takes Avro records"
-                        + " (e.g. io.confluent.kafka.serializers.KafkaAvroSerializer), or send Avro binary");
-            }
-            maker = RecordMaker.of(now);
-            spec = now;
-        }
-        if (context == null) {
-            JMeterContext jmeter = JMeterContextService.getContext();
-            context = new RecordContext(seed.isBlank() ? null : Numbers.wholeNumber("seed", seed),
-                    jmeter.getThreadNum() + 1, run.globalSequence);
-        }
-        JMeterVariables vars = JMeterContextService.getContext().getVariables();
-        context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
-        return maker;
+                List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()), KeyValue.entries(headers));
     }
 
     /** The topic's partition count, from the producer's metadata (it may wait up to max.block.ms for it). */
@@ -252,41 +218,14 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
     }
 
-    private void report(SampleResult result, SendBatch batch, int failed, int pending, long ackTimeoutMs) {
-        int n = batch.size();
-        StringBuilder data = new StringBuilder();
-        for (int i = 0; i < n && i < LISTED_RECORDS; i++) {
-            RecordMetadata m = batch.metadata(i);
-            data.append(m == null ? "not acknowledged" : m.topic() + "-" + m.partition() + "@" + m.offset()
-                    + " timestamp=" + m.timestamp()).append('\n');
-        }
-        if (n > LISTED_RECORDS) {
-            data.append("... ").append(n - LISTED_RECORDS).append(" more records\n");
-        }
-        setResponseText(result, data.toString());
-        if (failed == 0 && pending == 0) {
-            result.setSuccessful(true);
-            result.setResponseCode(ResponseCodes.OK);
-            result.setResponseMessage(n + (n == 1 ? " record" : " records") + " acknowledged"
-                    + (transactional ? ", transaction committed" : ""));
-            return;
-        }
-        String tx = transactional ? "; transaction aborted" : "";
-        if (failed > 0) {
-            Exception first = batch.firstFailure();
-            fail(result, ResponseCodes.of(first), failed + " of " + n + " records failed: "
-                    + Failures.describe(first) + tx);
-            FailureLog.once(getName(), result.getResponseCode(), Failures.describe(first), first);
-        } else {
-            String why = batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms";
-            fail(result, "TimeoutException", pending + " of " + n + " records not acknowledged " + why + tx);
-            FailureLog.once(getName(), "TimeoutException", "records not acknowledged " + why, null);
-        }
-    }
-
     private Producer<Object, Object> producer(Connection connection) {
         if (!transactional && !SCOPE_THREAD.equals(Fields.choice("producer scope", producerScope, SCOPE_SHARED, SCOPE_THREAD))) {
-            return connection.sharedProducer();
+            Producer<Object, Object> shared = connection.sharedProducer();
+            if (bufferFit == null) {
+                bufferFit = connection.sharedBufferFit();
+                bufferFit.join();
+            }
+            return shared;
         }
         if (ownProducer == null) {
             Map<String, Object> extra = transactional
@@ -306,18 +245,6 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         return ownProducer;
     }
 
-    /**
-     * A relative file name that is not in the working directory is taken from the test plan's
-     * directory, as JMeter's CSV Data Set reads it; inline text stays as it is.
-     */
-    private static String resolve(String fileOrText) {
-        String s = fileOrText.trim();
-        if (s.isEmpty() || s.startsWith("{") || s.startsWith("[") || s.startsWith("\"") || new File(s).exists()) {
-            return fileOrText;
-        }
-        return FileServer.getFileServer().getResolvedFile(s).getPath();
-    }
-
     private String sequenceId(Connection connection) {
         if (sequenceId == null) {
             sequenceId = connection.nextClientId("seq");
@@ -328,7 +255,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private String samplerData(Connection connection, String topicName, int n) {
         return "connection: " + connection.name() + "\ntopic: " + topicName
                 + (partition.isBlank() ? "" : "\npartition: " + partition)
-                + "\nrecords: " + n + "\nkey: " + spec.keyMode().tag() + "\nvalue: " + spec.valueMode().tag()
+                + "\nrecords: " + n + "\nkey: " + records.spec().keyMode().tag() + "\nvalue: " + records.spec().valueMode().tag()
                 + (transactional ? "\ntransactional" : "");
     }
 
@@ -362,6 +289,10 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     @Override
     public void threadFinished() {
         // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
+        if (bufferFit != null) {
+            bufferFit.leave();
+            bufferFit = null;
+        }
         boolean interrupted = clearInterruptBeforeClose(stopped);
         try {
             closeOwnProducer(stopped ? stopCloseTimeout() : closeTimeout());

@@ -64,7 +64,8 @@ final class AvroRuleValues {
             case DOUBLE:
                 return value -> RuleValues.toDouble(path, value, type);
             case STRING:
-                return "uuid".equals(logical) ? value -> parseUuid(path, value, type).toString() : RuleValues::text;
+                return "uuid".equals(logical) ? value -> parseUuid(path, value, type).toString()
+                        : value -> RuleValues.toText(path, value, type);
             case BYTES:
             case FIXED:
                 return bytesConverter(schema, logical, path, type);
@@ -202,7 +203,7 @@ final class AvroRuleValues {
 
     private static UUID parseUuid(String path, Object value, String type) {
         try {
-            return UUID.fromString(text(value).trim());
+            return UUID.fromString(RuleValues.toText(path, value, type).trim());
         } catch (IllegalArgumentException e) {
             throw misfit(path, value, type);
         }
@@ -230,10 +231,10 @@ final class AvroRuleValues {
             return value -> uuid(parseUuid(path, value, type), schema);
         }
         if (schema.getType() == Schema.Type.BYTES) {
-            return value -> ByteBuffer.wrap(text(value).getBytes(StandardCharsets.UTF_8));
+            return value -> ByteBuffer.wrap(RuleValues.toText(path, value, type).getBytes(StandardCharsets.UTF_8));
         }
         return value -> {
-            byte[] bytes = text(value).getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = RuleValues.toText(path, value, type).getBytes(StandardCharsets.UTF_8);
             if (bytes.length != schema.getFixedSize()) {
                 throw misfit(path, value, type);
             }

@@ -16,9 +16,9 @@ final class DefaultValues {
     static final int MAX_TEXT = 16;
     private static final int NULL_PERCENT = 10;
     private static final int PRESENT_PERCENT = 80;
-    private static final int MAX_ITEMS = 3;
+    static final int MAX_ITEMS = 3;
     private static final long HOUR_MILLIS = 3_600_000L;
-    static final long DAY_MILLIS = 86_400_000L;
+    private static final long DAY_MILLIS = 86_400_000L;
     private static final int DAYS_BACK = 365;
     private static final char[] ALPHANUMERIC =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".toCharArray();

@@ -95,11 +95,13 @@ final class JsonRuleValues {
             case "boolean":
                 return (json, value) -> json.writeBoolean(RuleValues.toBoolean(path, value));
             case "string":
-                return (json, value) -> json.writeString(text(value));
+                return (json, value) -> json.writeString(RuleValues.toText(path, value, type));
             default:
                 // a schema that names no type: the value as it comes
                 return (json, value) -> {
-                    if (value instanceof Long || value instanceof Integer) {
+                    if (value == null) {
+                        json.writeNull();
+                    } else if (value instanceof Long || value instanceof Integer) {
                         json.writeNumber(((Number) value).longValue());
                     } else if (value instanceof Number) {
                         json.writeNumber(RuleValues.toDecimal(path, value, "number"));

@@ -26,6 +26,14 @@ final class RuleValues {
         return value instanceof BigDecimal decimal ? decimal.toPlainString() : String.valueOf(value);
     }
 
+    /** Any value as text: a number or boolean fits a string field too, null does not. */
+    static String toText(String path, Object value, String type) {
+        if (value == null) {
+            throw misfit(path, null, type);
+        }
+        return text(value);
+    }
+
     static int toInt(String path, Object value, String type) {
         long n = toLong(path, value, type);
         if (n != (int) n) {

@@ -1,0 +1,83 @@
+package io.github.jmeterkafka.sampler;
+
+import java.io.File;
+import java.util.function.IntFunction;
+
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.client.ProducerRecords;
+import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.RecordMaker;
+import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SchemaOutput;
+import io.github.jmeterkafka.payload.ValueMode;
+
+/**
+ * A producer thread's record making: its {@link RecordMaker}, made again only when a field changed
+ * (a field with JMeter functions may change per sample), and its {@link RecordContext}, which
+ * reads the sample's JMeter variables and properties.
+ *
+ * <p>Threads: one per sampler clone, used by its thread only.
+ */
+final class ThreadRecords {
+    private final ProducerRecords records = new ProducerRecords();
+    private RecordContext context;
+    private RecordSpec spec;
+    private RecordMaker maker;
+    private Boolean keyBytes;
+    private Boolean valueBytes;
+
+    /**
+     * The maker of a sample's records.
+     *
+     * @param seed blank, or the seed of this thread's random stream (read at its first sample)
+     */
+    IntFunction<SendBatch.Outgoing> sample(RecordSpec now, String seed, Connection connection, ProducerRun run,
+            ProducerRecords.Target target, String producerId, int partitions) {
+        if (keyBytes == null) {
+            keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
+            valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        }
+        if (!now.equals(spec)) {
+            if (now.valueMode() == ValueMode.AVRO && now.schemaOutput() == SchemaOutput.RECORD && valueBytes) {
+                throw new InvalidInputException("Avro records go to the value serializer, but that is ByteArraySerializer:"
+                        + " set value.serializer in the connection's producer properties to one that takes Avro records"
+                        + " (e.g. io.confluent.kafka.serializers.KafkaAvroSerializer), or send Avro binary");
+            }
+            maker = RecordMaker.of(now);
+            spec = now;
+        }
+        if (context == null) {
+            context = new RecordContext(seed.isBlank() ? null : Numbers.wholeNumber("seed", seed),
+                    JMeterContextService.getContext().getThreadNum() + 1, run.globalSequence);
+        }
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
+        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes);
+    }
+
+    /** What the last sample's records were made of. */
+    RecordSpec spec() {
+        return spec;
+    }
+
+    /**
+     * A relative file name that is not in the working directory is taken from the test plan's
+     * directory, as JMeter's CSV Data Set reads it; inline text stays as it is.
+     */
+    static String resolve(String fileOrText) {
+        String s = fileOrText.trim();
+        if (s.isEmpty() || s.startsWith("{") || s.startsWith("[") || s.startsWith("\"") || new File(s).exists()) {
+            return fileOrText;
+        }
+        return FileServer.getFileServer().getResolvedFile(s).getPath();
+    }
+}
