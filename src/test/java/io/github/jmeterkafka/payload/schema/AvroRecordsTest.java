@@ -268,6 +268,7 @@ class AvroRecordsTest {
         assertMisfit("checksum", "short", "field 'checksum': 'short' does not fit fixed Checksum (8 bytes)");
         assertMisfit("paid", "yes", "field 'paid': 'yes' does not fit boolean");
         assertMisfit("id", null, "field 'id': null does not fit long");
+        assertMisfit("customer.name", null, "field 'customer.name': null does not fit string");
     }
 
     private static void assertMisfit(String path, Object value, String message) {

@@ -190,6 +190,18 @@ class JsonSchemaRecordsTest {
     }
 
     @Test
+    void aSchemaThatMustContainItselfFailsClearly() {
+        JsonSchemaRecords loops = new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(
+                "{\"type\": \"object\", \"required\": [\"self\"], \"properties\": {\"self\": {\"$ref\": \"#\"}}}"),
+                null, NOW);
+
+        assertThatThrownBy(() -> loops.next(context(1, 1)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("JSON schema: $ref '#' contains itself with no way to stop (no optional property, array"
+                        + " or null type on the way)");
+    }
+
+    @Test
     void typesFollowFromKeywordsWhereTheSchemaNamesNone() throws Exception {
         JsonSchemaRecords records = new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema("""
                 {"properties": {
@@ -278,6 +290,7 @@ class JsonSchemaRecordsTest {
         assertMisfit("flag", "maybe", "field 'flag': 'maybe' does not fit boolean");
         assertMisfit("status", "LOST", "field 'status': 'LOST' does not fit one of [\"NEW\",\"PAID\",\"SHIPPED\"]");
         assertMisfit("kind", "invoice", "field 'kind': 'invoice' does not fit one of [\"order\"]");
+        assertMisfit("name", null, "field 'name': null does not fit string");
 
         boolean[] fail = {true};
         JsonSchemaRecords records = orders(Map.of("address.city", c -> fail[0] ? new Object() {
