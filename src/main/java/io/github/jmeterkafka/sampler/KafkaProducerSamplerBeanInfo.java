@@ -12,8 +12,8 @@ public class KafkaProducerSamplerBeanInfo extends KafkaBeanInfo {
     public KafkaProducerSamplerBeanInfo() {
         super(KafkaProducerSampler.class);
         createPropertyGroup("target", new String[] {"connectionName", "topic", "partition"});
-        createPropertyGroup("key", new String[] {"keyMode", "key", "keyCount"});
-        createPropertyGroup("value", new String[] {"valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
+        createPropertyGroup("recordKey", new String[] {"keyMode", "key", "keyCount"});
+        createPropertyGroup("recordValue", new String[] {"valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
             "valueSchema", "schemaOutput", "fieldRules"});
         createPropertyGroup("record", new String[] {"headers", "timestamp", "seed", "sequenceHeader"});
         createPropertyGroup("sending", new String[] {"recordsPerSample", "recordBudget", "ackTimeout", "producerScope",

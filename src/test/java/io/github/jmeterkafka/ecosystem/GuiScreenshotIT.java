@@ -98,9 +98,9 @@ class GuiScreenshotIT {
                     .noneMatch(item -> item.matches(RAW_TAG));
         }
         assertThat(Files.readAllLines(out.resolve("kafka-producer.txt")))
-                .contains("group: Where to", "group: Record", "group: Sending")
+                .contains("group: Where to", "group: Key", "group: Value", "group: Record", "group: Sending")
                 .anyMatch(t -> t.startsWith("combo: No key (null) ["))
-                .anyMatch(t -> t.startsWith("combo: Random payload of N bytes ["))
+                .anyMatch(t -> t.startsWith("combo: Random letters, new for every record ["))
                 .anyMatch(t -> t.startsWith("combo: Shared by all threads ["));
         assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
         // the jar opts out of JMeter's class scan for functions and commands; the Add menus must still list it
