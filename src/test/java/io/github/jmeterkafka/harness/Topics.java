@@ -1,15 +1,26 @@
 package io.github.jmeterkafka.harness;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ReplicaInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import io.github.jmeterkafka.client.AdminOperations;
 
@@ -51,5 +62,84 @@ public final class Topics {
         } catch (Exception e) {
             throw new IllegalStateException("Cannot read the end offsets of " + topic, e);
         }
+    }
+
+    /**
+     * The bytes the brokers' logs hold for the topic: the sizes of its replicas' segments, summed over
+     * its partitions and every log directory. Read again every 500 ms until two readings agree (at
+     * most 30 s), so that appends still being written are in it; with one replica per partition,
+     * divided by {@link #endOffsets} it is what the broker stores per record, batch headers and
+     * compression included.
+     */
+    public static long storedBytes(Admin admin, String topic) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long last = logSize(admin, topic);
+        while (true) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while reading the log size of " + topic, e);
+            }
+            long now = logSize(admin, topic);
+            if (now == last && now > 0 || System.nanoTime() > deadline) {
+                return now;
+            }
+            last = now;
+        }
+    }
+
+    private static long logSize(Admin admin, String topic) {
+        try {
+            List<Integer> brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).stream()
+                    .map(Node::id).collect(Collectors.toList());
+            Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(brokers).allDescriptions()
+                    .get(30, TimeUnit.SECONDS);
+            long bytes = 0;
+            for (Map<String, LogDirDescription> ofBroker : dirs.values()) {
+                for (LogDirDescription dir : ofBroker.values()) {
+                    for (Map.Entry<TopicPartition, ReplicaInfo> replica : dir.replicaInfos().entrySet()) {
+                        if (replica.getKey().topic().equals(topic)) {
+                            bytes += replica.getValue().size();
+                        }
+                    }
+                }
+            }
+            return bytes;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while describing the log dirs of " + topic, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot describe the log dirs of " + topic, e);
+        }
+    }
+
+    /**
+     * Every record of the topic as bytes, read by a plain consumer without a group from the first
+     * offset up to the end offsets taken at the start.
+     */
+    public static List<ConsumerRecord<byte[], byte[]>> read(String bootstrapServers, String topic) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+            Set<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).collect(Collectors.toSet());
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (partitions.stream().anyMatch(tp -> consumer.position(tp, Duration.ofSeconds(30)) < end.get(tp))) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("Could not read " + topic + " up to " + end + " within 60 s; read "
+                            + out.size());
+                }
+                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+            }
+        }
+        return out;
     }
 }

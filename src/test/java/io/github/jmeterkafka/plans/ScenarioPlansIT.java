@@ -5,19 +5,38 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
+import org.apache.avro.Conversions;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
@@ -31,6 +50,9 @@ import io.github.jmeterkafka.harness.Topics;
  */
 class ScenarioPlansIT extends BrokerAndJMeter {
     private static final Path PLANS = Harness.projectDir().resolve("test-plans");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final Pattern UUID_V4 = Pattern.compile(
+            "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
     private static final Pattern PRODUCER_LINE = Pattern.compile(
             "\\n(\\d+) records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, "
                     + "\\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.\\n0 records failed.");
@@ -203,6 +225,158 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         // producers stop at the end of the duration, whatever the rate
         long first = jtl.rows("Produce").stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
         assertThat(jtl.rows("Produce")).allSatisfy(r -> assertThat(r.timeStamp() - first).isLessThan(6000));
+    }
+
+    @Test
+    void realisticEventsSendsJsonOrderEventsKeyedByTheirCustomers() {
+        String topic = "events-json-" + System.nanoTime();
+        long before = System.currentTimeMillis();
+        JMeter.Result result = run("realistic-events.jmx", topic)
+                .property("records", "300")
+                .property("rate", "-1")
+                .property("threads", "2")
+                .property("records.per.sample", "10")
+                .property("partitions", "3")
+                .property("customers", "20")
+                .run();
+        long after = System.currentTimeMillis();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        assertThat(jtl.rows("Produce order events")).hasSize(30)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(300);
+        assertThat(producerSummary(result, "Produce order events")).isEqualTo(300);
+        List<ConsumerRecord<byte[], byte[]>> records = Topics.read(broker.bootstrapServers(), topic);
+        assertThat(records).hasSize(300);
+        Set<Long> sequences = new TreeSet<>();
+        Set<String> orderIds = new TreeSet<>();
+        for (ConsumerRecord<byte[], byte[]> rec : records) {
+            String key = utf8(rec.key());
+            JsonNode event = json(utf8(rec.value()));
+            assertThat(key).matches("cust-([1-9]|1[0-9]|20)");
+            assertThat(event.get("customerId").asText()).isEqualTo(key);
+            assertThat(event.get("orderId").asText()).matches(UUID_V4);
+            orderIds.add(event.get("orderId").asText());
+            sequences.add(event.get("sequence").longValue());
+            assertThat(event.get("customer").get("name").asText()).isNotBlank();
+            assertThat(event.get("customer").get("city").asText()).isNotBlank();
+            JsonNode item = event.get("items").get(0);
+            assertThat(item.get("quantity").intValue()).isBetween(1, 5);
+            assertThat(item.get("price").decimalValue()).isBetween(new BigDecimal("1"), new BigDecimal("200"));
+            assertThat(event.get("amount").decimalValue()).isBetween(new BigDecimal("5"), new BigDecimal("900"));
+            assertThat(event.get("currency").asText()).isIn("EUR", "USD", "GBP", "JPY");
+            assertThat(event.get("channel").asText()).isIn("WEB", "MOBILE", "STORE");
+            assertThat(event.get("status").asText()).isIn("CREATED", "PAID", "SHIPPED", "CANCELLED");
+            assertThat(Instant.parse(event.get("createdAt").asText()).toEpochMilli()).isBetween(before, after);
+            assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-json");
+        }
+        // 300 picks of 20 customers miss one with a probability of about 4e-6
+        Set<String> keys = records.stream().map(rec -> utf8(rec.key())).collect(Collectors.toSet());
+        assertThat(keys).containsExactlyInAnyOrderElementsOf(
+                IntStream.rangeClosed(1, 20).mapToObj(i -> "cust-" + i).collect(Collectors.toList()));
+        assertThat(sequences).containsExactlyElementsOf(LongStream.range(0, 300).boxed().collect(Collectors.toList()));
+        assertThat(orderIds).hasSize(300);
+    }
+
+    @Test
+    void realisticEventsInAvroDecodeWithThePlansSchema() throws IOException {
+        String topic = "events-avro-" + System.nanoTime();
+        long before = System.currentTimeMillis();
+        JMeter.Result result = run("realistic-events.jmx", topic)
+                .property("format", "avro")
+                .property("records", "200")
+                .property("rate", "-1")
+                .property("threads", "2")
+                .property("partitions", "2")
+                .property("customers", "10")
+                .run();
+        long after = System.currentTimeMillis();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        assertThat(jtl.rows("Produce order events").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(200);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(200);
+        assertThat(producerSummary(result, "Produce order events")).isEqualTo(200);
+        Schema schema = new Schema.Parser().parse(PLANS.resolve("order-event.avsc").toFile());
+        GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema);
+        List<ConsumerRecord<byte[], byte[]>> records = Topics.read(broker.bootstrapServers(), topic);
+        assertThat(records).hasSize(200);
+        Set<Long> sequences = new TreeSet<>();
+        for (ConsumerRecord<byte[], byte[]> rec : records) {
+            BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(rec.value(), null);
+            GenericRecord event = reader.read(null, decoder);
+            assertThat(decoder.isEnd()).as("bytes left after the record").isTrue();
+            String key = utf8(rec.key());
+            assertThat(key).matches("cust-([1-9]|10)");
+            assertThat(event.get("customerId").toString()).isEqualTo(key);
+            assertThat(event.get("orderId").toString()).matches(UUID_V4);
+            sequences.add((Long) event.get("sequence"));
+            GenericRecord customer = (GenericRecord) event.get("customer");
+            assertThat(customer.get("name").toString()).isNotBlank();
+            assertThat(customer.get("email")).isNull();
+            @SuppressWarnings("unchecked")
+            List<GenericRecord> items = (List<GenericRecord>) event.get("items");
+            assertThat(items).isNotEmpty().allSatisfy(item -> {
+                assertThat((Integer) item.get("quantity")).isBetween(1, 5);
+                assertThat(decimal(item, "price")).isBetween(new BigDecimal("1.00"), new BigDecimal("199.99"));
+            });
+            assertThat(decimal(event, "amount")).isBetween(new BigDecimal("5.00"), new BigDecimal("899.99"));
+            assertThat(event.get("currency").toString()).isIn("EUR", "USD", "GBP", "JPY");
+            assertThat((Long) event.get("createdAt")).isBetween(before, after);
+            assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-avro");
+        }
+        assertThat(sequences).containsExactlyElementsOf(LongStream.range(0, 200).boxed().collect(Collectors.toList()));
+    }
+
+    @Test
+    void realisticEventsWithTheSameSeedRepeatTheirEventsButForTheirTimes() {
+        Map<Long, String> first = seededEvents("events-seed-a-" + System.nanoTime());
+        Map<Long, String> second = seededEvents("events-seed-b-" + System.nanoTime());
+
+        assertThat(first).hasSize(150);
+        // random uuids, names and amounts: equal only because the seed repeats them
+        assertThat(second).isEqualTo(first);
+    }
+
+    /** A seeded run's events by sequence number, each as its key and its value without createdAt. */
+    private static Map<Long, String> seededEvents(String topic) {
+        JMeter.Result result = run("realistic-events.jmx", topic)
+                .property("seed", "42")
+                .property("records", "150")
+                .property("rate", "-1")
+                // one thread: with more, which thread takes which sequence number depends on timing
+                .property("threads", "1")
+                .property("partitions", "2")
+                .property("customers", "30")
+                .run();
+        healthy(result);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(150);
+        Map<Long, String> events = new TreeMap<>();
+        for (ConsumerRecord<byte[], byte[]> rec : Topics.read(broker.bootstrapServers(), topic)) {
+            ObjectNode event = (ObjectNode) json(utf8(rec.value()));
+            assertThat(event.remove("createdAt")).isNotNull();
+            events.put(event.get("sequence").longValue(), utf8(rec.key()) + " " + event);
+        }
+        return events;
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + text + "\n" + e, e);
+        }
+    }
+
+    private static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static BigDecimal decimal(GenericRecord record, String field) {
+        Schema schema = record.getSchema().getField(field).schema();
+        return new Conversions.DecimalConversion().fromBytes((ByteBuffer) record.get(field), schema,
+                schema.getLogicalType());
     }
 
     private static JMeter.RunBuilder run(String plan, String topic) {
