@@ -22,8 +22,8 @@ import io.github.jmeterkafka.harness.Harness;
  * One of Kafka's perf tools in its own JVM, started as kafka-run-class.sh starts it (256 MB heap, here fixed,
  * G1 tuned for short pauses), from the broker's class path in kafka.home/lib.
  */
-final class KafkaTool {
-    static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
+public final class KafkaTool {
+    public static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
     static final String CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance";
 
     /**
@@ -50,9 +50,9 @@ final class KafkaTool {
     }
 
     /** What one run printed and cost. */
-    static final class Result {
-        final int exitCode;
-        final String stdout;
+    public static final class Result {
+        public final int exitCode;
+        public final String stdout;
         final double cpuSeconds;
         final double wallSeconds;
         /** Share of the machine's CPU stolen by the hypervisor during the run. */
@@ -69,7 +69,7 @@ final class KafkaTool {
         }
     }
 
-    static Result run(String mainClass, List<String> args, Path dir, Duration timeout) {
+    public static Result run(String mainClass, List<String> args, Path dir, Duration timeout) {
         return run(mainClass, List.of(), args, dir, timeout);
     }
 

@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -52,6 +50,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.github.jmeterkafka.bench.KafkaTool;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
@@ -366,24 +365,11 @@ class KafkaProducerPayloadsIT {
         return Topics.storedBytes(kafka.admin, topic) / (double) records;
     }
 
-    /**
-     * Kafka's ProducerPerformance in its own JVM, started by the bench's launcher; that class is
-     * package-private to the bench, so it is reached by reflection. Returns what the tool printed.
-     */
-    private static String producerPerformance(List<String> args, Path dir) throws Exception {
-        Class<?> tool = Class.forName("io.github.jmeterkafka.bench.KafkaTool");
-        Method run = tool.getDeclaredMethod("run", String.class, List.class, Path.class, Duration.class);
-        run.setAccessible(true);
-        Object result = run.invoke(null, field(tool, null, "PRODUCER_PERFORMANCE"), args, dir, Duration.ofMinutes(3));
-        String stdout = (String) field(result.getClass(), result, "stdout");
-        assertThat((int) field(result.getClass(), result, "exitCode")).as(stdout).isZero();
-        return stdout;
-    }
-
-    private static Object field(Class<?> type, Object target, String name) throws ReflectiveOperationException {
-        Field f = type.getDeclaredField(name);
-        f.setAccessible(true);
-        return f.get(target);
+    /** Kafka's ProducerPerformance in its own JVM, as the bench starts it; returns what the tool printed. */
+    private static String producerPerformance(List<String> args, Path dir) {
+        KafkaTool.Result result = KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, args, dir, Duration.ofMinutes(3));
+        assertThat(result.exitCode).as(result.stdout).isZero();
+        return result.stdout;
     }
 
     // ---- bad input ----
