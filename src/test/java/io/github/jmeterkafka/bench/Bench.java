@@ -9,17 +9,18 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.StoredBytes;
 
 /**
  * {@code mvn -Pbench verify}: one local broker, warmed up, then each case run alternately with
@@ -28,16 +29,26 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  * record count against the broker's end offsets. Exits 1 if a run failed or a count is off;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
- * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single,consume1,consume6),
- * {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c; 0: 10 MB worth),
- * {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records} (1000000), {@code bench.jfr} (false),
- * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run directory).
+ * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
+ * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6; {@code codecs} and {@code payloads} name
+ * groups), {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c
+ * and the codec, template and avro cases), {@code bench.payload.records} (1000000: records per run in the codec,
+ * template and avro cases), {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records}
+ * (1000000), {@code bench.jfr} (false), {@code bench.jvm.args} (none: more JVM options for both load generators,
+ * {@code {dir}} standing for the run directory).
  */
 public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
     private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
-    private static final List<String> ALL_CASES = List.of("a", "b", "c", "d", "single", "consume1", "consume6");
+    private static final List<String> ALL_CASES = List.of("a", "b", "c", "d", "single", "lz4", "snappy", "gzip", "zstd",
+            "none", "template", "avro", "generators", "consume1", "consume6");
+    private static final Map<String, List<String>> GROUPS = Map.of("codecs", CodecCase.CODECS,
+            "payloads", List.of("template", "avro", "generators"));
+    /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
+    private static final Duration GENERATOR_WARMUP = Duration.ofSeconds(3);
+    private static final Duration GENERATOR_WINDOW = Duration.ofSeconds(1);
+    private static final int GENERATOR_WINDOWS = 5;
 
     private final int repeats = Integer.getInteger("bench.repeats", 3);
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
@@ -47,15 +58,19 @@ public final class Bench {
     /** "same": JMeter gets the perf tools' heap and GC options; "launchers": each side its launcher's own. */
     private final String jvm = System.getProperty("bench.jvm", "same");
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 10_000);
+    /** Records per run in the codec, template and avro cases (a quick look: 200000). */
+    private final long payloadRecords = Long.getLong("bench.payload.records", 1_000_000);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
     private final String jvmArgs = System.getProperty("bench.jvm.args", "").trim();
     private final Path out = Harness.targetDir().resolve("bench");
+    private final Path plans = Harness.projectDir().resolve("bench").resolve("plans");
     private final Report report = new Report();
     private final List<String> problems = new ArrayList<>();
     private KafkaBroker broker;
     private JMeter jmeter;
     private Topics topics;
+    private StoredBytes storedBytes;
     private int runNumber;
 
     public static void main(String[] args) {
@@ -75,6 +90,7 @@ public final class Bench {
                     .startTimeout(Duration.ofMinutes(3)).build().start();
             System.out.println("Broker at " + broker.bootstrapServers() + " in " + broker.lastStartTime().toMillis() + " ms");
             topics = new Topics(broker.admin());
+            storedBytes = new StoredBytes(topics.admin());
             jmeter = JMeter.fromSystemProperties().installPlugin();
             warmUp();
             baseline();
@@ -129,6 +145,22 @@ public final class Bench {
             case "single":
                 singleRecordCases();
                 break;
+            case "lz4":
+            case "snappy":
+            case "gzip":
+            case "zstd":
+            case "none":
+                codecCase(CodecCase.of(c, payloadRecords, recordsPerSample));
+                break;
+            case "template":
+                payloadCase(Payload.template(plans));
+                break;
+            case "avro":
+                payloadCase(Payload.avro(plans));
+                break;
+            case "generators":
+                generators();
+                break;
             case "consume1":
                 consumerCase("consume1", 1, 1);
                 break;
@@ -172,17 +204,21 @@ public final class Bench {
         System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
+        alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
+        report.producer(c, perf, plugin);
+    }
+
+    /** Runs both sides {@code repeats} times; who goes first alternates, so drift in the broker's speed favours neither. */
+    private void alternate(IntConsumer first, IntConsumer second) {
         for (int i = 0; i < repeats; i++) {
-            // alternate who goes first, so drift in the broker's speed does not favour one side
             if (i % 2 == 0) {
-                perf.add(perfTestProducer(c, i));
-                plugin.add(pluginProducer(c, i));
+                first.accept(i);
+                second.accept(i);
             } else {
-                plugin.add(pluginProducer(c, i));
-                perf.add(perfTestProducer(c, i));
+                second.accept(i);
+                first.accept(i);
             }
         }
-        report.producer(c, perf, plugin);
     }
 
     private Report.Run perfTestProducer(ProducerCase c, int repeat) {
@@ -197,7 +233,7 @@ public final class Bench {
         if (check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             Figures.Producer f = Figures.Producer.parseLast(r.stdout);
             run = Report.Run.producer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal,
-                    topics.records(topic, c.partitions));
+                    topics.records(topic, c.partitions), stored(c, topic));
             checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords);
             System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         }
@@ -209,7 +245,7 @@ public final class Bench {
         String topic = topic(c.id, repeat, "plugin");
         topics.create(topic, c.partitions);
         Path dir = runDir(c.id + "-plugin");
-        JMeter.RunBuilder b = plugin(c.throughput > 0 ? "producer-paced.jmx" : "producer.jmx")
+        JMeter.RunBuilder b = plugin(c.planFile())
                 .runDir(dir).timeout(RUN_TIMEOUT)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
@@ -217,7 +253,8 @@ public final class Bench {
                 .property("record.size", Integer.toString(c.recordSize))
                 .property("records.per.sample", Integer.toString(c.recordsPerSample))
                 .property("threads", Integer.toString(c.threads))
-                .properties(c.producerProperties);
+                .properties(c.producerProperties)
+                .properties(c.planProperties);
         if (c.throughput > 0) {
             b.property("samples.per.minute", Long.toString(60L * c.throughput / c.recordsPerSample));
         }
@@ -228,12 +265,23 @@ public final class Bench {
             Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
             check(p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
             run = Report.Run.producer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
-                    p.result.elapsed().toMillis() / 1000.0, p.steal, topics.records(topic, c.partitions));
+                    p.result.elapsed().toMillis() / 1000.0, p.steal, topics.records(topic, c.partitions), stored(c, topic));
             checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords);
             System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         }
         topics.delete(topic);
         return run;
+    }
+
+    /** The bytes the broker stores for the run's topic, if the case asks for them; -1 otherwise or if they never settled. */
+    private long stored(ProducerCase c, String topic) {
+        if (!c.storedBytes) {
+            return -1;
+        }
+        long bytes = storedBytes.settled(topic);
+        check(bytes > 0, c.id + ": the broker's log size of " + topic + " did not settle within "
+                + StoredBytes.MAX_WAIT.toSeconds() + " s");
+        return bytes;
     }
 
     /**
@@ -254,6 +302,48 @@ public final class Bench {
                     + "linger.ms=0", records, 1000, 1, 1).with(props, threads);
             report.producer(c, List.of(), List.of(pluginProducer(c, 0)));
         }
+    }
+
+    // ---------------------------------------------------------------- codecs, templates, schemas
+
+    /** perf-test and the plugin alternately, as producerCase, with the bytes the broker stores per record. */
+    private void codecCase(ProducerCase c) {
+        System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
+        List<Report.Run> perf = new ArrayList<>();
+        List<Report.Run> plugin = new ArrayList<>();
+        alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
+        report.payloads().codec(c, perf, plugin);
+    }
+
+    /**
+     * The plugin alone, alternately sending random letters and the payload's values through the same
+     * plan: what making each record from a template or schema costs the send rate.
+     */
+    private void payloadCase(Payload payload) {
+        Payload random = Payload.random();
+        ProducerCase reference = random.producerCase(payload.id + "-random", payloadRecords, recordsPerSample);
+        ProducerCase c = payload.producerCase(payload.id, payloadRecords, recordsPerSample);
+        System.out.println("Case " + c.id + ": " + payload.title + " against " + random.title + " (" + c.describe() + ")");
+        List<Report.Run> randomRuns = new ArrayList<>();
+        List<Report.Run> runs = new ArrayList<>();
+        alternate(i -> randomRuns.add(pluginProducer(reference, i)), i -> runs.add(pluginProducer(c, i)));
+        report.payloads().payload(reference, random.title, randomRuns, c, payload.title, runs);
+    }
+
+    /** The generators alone, in this JVM: random letters, the template, the Avro schema. */
+    private void generators() {
+        System.out.println("Case generators: values made by one thread, no Kafka (" + GENERATOR_WARMUP.toSeconds()
+                + " s warm-up, " + GENERATOR_WINDOWS + " windows of " + GENERATOR_WINDOW.toSeconds() + " s each)");
+        List<GeneratorRates.Rate> rates = new ArrayList<>();
+        for (Payload p : List.of(Payload.random(), Payload.template(plans), Payload.avro(plans))) {
+            GeneratorRates.Rate r = GeneratorRates.measure(p, p.spec(plans), GENERATOR_WARMUP, GENERATOR_WINDOW,
+                    GENERATOR_WINDOWS);
+            System.out.printf(Locale.ROOT, "  %-8s %,.0f records/s (%,.0f to %,.0f), %.2f µs/record, %.1f B/record, "
+                    + "load %.1f, steal %.0f %%%n", r.id, r.median(), r.min(), r.max(), r.microsPerRecord(),
+                    r.bytesPerRecord(), r.load, r.steal * 100);
+            rates.add(r);
+        }
+        report.payloads().generators(rates);
     }
 
     // ---------------------------------------------------------------- consumer
@@ -279,15 +369,8 @@ public final class Bench {
         System.out.println("  (warm-up read, not counted: " + (warm == null ? "failed" : Report.format(warm)) + ")");
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
-        for (int i = 0; i < repeats; i++) {
-            if (i % 2 == 0) {
-                perf.add(perfTestConsumer(id, topic, records, i));
-                plugin.add(pluginConsumer(id, topic, records, threads, i));
-            } else {
-                plugin.add(pluginConsumer(id, topic, records, threads, i));
-                perf.add(perfTestConsumer(id, topic, records, i));
-            }
-        }
+        alternate(i -> perf.add(perfTestConsumer(id, topic, records, i)),
+                i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
         report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
         topics.delete(topic);
     }
@@ -384,7 +467,7 @@ public final class Bench {
 
     /** A JMeter run of one of bench/plans, with the heap and GC options both sides share. */
     private JMeter.RunBuilder plugin(String plan) {
-        JMeter.RunBuilder b = jmeter.plan(Harness.projectDir().resolve("bench").resolve("plans").resolve(plan));
+        JMeter.RunBuilder b = jmeter.plan(plans.resolve(plan));
         switch (jvm) {
             case "same":
                 return b.heapAndGc(KafkaTool.HEAP_AND_GC);
@@ -403,17 +486,21 @@ public final class Bench {
         }
     }
 
-    private static Set<String> cases(String value) {
+    static Set<String> cases(String value) {
         if (value.isBlank() || value.trim().equals("all")) {
             return new LinkedHashSet<>(ALL_CASES);
         }
         Set<String> out = new LinkedHashSet<>();
         for (String c : value.split(",")) {
             String id = c.trim();
-            if (!ALL_CASES.contains(id)) {
-                throw new IllegalArgumentException("No case '" + id + "'; cases: " + ALL_CASES);
+            if (GROUPS.containsKey(id)) {
+                out.addAll(GROUPS.get(id));
+            } else if (ALL_CASES.contains(id)) {
+                out.add(id);
+            } else {
+                throw new IllegalArgumentException("No case '" + id + "'; cases: " + ALL_CASES + ", groups: "
+                        + GROUPS.keySet());
             }
-            out.add(id);
         }
         return out;
     }
@@ -471,81 +558,6 @@ public final class Bench {
             for (Path p : paths.sorted((x, y) -> y.compareTo(x)).toArray(Path[]::new)) {
                 Files.deleteIfExists(p);
             }
-        }
-    }
-
-    /** A producer case: the same records and producer properties for perf-test and the plugin. */
-    static final class ProducerCase {
-        final String id;
-        final String title;
-        final long records;
-        final int recordSize;
-        final int partitions;
-        /** records/s, or 0 for unthrottled */
-        final int throughput;
-        final int recordsPerSample;
-        final int threads;
-        final Map<String, String> producerProperties;
-
-        private ProducerCase(String id, String title, long records, int recordSize, int partitions, int throughput,
-                int recordsPerSample, int threads, Map<String, String> producerProperties) {
-            this.id = id;
-            this.title = title;
-            this.records = records;
-            this.recordSize = recordSize;
-            this.partitions = partitions;
-            this.throughput = throughput;
-            this.recordsPerSample = recordsPerSample;
-            this.threads = threads;
-            this.producerProperties = producerProperties;
-        }
-
-        static ProducerCase unthrottled(String id, String title, long records, int recordSize, int partitions,
-                int recordsPerSample) {
-            return new ProducerCase(id, title, records, recordSize, partitions, 0, recordsPerSample, 1, props("1", "5"));
-        }
-
-        static ProducerCase paced(String id, String title, long records, int recordSize, int throughput,
-                int recordsPerSample, int threads) {
-            return new ProducerCase(id, title, records, recordSize, 1, throughput, recordsPerSample, threads,
-                    props("1", "5"));
-        }
-
-        ProducerCase with(Map<String, String> props, int threads) {
-            return new ProducerCase(id, title, records, recordSize, partitions, throughput, recordsPerSample, threads, props);
-        }
-
-        /**
-         * Every producer property the plans set, with Kafka 4's defaults except acks; perf-test gets
-         * the same map, so neither side runs on a default the other does not share.
-         */
-        static Map<String, String> props(String acks, String lingerMs) {
-            Map<String, String> p = new LinkedHashMap<>();
-            p.put("acks", acks);
-            p.put("linger.ms", lingerMs);
-            p.put("batch.size", "16384");
-            p.put("compression.type", "none");
-            return p;
-        }
-
-        String describe() {
-            StringBuilder s = new StringBuilder();
-            c(s, "records", Long.toString(records));
-            c(s, "record size", recordSize + " B");
-            c(s, "partitions", Integer.toString(partitions));
-            c(s, "throughput", throughput > 0 ? throughput + "/s" : "unthrottled");
-            c(s, "plugin", threads + (threads == 1 ? " thread, " : " threads, ") + recordsPerSample + " records/sample");
-            producerProperties.forEach((k, v) -> c(s, k, v));
-            return s.toString();
-        }
-
-        private static void c(StringBuilder s, String k, String v) {
-            s.append(s.length() == 0 ? "" : ", ").append(k).append('=').append(v);
-        }
-
-        @Override
-        public String toString() {
-            return id + Arrays.asList(title, describe());
         }
     }
 }

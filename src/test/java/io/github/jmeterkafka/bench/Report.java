@@ -34,6 +34,8 @@ final class Report {
         final double cpuAfterStart;
         final double wall;
         final long brokerRecords;
+        /** The bytes the broker stores for the run's topic; -1 if not measured. */
+        final long storedBytes;
         /** Share of the machine's CPU the hypervisor gave to other guests during the run. */
         final double steal;
         /** The 1-minute load average when the run ended: other work on the machine skews every figure. */
@@ -41,7 +43,8 @@ final class Report {
 
         private Run(String side, int repeat, boolean consumer, long records, double recordsPerSec, double mbPerSec,
                 double avgMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double rebalanceMs,
-                double fetchRecordsPerSec, double cpu, double cpuAfterStart, double wall, double steal, long brokerRecords) {
+                double fetchRecordsPerSec, double cpu, double cpuAfterStart, double wall, double steal, long brokerRecords,
+                long storedBytes) {
             this.side = side;
             this.repeat = repeat;
             this.consumer = consumer;
@@ -60,24 +63,30 @@ final class Report {
             this.wall = wall;
             this.steal = steal;
             this.brokerRecords = brokerRecords;
+            this.storedBytes = storedBytes;
         }
 
         static Run producer(String side, int repeat, Figures.Producer f, double cpu, double cpuAfterStart, double wall,
-                double steal, long brokerRecords) {
+                double steal, long brokerRecords, long storedBytes) {
             return new Run(side, repeat, false, f.records, f.recordsPerSec, f.mbPerSec, f.avgMs, f.p50Ms, f.p95Ms,
-                    f.p99Ms, f.maxMs, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, brokerRecords);
+                    f.p99Ms, f.maxMs, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, brokerRecords, storedBytes);
         }
 
         static Run consumer(String side, int repeat, Figures.Consumer f, double cpu, double cpuAfterStart, double wall,
                 double steal) {
             return new Run(side, repeat, true, f.records, f.recordsPerSec, f.mbPerSec, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN, Double.NaN, f.rebalanceMs, f.fetchRecordsPerSec, cpu, cpuAfterStart, wall,
-                    steal, f.records);
+                    steal, f.records, -1);
         }
 
         static Run baseline(int repeat, double cpu, double cpuAfterStart, double wall, double steal) {
             return new Run("jmeter-empty-plan", repeat, false, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, 0);
+                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, 0, -1);
+        }
+
+        /** Bytes the broker stores per record (its log over its end offsets); NaN if not measured. */
+        double storedPerRecord() {
+            return storedBytes < 0 || brokerRecords <= 0 ? Double.NaN : (double) storedBytes / brokerRecords;
         }
 
         double cpuMicrosPerRecord() {
@@ -113,6 +122,7 @@ final class Report {
 
     private final Map<String, String> machine = new LinkedHashMap<>();
     private final List<CaseRuns> cases = new ArrayList<>();
+    private final PayloadReport payloads = new PayloadReport();
     private List<Run> baseline = List.of();
     private Duration elapsed = Duration.ZERO;
 
@@ -132,7 +142,12 @@ final class Report {
         elapsed = d;
     }
 
-    void producer(Bench.ProducerCase c, List<Run> perf, List<Run> plugin) {
+    /** The codec, template and avro cases and the generators' rates. */
+    PayloadReport payloads() {
+        return payloads;
+    }
+
+    void producer(ProducerCase c, List<Run> perf, List<Run> plugin) {
         String setup = c.threads + (c.threads == 1 ? " thread" : " threads") + " x " + c.recordsPerSample
                 + (c.recordsPerSample == 1 ? " record" : " records") + "/sample"
                 + (c.throughput > 0 ? ", Constant Throughput Timer" : "");
@@ -152,9 +167,14 @@ final class Report {
                     r.rebalanceMs, r.cpu, afterStart(r), r.wall, r.load, r.steal * 100);
         }
         return String.format(Locale.ROOT, "%d records, %.0f records/s, %.2f MB/s, latency avg %.2f p50 %.0f p95 %.0f "
-                + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d, load %.1f, steal %.0f %%",
+                + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d%s, load %.1f, steal %.0f %%",
                 r.records, r.recordsPerSec, r.mbPerSec, r.avgMs, r.p50Ms, r.p95Ms, r.p99Ms, r.maxMs, r.cpu,
-                afterStart(r), r.wall, r.brokerRecords, r.load, r.steal * 100);
+                afterStart(r), r.wall, r.brokerRecords, stored(r), r.load, r.steal * 100);
+    }
+
+    private static String stored(Run r) {
+        return r.storedBytes < 0 ? "" : String.format(Locale.ROOT, " in %d B (%.1f B/record)", r.storedBytes,
+                r.storedPerRecord());
     }
 
     private static String afterStart(Run r) {
@@ -169,6 +189,7 @@ final class Report {
             all.addAll(c.perf);
             all.addAll(c.plugin);
         });
+        all.addAll(payloads.runs());
         DoubleSummaryStatistics load = all.stream().mapToDouble(r -> r.load).summaryStatistics();
         s.append(String.format(Locale.ROOT, "1-minute load average at the end of each run: median %.1f, %.1f to %.1f "
                 + "(the broker and the load generator alone make about 2).  %n", median(all, r -> r.load),
@@ -184,6 +205,7 @@ final class Report {
                 + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n", elapsed.toSeconds() / 60.0));
         producerTable(s);
         consumerTable(s);
+        payloads.tables(s, baselineCpu());
         baselineLine(s);
         targets(s);
         if (!problems.isEmpty()) {
@@ -302,6 +324,7 @@ final class Report {
                         net <= 1.2));
             }
         }
+        payloads.targets(rows);
         if (rows.isEmpty()) {
             return;
         }
@@ -309,13 +332,14 @@ final class Report {
         rows.forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));
     }
 
-    private static String[] target(String what, String measured, boolean met) {
+    static String[] target(String what, String measured, boolean met) {
         return new String[] {what, measured, met ? "met" : "**MISSED**"};
     }
 
     String csv() {
         StringBuilder s = new StringBuilder("case,side,repeat,records,broker_records,records_per_sec,mb_per_sec,avg_ms,"
-                + "p50_ms,p95_ms,p99_ms,max_ms,rebalance_ms,fetch_records_per_sec,cpu_s,cpu_after_start_s,wall_s,load_1min,steal_pct\n");
+                + "p50_ms,p95_ms,p99_ms,max_ms,rebalance_ms,fetch_records_per_sec,cpu_s,cpu_after_start_s,wall_s,load_1min,steal_pct,"
+                + "stored_bytes\n");
         for (Run r : baseline) {
             row(s, "baseline", r);
         }
@@ -327,14 +351,16 @@ final class Report {
                 row(s, c.id, r);
             }
         }
+        payloads.csv(s);
         return s.toString();
     }
 
-    private static void row(StringBuilder s, String id, Run r) {
+    static void row(StringBuilder s, String id, Run r) {
         s.append(String.join(",", Arrays.asList(id, r.side, Integer.toString(r.repeat + 1), Long.toString(r.records),
                 Long.toString(r.brokerRecords), f1(r.recordsPerSec), f2(r.mbPerSec), f2(r.avgMs), f1(r.p50Ms),
                 f1(r.p95Ms), f1(r.p99Ms), f1(r.maxMs), f1(r.rebalanceMs), f1(r.fetchRecordsPerSec), f2(r.cpu),
-                f2(r.cpuAfterStart), f1(r.wall), f1(r.load), f1(r.steal * 100)))).append('\n');
+                f2(r.cpuAfterStart), f1(r.wall), f1(r.load), f1(r.steal * 100), Long.toString(r.storedBytes))))
+                .append('\n');
     }
 
     /** CPU seconds of an empty JMeter run; NaN if none was measured. */
@@ -368,7 +394,12 @@ final class Report {
      * ratio of medians hides.
      */
     private static String pairs(CaseRuns c, ToDoubleFunction<Run> metric) {
-        double[] ratios = c.plugin.stream().flatMapToDouble(p -> c.perf.stream().filter(q -> q.repeat == p.repeat)
+        return pairs(c.perf, c.plugin, metric);
+    }
+
+    /** Each run over the reference run of the same repeat; empty for fewer than two pairs. */
+    static String pairs(List<Run> reference, List<Run> runs, ToDoubleFunction<Run> metric) {
+        double[] ratios = runs.stream().flatMapToDouble(p -> reference.stream().filter(q -> q.repeat == p.repeat)
                 .mapToDouble(q -> metric.applyAsDouble(p) / metric.applyAsDouble(q))).sorted().toArray();
         if (ratios.length < 2) {
             return "";
@@ -397,15 +428,15 @@ final class Report {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    private static String f0(double d) {
+    static String f0(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%,.0f", d);
     }
 
-    private static String f1(double d) {
+    static String f1(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.1f", d);
     }
 
-    private static String f2(double d) {
+    static String f2(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.2f", d);
     }
 }

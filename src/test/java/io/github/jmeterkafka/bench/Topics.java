@@ -23,6 +23,11 @@ final class Topics implements AutoCloseable {
         this.admin = admin;
     }
 
+    /** The Admin client these topics go through; closed with them. */
+    Admin admin() {
+        return admin;
+    }
+
     /** Creates the topic and waits until every partition has a leader the producer can find. */
     void create(String topic, int partitions) {
         io.github.jmeterkafka.harness.Topics.create(admin, partitions, topic);

@@ -11,14 +11,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.ReplicaInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -64,55 +61,6 @@ public final class Topics {
         }
     }
 
-    /**
-     * The bytes the brokers' logs hold for the topic: the sizes of its replicas' segments, summed over
-     * its partitions and every log directory. Read again every 500 ms until two readings agree (at
-     * most 30 s), so that appends still being written are in it; with one replica per partition,
-     * divided by {@link #endOffsets} it is what the broker stores per record, batch headers and
-     * compression included.
-     */
-    public static long storedBytes(Admin admin, String topic) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        long last = logSize(admin, topic);
-        while (true) {
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while reading the log size of " + topic, e);
-            }
-            long now = logSize(admin, topic);
-            if (now == last && now > 0 || System.nanoTime() > deadline) {
-                return now;
-            }
-            last = now;
-        }
-    }
-
-    private static long logSize(Admin admin, String topic) {
-        try {
-            List<Integer> brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).stream()
-                    .map(Node::id).collect(Collectors.toList());
-            Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(brokers).allDescriptions()
-                    .get(30, TimeUnit.SECONDS);
-            long bytes = 0;
-            for (Map<String, LogDirDescription> ofBroker : dirs.values()) {
-                for (LogDirDescription dir : ofBroker.values()) {
-                    for (Map.Entry<TopicPartition, ReplicaInfo> replica : dir.replicaInfos().entrySet()) {
-                        if (replica.getKey().topic().equals(topic)) {
-                            bytes += replica.getValue().size();
-                        }
-                    }
-                }
-            }
-            return bytes;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while describing the log dirs of " + topic, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot describe the log dirs of " + topic, e);
-        }
-    }
 
     /**
      * Every record of the topic as bytes, read by a plain consumer without a group from the first

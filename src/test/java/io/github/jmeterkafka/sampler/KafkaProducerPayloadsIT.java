@@ -53,7 +53,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.bench.KafkaTool;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.harness.StoredBytes;
 
 /**
  * Records made per record (templates, Avro from a schema, random letters) sent by the Kafka Producer
@@ -362,7 +362,7 @@ class KafkaProducerPayloadsIT {
 
     private double storedPerRecord(String topic, int records) {
         assertThat(kafka.endOffsets(topic)).isEqualTo(records);
-        return Topics.storedBytes(kafka.admin, topic) / (double) records;
+        return new StoredBytes(kafka.admin).settled(topic) / (double) records;
     }
 
     /** Kafka's ProducerPerformance in its own JVM, as the bench starts it; returns what the tool printed. */
