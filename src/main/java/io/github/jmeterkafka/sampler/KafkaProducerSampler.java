@@ -10,6 +10,7 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
@@ -78,6 +79,13 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient BufferFit bufferFit;
     private transient volatile SendBatch inFlight;
     private transient volatile Thread blockedThread;
+
+    public KafkaProducerSampler() {
+        // A plan saved before the field rules existed has no such table; JMeter would then hand the
+        // setter an empty text instead of a list and fail the test at start. Loading a plan replaces
+        // this with the table it holds.
+        setProperty(new CollectionProperty("fieldRules", new ArrayList<>()));
+    }
 
     private ProducerRun run() {
         return RUNS.get(getName(), () -> new ProducerRun(Numbers.nonNegativeLong("records to send in total", recordBudget, 0)));
