@@ -71,11 +71,16 @@ class PluginJarIT {
         assertThat(entries).contains("io/github/jmeterkafka/shaded/org/HdrHistogram/ConcurrentHistogram.class");
         assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/kg/apc/"));
         List<String> classes = entries.stream().filter(e -> e.endsWith(".class")).collect(Collectors.toList());
+        // Avro keeps its name: a registry serializer in lib/ext receives org.apache.avro records
+        assertThat(entries).contains("org/apache/avro/generic/GenericRecord.class");
+        assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/net/datafaker/"));
         assertThat(classes).allMatch(e -> e.startsWith("io/github/jmeterkafka/") || e.startsWith("org/apache/kafka/")
+                || e.startsWith("org/apache/avro/")
                 || e.startsWith("net/jpountz/") || e.startsWith("org/xerial/snappy/") || e.startsWith("com/github/luben/zstd/")
                 || e.startsWith("META-INF/versions/"));
         assertThat(entries).noneMatch(e -> e.startsWith("org/apache/jmeter/") || e.startsWith("org/slf4j/")
                 || e.startsWith("org/apache/logging/") || e.startsWith("kg/apc/") || e.startsWith("org/HdrHistogram/")
+                || e.startsWith("com/fasterxml/") || e.startsWith("net/datafaker/")
                 || e.equals("module-info.class"));
     }
 

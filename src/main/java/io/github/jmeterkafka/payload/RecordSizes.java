@@ -61,16 +61,17 @@ public final class RecordSizes {
     }
 
     private static int size(String s, String whole) {
+        int n;
         try {
-            int n = Integer.parseInt(s);
-            if (n >= 0) {
-                return n;
-            }
+            n = Integer.parseInt(s);
         } catch (NumberFormatException e) {
-            // reported below
+            throw new InvalidInputException("record size '" + whole + "': '" + s
+                    + "' is not a size in bytes (a size, min-max, or size:weight,...)");
         }
-        throw new InvalidInputException("record size '" + whole + "': '" + s
-                + "' is not a size in bytes (a size, min-max, or size:weight,...)");
+        if (n < 0) {
+            throw new InvalidInputException("record size '" + whole + "': " + n + " must not be negative");
+        }
+        return n;
     }
 
     private static long weight(String s, String whole) {

@@ -83,6 +83,6 @@ class RecordSizesTest {
         assertThatThrownBy(() -> RecordSizes.parse("100:0,200:1")).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("weight '0' must be a whole number above 0");
         assertThatThrownBy(() -> RecordSizes.parse("-5")).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("'-5' is not a size in bytes");
+                .hasMessageContaining("-5 must not be negative");
     }
 }

@@ -137,7 +137,7 @@ class BadInputIT {
                 bad("negative record size", c -> { }, with(producer(), p -> {
                     p.setValueMode("valueMode.random");
                     p.setRecordSize("-100");
-                }), "400", "record size must not be negative", QUICK_MS),
+                }), "400", "record size '-100': -100 must not be negative", QUICK_MS),
                 bad("poll timeout not a number (consumer)", c -> { }, withConsumer(consumer(), s -> s.setPollTimeout("soon")),
                         "400", "poll timeout must be a whole number, not 'soon'", QUICK_MS),
                 bad("negative records per sample (consumer)", c -> { },
