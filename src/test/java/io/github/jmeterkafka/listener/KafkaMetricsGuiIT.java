@@ -47,6 +47,8 @@ class KafkaMetricsGuiIT {
         Path runDir = Files.createDirectories(Harness.targetDir().resolve("jmeter-runs/kafka-metrics-gui-"
                 + ProcessHandle.current().pid() + "-" + System.currentTimeMillis()));
         Path shots = Files.createDirectories(Harness.targetDir().resolve("screenshots"));
+        // a copy: the GUI saves the plan before running it (save_automatically_before_run)
+        Path plan = Files.copy(PLAN, runDir.resolve(PLAN.getFileName()));
         Path log = runDir.resolve("jmeter.log");
 
         Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "1400x1000x24", "-nolisten", "tcp")
@@ -58,7 +60,7 @@ class KafkaMetricsGuiIT {
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xms512m", "-Xmx512m", "-Duser.language=en", "-Duser.region=EN",
                     "-jar", jmeter.home().resolve("bin/ApacheJMeter.jar").toString(),
-                    "-t", PLAN.toString(), "-j", log.toString(),
+                    "-t", plan.toString(), "-j", log.toString(),
                     "-Jkafka.bootstrap=" + broker.bootstrapServers(), "-Jtopic=metrics-gui-" + System.nanoTime(),
                     "-Jgroup=metrics-gui-" + System.nanoTime(), "-Jend.pause.ms=4000", "-Lorg.apache.kafka=WARN"));
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(runDir.toFile())
