@@ -67,8 +67,14 @@ public final class Topics {
      * offset up to the end offsets taken at the start.
      */
     public static List<ConsumerRecord<byte[], byte[]>> read(String bootstrapServers, String topic) {
+        return read(bootstrapServers, topic, "read_uncommitted");
+    }
+
+    /** The same, as a consumer with this isolation level sees them (read_committed: up to the last stable offset). */
+    public static List<ConsumerRecord<byte[], byte[]>> read(String bootstrapServers, String topic, String isolationLevel) {
         Map<String, Object> config = new HashMap<>();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolationLevel);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());

@@ -4,20 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import io.github.jmeterkafka.client.ClientFactory;
 import io.github.jmeterkafka.client.ClientIds;
@@ -94,29 +87,7 @@ final class LiveKafka implements AutoCloseable {
      * offsets taken at the start (for read_committed: the last stable offset).
      */
     List<ConsumerRecord<byte[], byte[]>> read(String topic, String isolationLevel) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolationLevel);
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).collect(Collectors.toList());
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (partitions.stream().anyMatch(tp -> consumer.position(tp, Duration.ofSeconds(30)) < end.get(tp))) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("Could not read " + topic + " up to " + end + " within 60 s; read "
-                            + out.size());
-                }
-                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-            }
-        }
-        return out;
+        return Topics.read(broker.bootstrapServers(), topic, isolationLevel);
     }
 
     List<ConsumerRecord<byte[], byte[]>> read(String topic) {
