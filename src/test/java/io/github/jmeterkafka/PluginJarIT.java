@@ -74,13 +74,14 @@ class PluginJarIT {
         // Avro keeps its name: a registry serializer in lib/ext receives org.apache.avro records
         assertThat(entries).contains("org/apache/avro/generic/GenericRecord.class");
         assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/net/datafaker/"));
+        assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/com/google/protobuf/"));
         assertThat(classes).allMatch(e -> e.startsWith("io/github/jmeterkafka/") || e.startsWith("org/apache/kafka/")
                 || e.startsWith("org/apache/avro/")
                 || e.startsWith("net/jpountz/") || e.startsWith("org/xerial/snappy/") || e.startsWith("com/github/luben/zstd/")
                 || e.startsWith("META-INF/versions/"));
         assertThat(entries).noneMatch(e -> e.startsWith("org/apache/jmeter/") || e.startsWith("org/slf4j/")
                 || e.startsWith("org/apache/logging/") || e.startsWith("kg/apc/") || e.startsWith("org/HdrHistogram/")
-                || e.startsWith("com/fasterxml/") || e.startsWith("net/datafaker/")
+                || e.startsWith("com/fasterxml/") || e.startsWith("net/datafaker/") || e.startsWith("com/google/protobuf/")
                 || e.equals("module-info.class"));
     }
 

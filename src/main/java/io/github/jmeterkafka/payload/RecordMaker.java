@@ -70,6 +70,8 @@ public final class RecordMaker {
                 return SchemaSources.avro(spec);
             case JSON_SCHEMA:
                 return SchemaSources.jsonSchema(spec);
+            case PROTOBUF:
+                return SchemaSources.protobuf(spec);
             default:
                 return template("value", spec.value());
         }

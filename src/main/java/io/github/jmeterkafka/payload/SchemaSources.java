@@ -9,6 +9,7 @@ import io.github.jmeterkafka.payload.schema.AvroBinarySource;
 import io.github.jmeterkafka.payload.schema.AvroJsonSource;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
 import io.github.jmeterkafka.payload.schema.JsonSchemaRecords;
+import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 import io.github.jmeterkafka.payload.template.Template;
 
 /** Values built from a schema, with field rules written as templates. */
@@ -30,6 +31,11 @@ final class SchemaSources {
 
     static ValueSource jsonSchema(RecordSpec spec) {
         return new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(spec.schema()), rules(spec));
+    }
+
+    /** The schema's first top-level message. */
+    static ValueSource protobuf(RecordSpec spec) {
+        return new ProtobufRecords(ProtobufRecords.parseProtoSchema(spec.schema(), ""), rules(spec));
     }
 
     private static Map<String, Function<RecordContext, Object>> rules(RecordSpec spec) {

@@ -19,7 +19,9 @@ public enum ValueMode implements Tagged {
     /** A record built from an Avro schema. */
     AVRO("valueMode.avro"),
     /** A JSON document built from a JSON Schema. */
-    JSON_SCHEMA("valueMode.jsonSchema");
+    JSON_SCHEMA("valueMode.jsonSchema"),
+    /** A Protobuf message built from a .proto schema, sent as its binary encoding. */
+    PROTOBUF("valueMode.protobuf");
 
     private final String tag;
 

@@ -75,7 +75,8 @@ final class ThreadRecords {
      */
     static String resolve(String fileOrText) {
         String s = fileOrText.trim();
-        if (s.isEmpty() || s.startsWith("{") || s.startsWith("[") || s.startsWith("\"") || new File(s).exists()) {
+        boolean inline = s.startsWith("[") || s.startsWith("\"") || s.contains("{") || s.contains(";") || s.contains("\n");
+        if (s.isEmpty() || inline || new File(s).exists()) {
             return fileOrText;
         }
         return FileServer.getFileServer().getResolvedFile(s).getPath();

@@ -8,12 +8,16 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
+
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 
 /** What the producer sampler's records are made of: every record its own. */
 class KafkaProducerRecordsTest {
@@ -119,5 +123,23 @@ class KafkaProducerRecordsTest {
         assertThat(s.sample(null).isSuccessful()).isTrue();
         // zig-zag 7 is 14; then the string's length and bytes
         assertThat(clients.producer.history()).allSatisfy(rec -> assertThat(((byte[]) rec.value())[0]).isEqualTo((byte) 14));
+    }
+
+    @Test
+    void protobufMessagesFromInlineProtoText() throws Exception {
+        String proto = "syntax = \"proto3\";\npackage shop;\nmessage Order {\n  string id = 1;\n  int32 qty = 2;\n"
+                + "  repeated string tags = 3;\n}\n";
+        KafkaProducerSampler s = sampler("protobuf", 20);
+        s.setValueSchema(proto);
+        s.getFieldRules().add(new KeyValue("id", "ord-{{seq}}"));
+
+        assertThat(s.sample(null).isSuccessful()).isTrue();
+
+        Descriptors.Descriptor order = ProtobufRecords.parseProtoSchema(proto, "");
+        for (int i = 0; i < 20; i++) {
+            DynamicMessage m = DynamicMessage.parseFrom(order, (byte[]) clients.producer.history().get(i).value());
+            assertThat(m.getField(order.findFieldByName("id"))).isEqualTo("ord-" + i);
+            assertThat((List<?>) m.getField(order.findFieldByName("tags"))).isNotEmpty();
+        }
     }
 }

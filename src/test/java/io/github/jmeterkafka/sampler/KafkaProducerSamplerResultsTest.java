@@ -405,7 +405,7 @@ class KafkaProducerSamplerResultsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "keyMode      | bogus | key mode 'bogus' is not one of: none, text, random",
-        "valueMode    | bogus | value mode 'bogus' is not one of: text, random, randomBytes, randomOnce, file, fileInOrder, avro, jsonSchema",
+        "valueMode    | bogus | value mode 'bogus' is not one of: text, random, randomBytes, randomOnce, file, fileInOrder, avro, jsonSchema, protobuf",
         "schemaOutput | bogus | schema output 'bogus' is not one of: binary, json, record",
         "seed         | x1    | seed must be a whole number, not 'x1'",
         "value        | '{{int 5 1}}' | value: template placeholder {{int 5 1}} at character 1: min 5 is greater than max 1",

@@ -9,10 +9,7 @@ import org.apache.avro.generic.GenericData;
 
 /** The random value of an Avro field that holds no records, arrays or maps, by its type. */
 final class AvroRandomValues {
-    private static final int MAX_INT = 1_000_000;
-    private static final long MAX_LONG = 1_000_000_000_000L;
     // amounts with two decimals up to 1,000
-    private static final int MAX_CENTS = 100_000;
     // a decimal's random digits: as many as its precision, within a long
     private static final int MAX_DECIMAL_DIGITS = 18;
 
@@ -43,7 +40,7 @@ final class AvroRandomValues {
                 return decimal(schema, (LogicalTypes.Decimal) schema.getLogicalType());
             case "big-decimal":
                 return (context, depth) -> AvroRuleValues.bigDecimal(
-                        BigDecimal.valueOf(context.random().nextInt(MAX_CENTS), 2), schema);
+                        BigDecimal.valueOf(context.random().nextInt(DefaultValues.MAX_CENTS), 2), schema);
             default:
                 return plain(schema);
         }
@@ -63,13 +60,13 @@ final class AvroRandomValues {
             case BOOLEAN:
                 return (context, depth) -> context.random().nextBoolean();
             case INT:
-                return (context, depth) -> context.random().nextInt(MAX_INT);
+                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
             case LONG:
-                return (context, depth) -> context.random().nextLong(MAX_LONG);
+                return (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
             case FLOAT:
-                return (context, depth) -> context.random().nextInt(MAX_CENTS) / 100f;
+                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
             case DOUBLE:
-                return (context, depth) -> context.random().nextInt(MAX_CENTS) / 100d;
+                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
             case STRING:
                 return (context, depth) -> DefaultValues.alphanumeric(context.random());
             case BYTES:

@@ -37,7 +37,7 @@ final class FieldRules {
     boolean within(String path) {
         for (String rulePath : rules.keySet()) {
             if (rulePath.startsWith(path) && (rulePath.length() == path.length()
-                    || rulePath.charAt(path.length()) == '.' || rulePath.charAt(path.length()) == '[')) {
+                    || ".[{".indexOf(rulePath.charAt(path.length())) >= 0)) {
                 return true;
             }
         }
