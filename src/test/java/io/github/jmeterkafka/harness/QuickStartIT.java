@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class QuickStartIT {
 
     @Test
-    void withoutABootstrapItStartsABrokerRunsThePlanAndPointsAtTheReport() {
+    void withoutABootstrapItStartsABrokerRunsThePlanAndPointsAtTheReport() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         int exit;
         try (PrintStream both = new PrintStream(new Tee(System.out, printed), true, StandardCharsets.UTF_8)) {
@@ -40,7 +43,13 @@ class QuickStartIT {
         assertThat(index).isRegularFile();
         assertThat(index.getParent().resolve("content")).isDirectory();
         assertThat(Files.exists(index.getParent().resolve("statistics.json"))).isTrue();
+        // the first page a new user sees: start and end are dates, not "minutes seconds" of a pattern
+        String html = Files.readString(index, StandardCharsets.UTF_8);
+        assertThat(DASHBOARD_TIME.matcher(html).results().map(m -> m.group(2)))
+                .hasSize(2).allMatch(t -> !t.matches("\\d*") && t.contains(String.valueOf(LocalDate.now(ZoneOffset.UTC).getYear() % 100)));
     }
+
+    private static final Pattern DASHBOARD_TIME = Pattern.compile("<td>(Start|End) Time</td>\\s*<td>\"([^\"]*)\"</td>");
 
     /** Prints to the console as usual and keeps a copy for the assertions. */
     private static final class Tee extends OutputStream {
