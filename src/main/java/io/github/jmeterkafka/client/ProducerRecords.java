@@ -48,12 +48,14 @@ public final class ProducerRecords {
             Object k = maker.key(context);
             context.key(k);
             Object v = maker.value(context);
-            List<Header> hs = new ArrayList<>(maker.headerCount() + (producerId == null ? 0 : 1));
+            int headers = maker.headerCount() + (producerId == null ? 0 : 1);
+            // most records carry no header: no list for them
+            List<Header> hs = headers == 0 ? null : new ArrayList<>(headers);
             long bytes = 0;
             for (int h = 0; h < maker.headerCount(); h++) {
                 byte[] value = maker.headerValue(h, context);
                 hs.add(new RecordHeader(maker.headerName(h), value));
-                bytes += maker.headerName(h).length() + value.length;
+                bytes += maker.headerNameBytes(h) + value.length;
             }
             Integer p = target.partition();
             if (producerId != null) {

@@ -17,6 +17,7 @@ public final class RecordMaker {
     private final ValueSource key;
     private final ValueSource value;
     private final String[] headerNames;
+    private final int[] headerNameBytes;
     private final ValueSource[] headerValues;
 
     private RecordMaker(ValueSource key, ValueSource value, String[] headerNames, ValueSource[] headerValues) {
@@ -24,6 +25,10 @@ public final class RecordMaker {
         this.value = value;
         this.headerNames = headerNames;
         this.headerValues = headerValues;
+        this.headerNameBytes = new int[headerNames.length];
+        for (int i = 0; i < headerNames.length; i++) {
+            headerNameBytes[i] = headerNames[i].getBytes(StandardCharsets.UTF_8).length;
+        }
     }
 
     /** @throws InvalidInputException when a field, template, file or schema is invalid */
@@ -101,6 +106,11 @@ public final class RecordMaker {
 
     public String headerName(int i) {
         return headerNames[i];
+    }
+
+    /** The name's length in UTF-8, as it goes over the wire. */
+    public int headerNameBytes(int i) {
+        return headerNameBytes[i];
     }
 
     public byte[] headerValue(int i, RecordContext context) {
