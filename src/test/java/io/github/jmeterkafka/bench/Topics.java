@@ -3,9 +3,6 @@ package io.github.jmeterkafka.bench;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -13,9 +10,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
+import io.github.jmeterkafka.harness.StoredBytes;
+
 /** Fresh topics for each run and the records they hold, through one Admin client. */
 final class Topics implements AutoCloseable {
-    private static final long TIMEOUT_S = 60;
 
     private final Admin admin;
 
@@ -42,24 +40,13 @@ final class Topics implements AutoCloseable {
         Map<TopicPartition, OffsetSpec> query = IntStream.range(0, partitions).boxed()
                 .collect(Collectors.toMap(p -> new TopicPartition(topic, p), p -> OffsetSpec.latest()));
         Map<TopicPartition, Long> out = new HashMap<>();
-        get(admin.listOffsets(query).all()).forEach((tp, info) -> out.put(tp, info.offset()));
+        StoredBytes.get(admin.listOffsets(query).all()).forEach((tp, info) -> out.put(tp, info.offset()));
         return out;
     }
 
     /** Frees the disk and page cache a spent topic holds. */
     void delete(String topic) {
-        get(admin.deleteTopics(List.of(topic)).all());
-    }
-
-    private static <T> T get(org.apache.kafka.common.KafkaFuture<T> future) {
-        try {
-            return future.get(TIMEOUT_S, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException(e.getCause() != null ? e.getCause().toString() : e.toString(), e);
-        }
+        StoredBytes.get(admin.deleteTopics(List.of(topic)).all());
     }
 
     @Override

@@ -383,7 +383,8 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    /** A port nothing listens on now, on the loopback address the test servers bind. */
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);
             s.bind(new InetSocketAddress(HOST, 0));

@@ -78,7 +78,8 @@ public final class StoredBytes {
         }
     }
 
-    private static <T> T get(org.apache.kafka.common.KafkaFuture<T> future) {
+    /** An Admin answer, waited for at most a minute. */
+    public static <T> T get(org.apache.kafka.common.KafkaFuture<T> future) {
         try {
             return future.get(TIMEOUT_S, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -3,8 +3,6 @@ package io.github.jmeterkafka.registry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -24,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.ParentWatchdog;
 import io.github.jmeterkafka.harness.Processes;
 
@@ -171,7 +170,7 @@ public final class SchemaRegistry implements AutoCloseable {
         long t0 = System.nanoTime();
         // the port is free when picked, not necessarily when the registry binds it: then try another
         for (int attempt = 1; ; attempt++) {
-            port = freePort();
+            port = KafkaBroker.freePort();
             launch();
             String failure = awaitReady(t0);
             if (failure == null) {
@@ -255,14 +254,5 @@ public final class SchemaRegistry implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(HOST, 0));
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("No free port on " + HOST, e);
-        }
-    }
 
 }
