@@ -42,7 +42,7 @@ class BeanInfoResourcesTest {
                         "sslDisableHostnameVerification")),
                 Arguments.of(KafkaProducerSampler.class, List.of("connectionName", "topic", "partition", "keyMode",
                         "key", "keyCount", "valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
-                        "valueSchema", "schemaOutput", "fieldRules", "headers", "timestamp", "seed", "sequenceHeader", "recordsPerSample", "recordBudget", "ackTimeout",
+                        "valueSchema", "schemaOutput", "fieldRules", "headers", "timestamp", "seed", "sequenceHeader", "recordsPerSample", "recordBudget", "expectedRate", "ackTimeout",
                         "producerScope", "transactional")),
                 Arguments.of(KafkaConsumerSampler.class, List.of("connectionName", "subscription", "topics",
                         "partitions", "groupId", "startAt", "startValue", "recordsPerSample", "pollTimeout",

@@ -50,6 +50,10 @@ public final class SendBatch {
     private long[] ackedAt;
     private long[] ackedBytes;
     private int ackedKept;
+    // the counted records' latencies (µs) and value bytes, when the sample reports them (guarded by this)
+    private final int[] countedMicros;
+    private int counted;
+    private long countedBytes;
 
     /** A record as it is handed to the producer, and its weight. */
     public static final class Outgoing {
@@ -69,8 +73,9 @@ public final class SendBatch {
         }
     }
 
-    private SendBatch(int size, ProducerStats stats, boolean transactional) {
+    private SendBatch(int size, ProducerStats stats, boolean transactional, boolean keepLatencies) {
         this.size = size;
+        this.countedMicros = keepLatencies ? new int[size] : null;
         this.stats = stats;
         this.transactional = transactional;
         this.acks = new AtomicReferenceArray<>(size);
@@ -84,11 +89,12 @@ public final class SendBatch {
      * counts as failed. After a {@link TimeoutException} or an {@link InterruptException} (Stop) in
      * {@code send()} the records left fail with it unmade, so a sample blocks max.block.ms once, not
      * once per record. In a {@code transactional} batch, acknowledged records reach the stats when
-     * {@link #transactionEnded} says how the transaction ended.
+     * {@link #transactionEnded} says how the transaction ended. With {@code keepLatencies} the batch
+     * keeps what {@link #countedMicros} returns.
      */
     public static SendBatch send(Producer<Object, Object> producer, int n, IntFunction<Outgoing> make,
-            ProducerStats stats, boolean transactional) {
-        SendBatch batch = new SendBatch(n, stats, transactional);
+            ProducerStats stats, boolean transactional, boolean keepLatencies) {
+        SendBatch batch = new SendBatch(n, stats, transactional, keepLatencies);
         stats.sending(System.nanoTime());
         for (int i = 0; i < n; i++) {
             long start = System.nanoTime();
@@ -148,7 +154,7 @@ public final class SendBatch {
             if (transactional) {
                 ackedInTransaction(sendNanos, System.nanoTime(), bytes);
             } else {
-                stats.acked(sendNanos, System.nanoTime(), bytes);
+                counted(sendNanos, System.nanoTime(), bytes);
             }
         } else {
             // set before the count: whoever sees failed() > 0 finds firstFailure()
@@ -173,10 +179,31 @@ public final class SendBatch {
             ackedAt[ackedKept] = ackNanos;
             ackedBytes[ackedKept++] = bytes;
         } else if (committed) {
-            stats.acked(sendNanos, ackNanos, bytes);
+            counted(sendNanos, ackNanos, bytes);
         } else {
             stats.failed(1, abortCause);
         }
+    }
+
+    /** An acknowledged record counts as sent: in the stats, and in this batch's own figures. */
+    private void counted(long sendNanos, long ackNanos, long bytes) {
+        stats.acked(sendNanos, ackNanos, bytes);
+        if (countedMicros != null) {
+            synchronized (this) {
+                countedMicros[counted++] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, (ackNanos - sendNanos) / 1000));
+                countedBytes += bytes;
+            }
+        }
+    }
+
+    /** Latencies (µs) of the records counted as sent so far; empty unless the batch keeps them. */
+    public synchronized int[] countedMicros() {
+        return countedMicros == null ? new int[0] : java.util.Arrays.copyOf(countedMicros, counted);
+    }
+
+    /** Value bytes of the records counted as sent so far, as producer-perf-test counts its MB. */
+    public synchronized long countedBytes() {
+        return countedBytes;
     }
 
     /**
@@ -188,7 +215,7 @@ public final class SendBatch {
         abortCause = cause;
         if (commit) {
             for (int i = 0; i < ackedKept; i++) {
-                stats.acked(ackedSend[i], ackedAt[i], ackedBytes[i]);
+                counted(ackedSend[i], ackedAt[i], ackedBytes[i]);
             }
         } else if (ackedKept > 0) {
             stats.failed(ackedKept, cause);

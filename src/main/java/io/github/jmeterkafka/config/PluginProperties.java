@@ -17,6 +17,14 @@ public final class PluginProperties {
     public static final String CLIENT_LOG_LEVEL = "kafka.client.log.level";
     /** Seconds between producer progress lines like perf-test's; 0 (default) prints none. */
     public static final String PROGRESS_INTERVAL_S = "kafka.progress.interval.s";
+    /** Seconds from a sampler's first record whose records the summary's second line leaves out. */
+    public static final String WARMUP_S = "kafka.warmup.s";
+    /** A sampler's first records that the summary's second line leaves out, as perf-test's --warmup-records. */
+    public static final String WARMUP_RECORDS = "kafka.warmup.records";
+    /** Directory of the per-sampler HdrHistogram interval logs; "none" writes none. */
+    public static final String HLOG_DIR = "kafka.hlog.dir";
+    /** Seconds per interval of those logs. */
+    public static final String HLOG_INTERVAL_S = "kafka.hlog.interval.s";
     /** JMeter's own: how long it waits for a stopped thread to end before it exits with an error. */
     private static final String THREAD_STOP_WAIT_MS = "jmeterengine.threadstop.wait";
 
@@ -35,6 +43,17 @@ public final class PluginProperties {
         Duration half = Duration.ofMillis(get(THREAD_STOP_WAIT_MS, 5000) / 2);
         Duration close = closeTimeout();
         return close.compareTo(half) < 0 ? close : half;
+    }
+
+    /** Whether JMeter's properties are loaded: false outside a JMeter run (unit tests). */
+    public static boolean loaded() {
+        return JMeterUtils.getJMeterProperties() != null;
+    }
+
+    /** This jmeter-server as the controller named it (host:port); empty when not running as one. */
+    public static String distributedServer() {
+        String id = raw(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME);
+        return id == null ? "" : id;
     }
 
     public static long get(String name, long defaultValue) {

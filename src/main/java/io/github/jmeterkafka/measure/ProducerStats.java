@@ -18,12 +18,18 @@ public final class ProducerStats {
     private static final double MB = 1024.0 * 1024.0;
 
     private final ConcurrentHistogram latencyMicros = new ConcurrentHistogram(3);
-    private final LongAdder acked = new LongAdder();
+    private final AtomicLong acked = new AtomicLong();
     private final LongAdder failed = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastAckNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
+    // after the warm-up
+    private final Warmup warmup;
+    private final ConcurrentHistogram steadyMicros = new ConcurrentHistogram(3);
+    private final LongAdder steadyBytes = new LongAdder();
+    private final AtomicLong steadyFirstSendNanos = new AtomicLong(Long.MAX_VALUE);
+    private volatile IntervalLog intervals;
     // per-window figures for progress lines, kept only when asked for (a CAS per record)
     private final boolean windows;
     private final LongAdder latencySumMicros = new LongAdder();
@@ -34,12 +40,18 @@ public final class ProducerStats {
     private long windowStartNanos = System.nanoTime();
 
     public ProducerStats() {
-        this(false);
+        this(false, Warmup.NONE);
     }
 
     /** @param windows keep what {@link #windowLine} needs */
-    public ProducerStats(boolean windows) {
+    public ProducerStats(boolean windows, Warmup warmup) {
         this.windows = windows;
+        this.warmup = warmup;
+    }
+
+    /** Every record from now on also goes into {@code log}. */
+    public void logIntervals(IntervalLog log) {
+        intervals = log;
     }
 
     public void sending(long nanos) {
@@ -54,9 +66,18 @@ public final class ProducerStats {
             latencySumMicros.add(micros);
             windowMaxMicros.accumulateAndGet(micros, Math::max);
         }
-        acked.increment();
+        long before = acked.getAndIncrement();
         bytes.add(valueBytes);
         lastAckNanos.accumulateAndGet(ackNanos, Math::max);
+        if (warmup.isSet() && !warmup.covers(before, (sendNanos - firstSendNanos.get()) / 1_000_000)) {
+            steadyMicros.recordValue(micros);
+            steadyBytes.add(valueBytes);
+            steadyFirstSendNanos.accumulateAndGet(sendNanos, Math::min);
+        }
+        IntervalLog log = intervals;
+        if (log != null) {
+            log.record(micros, valueBytes);
+        }
     }
 
     public void failed(String cause) {
@@ -66,13 +87,17 @@ public final class ProducerStats {
     /** {@code records} failed; {@code cause} is described only for the first failure of the run. */
     public void failed(int records, Supplier<String> cause) {
         failed.add(records);
+        IntervalLog log = intervals;
+        if (log != null) {
+            log.failed(records);
+        }
         if (firstFailure.get() == null) {
             firstFailure.compareAndSet(null, cause.get());
         }
     }
 
     public long ackedCount() {
-        return acked.sum();
+        return acked.get();
     }
 
     public long failedCount() {
@@ -85,7 +110,7 @@ public final class ProducerStats {
      */
     public synchronized String windowLine() {
         long now = System.nanoTime();
-        long records = acked.sum();
+        long records = acked.get();
         long sent = bytes.sum();
         long latencySum = latencySumMicros.sum();
         long n = records - windowRecords;
@@ -103,16 +128,29 @@ public final class ProducerStats {
 
     /** The figures so far, consistent enough for a summary (the counters are read one by one). */
     public Summary summary() {
-        Histogram h = latencyMicros.copy();
-        long count = acked.sum();
-        long first = firstSendNanos.get();
         long last = lastAckNanos.get();
-        double seconds = count == 0 || last <= first ? 0 : (last - first) / 1e9;
-        return new Summary(count, failed.sum(), bytes.sum(), seconds, h, firstFailure.get());
+        return new Summary(latencyMicros.copy(), failed.sum(), bytes.sum(), seconds(firstSendNanos.get(), last),
+                firstFailure.get());
+    }
+
+    /** The records after the warm-up, from the first of them to the last ack; null without a warm-up. */
+    public Summary steadySummary() {
+        if (!warmup.isSet()) {
+            return null;
+        }
+        return new Summary(steadyMicros.copy(), 0, steadyBytes.sum(),
+                seconds(steadyFirstSendNanos.get(), lastAckNanos.get()), null);
+    }
+
+    private static double seconds(long firstNanos, long lastNanos) {
+        return firstNanos == Long.MAX_VALUE || lastNanos <= firstNanos ? 0 : (lastNanos - firstNanos) / 1e9;
     }
 
     /** A snapshot, printed in kafka-producer-perf-test's final format. */
     public static final class Summary {
+        public static final String KIND = "producer";
+
+        public final Histogram latencyMicros;
         public final long records;
         public final long failedRecords;
         public final long bytes;
@@ -125,7 +163,13 @@ public final class ProducerStats {
         public final long p999Ms;
         public final String firstFailure;
 
-        Summary(long records, long failedRecords, long bytes, double seconds, Histogram h, String firstFailure) {
+        /**
+         * @param h       every acknowledged record's latency in µs
+         * @param seconds from the first send to the last ack
+         */
+        public Summary(Histogram h, long failedRecords, long bytes, double seconds, String firstFailure) {
+            long records = h.getTotalCount();
+            this.latencyMicros = h;
             this.records = records;
             this.failedRecords = failedRecords;
             this.bytes = bytes;
@@ -149,10 +193,28 @@ public final class ProducerStats {
 
         /** Exactly kafka-producer-perf-test's last line. */
         public String perfTestLine() {
+            return perfTestLine("");
+        }
+
+        /** perf-test's line after a warm-up: "N steady state records sent, ...". */
+        public String steadyLine() {
+            return perfTestLine(" steady state");
+        }
+
+        private String perfTestLine(String which) {
             return String.format(Locale.ROOT,
-                    "%d records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
+                    "%d%s records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
                             + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
-                    records, recordsPerSec(), mbPerSec(), avgMs, maxMs, p50Ms, p95Ms, p99Ms, p999Ms);
+                    records, which, recordsPerSec(), mbPerSec(), avgMs, maxMs, p50Ms, p95Ms, p99Ms, p999Ms);
+        }
+
+        /** @param expectedRate records/s the plan asked for; 0: none said */
+        public SummaryRow row(String label, String part, double expectedRate) {
+            SummaryRow row = new SummaryRow(KIND, label, part).put(SummaryRow.Column.RECORDS, records)
+                    .put(SummaryRow.Column.FAILED, failedRecords).put(SummaryRow.Column.MB, bytes / MB, 4)
+                    .put(SummaryRow.Column.SECONDS, seconds, 3).put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
+                    .put(SummaryRow.Column.MB_PER_SEC, mbPerSec(), 2).latency(latencyMicros);
+            return expectedRate > 0 ? row.put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expectedRate, 1) : row;
         }
 
         /** What perf-test leaves out: the records that failed. */

@@ -20,6 +20,10 @@ public final class ReadTally {
     private final DeliveryVerifier verifier;
     // this thread's alone until finish(): a shared histogram costs atomic updates per record
     private final Histogram e2eMicros = new Histogram(3);
+    private final Histogram steadyMicros = new Histogram(3);
+    // the current sample's latencies: into the steady histogram once the sample says it is after the warm-up
+    private int[] sampleMicros = new int[16];
+    private int sampleCount;
     private long bytes;
     private long keyValueBytes;
     private long gaps;
@@ -39,6 +43,7 @@ public final class ReadTally {
         gaps = 0;
         maxE2eMicros = 0;
         lastReceivedMicros = 0;
+        sampleCount = 0;
     }
 
     /** @param receivedMicros when the poll that brought the record returned, as {@link SequenceHeader#nowMicros()} */
@@ -60,16 +65,36 @@ public final class ReadTally {
                 && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
             gaps++;
         }
-        long e2e = receivedMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000);
-        e2eMicros.recordValue(Math.max(0, e2e));
+        long e2e = Math.max(0, receivedMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000));
+        e2eMicros.recordValue(e2e);
+        stats.interval(e2e, keyValue);
+        if (sampleCount == sampleMicros.length) {
+            sampleMicros = java.util.Arrays.copyOf(sampleMicros, sampleCount * 2);
+        }
+        sampleMicros[sampleCount++] = (int) Math.min(Integer.MAX_VALUE, e2e);
         maxE2eMicros = Math.max(maxE2eMicros, e2e);
         lastReceivedMicros = Math.max(lastReceivedMicros, receivedMicros);
     }
 
+    /** The current sample is over: its latencies count after the warm-up too when {@code steady}. */
+    public void sampled(boolean steady) {
+        if (steady) {
+            for (int i = 0; i < sampleCount; i++) {
+                steadyMicros.recordValue(sampleMicros[i]);
+            }
+        }
+    }
+
+    /** The current sample's end-to-end latencies in µs. */
+    public int[] sampleMicros() {
+        return java.util.Arrays.copyOf(sampleMicros, sampleCount);
+    }
+
     /** Hands this thread's end-to-end latencies to the sampler's figures; the thread reads no more. */
     public void finish() {
-        stats.endToEnd(e2eMicros);
+        stats.endToEnd(e2eMicros, steadyMicros);
         e2eMicros.reset();
+        steadyMicros.reset();
     }
 
     /** Key, value and headers, as the broker stores them (JMeter's received bytes). */

@@ -58,7 +58,8 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
             stopped = false;
             Thread.interrupted();
         }
-        SampleResult result = new SampleResult();
+        // on a jmeter-server the result carries the sample's figures to the controller's Kafka Summary
+        SampleResult result = RunOutput.server().isEmpty() ? new SampleResult() : new KafkaSampleResult();
         result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);
         try {

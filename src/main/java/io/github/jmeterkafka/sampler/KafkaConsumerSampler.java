@@ -27,10 +27,14 @@ import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.measure.ConsumerStats;
-import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
+import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.measure.Warmup;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -85,7 +89,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private transient long samplerDataTimeoutMs;
 
     static final class Run {
-        final ConsumerStats stats = new ConsumerStats();
+        final Warmup warmup = RunOutput.warmup();
+        final ConsumerStats stats = new ConsumerStats(warmup);
+        IntervalLog intervals;
         final RecordBudget budget;
         private final boolean fromStart;
         // per group, or "" for assign mode: groups that each read every record are each verified apart
@@ -96,9 +102,11 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         // a thread of this sampler feeds the verifier: else its summary line would report 0 verified
         volatile boolean verifying;
 
-        Run(long budget, boolean fromStart) {
+        Run(long budget, boolean fromStart, String label) {
             this.budget = new RecordBudget(budget);
             this.fromStart = fromStart;
+            this.intervals = RunOutput.intervalLog(ConsumerStats.Summary.KIND, label, "end-to-end");
+            stats.logIntervals(intervals);
         }
 
         DeliveryVerifier verifier(String group) {
@@ -127,7 +135,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private Run run() {
         return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to read in total", recordBudget, 0),
                 START_EARLIEST.equals(Fields.choice("start at", startAt, START_COMMITTED_OR_EARLIEST,
-                        START_COMMITTED_OR_LATEST, START_EARLIEST, START_LATEST, START_OFFSET, START_TIMESTAMP))));
+                        START_COMMITTED_OR_LATEST, START_EARLIEST, START_LATEST, START_OFFSET, START_TIMESTAMP)), getName()));
     }
 
     @Override
@@ -181,7 +189,12 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
         // with rebalances after it (threads leaving at the end of a timed test)
         run.stats.rebalanced(rebalanceMsTotal);
-        run.stats.read(count, tally.keyValueBytes(), tally.lastReceivedMillis());
+        tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
+        if (result instanceof KafkaSampleResult) {
+            ((KafkaSampleResult) result).figures(new SampleFigures(ConsumerStats.Summary.KIND, RunOutput.server(),
+                    tally.sampleMicros(), count, 0, tally.keyValueBytes(), result.getStartTime(),
+                    tally.lastReceivedMillis(), rebalanceMsTotal, 0));
+        }
         result.setSampleCount(count);
         // JMeter's received bytes are headers + body size when set: the records' own bytes
         result.setBodySize(tally.bytes());
@@ -410,18 +423,16 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         if (run == null) {
             return;
         }
-        ConsumerStats.Summary s = run.stats.summary();
-        List<String> lines = new ArrayList<>(List.of(ConsumerStats.Summary.HEADER, s.perfTestLine(), s.endToEndLine()));
+        ConsumerStats.Summary all = run.stats.summary();
+        ConsumerStats.Summary steady = run.stats.steadySummary();
+        List<String> lines = new ArrayList<>(SummaryLines.consumer(all, steady, run.warmup));
         lines.addAll(run.deliveryLines());
         SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", lines.toArray(new String[0]));
-        SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
-                String.format(Locale.ROOT, "consumer,%s,%d,0,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
-                        CsvField.of(getName()), s.records,
-                        s.elapsedMs() > 0 ? s.records * 1000.0 / s.elapsedMs() : 0,
-                        s.elapsedMs() > 0 ? s.megabytes() * 1000.0 / s.elapsedMs() : 0,
-                        s.e2e.getMean() / 1000.0, s.e2e.getMaxValue() / 1000.0,
-                        s.e2e.getValueAtPercentile(50) / 1000, s.e2e.getValueAtPercentile(95) / 1000,
-                        s.e2e.getValueAtPercentile(99) / 1000, s.e2e.getValueAtPercentile(99.9) / 1000));
+        List<SummaryRow> rows = SummaryLines.consumerRows(getName(), all, steady);
+        SummaryPrinter.csv(rows);
+        if (run.intervals != null) {
+            run.intervals.close(rows);
+        }
     }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----

@@ -24,6 +24,8 @@ import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.RecordSpec;
@@ -64,6 +66,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private String timestamp = "";
     private String recordsPerSample = "1";
     private String recordBudget = "";
+    private String expectedRate = "";
     private String ackTimeout = "30000";
     private String producerScope = SCOPE_SHARED;
     private boolean transactional;
@@ -88,7 +91,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     private ProducerRun run() {
-        return RUNS.get(getName(), () -> new ProducerRun(Numbers.nonNegativeLong("records to send in total", recordBudget, 0)));
+        return RUNS.get(getName(), () -> new ProducerRun(Numbers.nonNegativeLong("records to send in total", recordBudget, 0),
+                getName()));
     }
 
     @Override
@@ -141,6 +145,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             bufferFit.sampled(n, batch.sentBytes());
         }
         ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
+        run.sampled(n, result.getTime());
+        if (result instanceof KafkaSampleResult) {
+            ((KafkaSampleResult) result).figures(new SampleFigures(ProducerStats.Summary.KIND, RunOutput.server(),
+                    batch.countedMicros(), batch.acked(), n - batch.acked(), batch.countedBytes(), result.getStartTime(),
+                    result.getEndTime(), 0, expectedRate()));
+        }
         return true;
     }
 
@@ -182,7 +192,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (transactional) {
             producer.beginTransaction();
         }
-        return blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional));
+        return blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional,
+                result instanceof KafkaSampleResult));
     }
 
     private RecordSpec spec() {
@@ -349,7 +360,18 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (run == null) {
             return;
         }
-        run.printSummary(getName());
+        run.printSummary(getName(), expectedRate());
+    }
+
+    /** The expected records/s; 0 when blank or not a number (said once in the log). */
+    double expectedRate() {
+        try {
+            return expectedRate.isBlank() ? 0 : Math.max(0, Double.parseDouble(expectedRate.trim()));
+        } catch (NumberFormatException e) {
+            FailureLog.once(getName(), ResponseCodes.INVALID_INPUT, "Expected records/s '" + expectedRate
+                    + "' is not a number: no expectation", null);
+            return 0;
+        }
     }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
@@ -390,6 +412,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     public void setRecordsPerSample(String recordsPerSample) { this.recordsPerSample = Fields.nullToEmpty(recordsPerSample); }
     public String getRecordBudget() { return recordBudget; }
     public void setRecordBudget(String recordBudget) { this.recordBudget = Fields.nullToEmpty(recordBudget); }
+    public String getExpectedRate() { return expectedRate; }
+    public void setExpectedRate(String expectedRate) { this.expectedRate = Fields.nullToEmpty(expectedRate); }
     public String getAckTimeout() { return ackTimeout; }
     public void setAckTimeout(String ackTimeout) { this.ackTimeout = Fields.nullToEmpty(ackTimeout); }
     public String getProducerScope() { return producerScope; }

@@ -16,8 +16,8 @@ public class KafkaProducerSamplerBeanInfo extends KafkaBeanInfo {
         createPropertyGroup("recordValue", new String[] {"valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
             "valueSchema", "schemaOutput", "fieldRules"});
         createPropertyGroup("record", new String[] {"headers", "timestamp", "seed", "sequenceHeader"});
-        createPropertyGroup("sending", new String[] {"recordsPerSample", "recordBudget", "ackTimeout", "producerScope",
-            "transactional"});
+        createPropertyGroup("sending", new String[] {"recordsPerSample", "recordBudget", "expectedRate", "ackTimeout",
+            "producerScope", "transactional"});
         text("connectionName", "kafka");
         text("topic", "${__P(topic,jmeter-kafka)}");
         text("partition", "");
@@ -38,6 +38,7 @@ public class KafkaProducerSamplerBeanInfo extends KafkaBeanInfo {
         checkbox("sequenceHeader", false);
         text("recordsPerSample", "1");
         text("recordBudget", "");
+        text("expectedRate", "");
         text("ackTimeout", "30000");
         choice("producerScope", KafkaProducerSampler.SCOPE_SHARED, KafkaProducerSampler.SCOPE_THREAD);
         checkbox("transactional", false);

@@ -1,29 +1,80 @@
 package io.github.jmeterkafka.sampler;
 
 import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
-import io.github.jmeterkafka.measure.CsvField;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.Warmup;
 
 /** What all threads of one Kafka Producer share during a test: stats, record budget, the global sequence. */
 final class ProducerRun {
-    final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled());
+    private static final Logger log = LoggerFactory.getLogger(ProducerRun.class);
+
+    final Warmup warmup = RunOutput.warmup();
+    final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled(), warmup);
     final RecordBudget budget;
     final AtomicLong globalSequence = new AtomicLong();
+    private final IntervalLog intervals;
+    // what caps a paced run: threads that sampled, and how long their samples took
+    private final ConcurrentHashMap.KeySetView<Thread, Boolean> threads = ConcurrentHashMap.newKeySet();
+    private final LongAdder samples = new LongAdder();
+    private final LongAdder sampleMs = new LongAdder();
+    private final LongAdder sampleRecords = new LongAdder();
 
-    ProducerRun(long budget) {
+    ProducerRun(long budget, String label) {
         this.budget = new RecordBudget(budget);
+        this.intervals = RunOutput.intervalLog(ProducerStats.Summary.KIND, label, "send-to-ack");
+        stats.logIntervals(intervals);
     }
 
-    /** The perf-test style summary, at test end. */
-    void printSummary(String label) {
-        ProducerStats.Summary s = stats.summary();
-        SummaryPrinter.print("Kafka Producer summary for '" + label + "':", s.perfTestLine(), s.failureLine());
-        SummaryPrinter.csv("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms",
-                String.format(Locale.ROOT, "producer,%s,%d,%d,%.1f,%.2f,%.2f,%.2f,%d,%d,%d,%d",
-                        CsvField.of(label), s.records, s.failedRecords, s.recordsPerSec(), s.mbPerSec(),
-                        s.avgMs, s.maxMs, s.p50Ms, s.p95Ms, s.p99Ms, s.p999Ms));
+    void sampled(int records, long elapsedMs) {
+        threads.add(Thread.currentThread());
+        samples.increment();
+        sampleMs.add(elapsedMs);
+        sampleRecords.add(records);
+    }
+
+    /** The perf-test style summary, at test end; a WARN when the run fell short of its expected rate. */
+    void printSummary(String label, double expectedRate) {
+        ProducerStats.Summary all = stats.summary();
+        ProducerStats.Summary steady = stats.steadySummary();
+        SummaryPrinter.print("Kafka Producer summary for '" + label + "':",
+                SummaryLines.producer(all, steady, warmup, expectedRate).toArray(new String[0]));
+        var rows = SummaryLines.producerRows(label, all, steady, expectedRate);
+        SummaryPrinter.csv(rows);
+        if (intervals != null) {
+            intervals.close(rows);
+        }
+        double achieved = (steady != null ? steady : all).recordsPerSec();
+        if (SummaryLines.shortOf(expectedRate, achieved)) {
+            log.warn("Kafka Producer '{}': {}", label, shortfallCause(expectedRate, achieved));
+        }
+    }
+
+    /** Names the likely cause of a shortfall and its fix. */
+    String shortfallCause(double expected, double achieved) {
+        long n = samples.sum();
+        double avgSampleSec = n == 0 ? 0 : sampleMs.sum() / 1000.0 / n;
+        double perSample = n == 0 ? 0 : (double) sampleRecords.sum() / n;
+        int threadCount = threads.size();
+        double ceiling = avgSampleSec > 0 ? threadCount * perSample / avgSampleSec : Double.MAX_VALUE;
+        String head = String.format(Locale.ROOT, "achieved %.1f records/s, %.1f %% of the expected %.1f. ",
+                achieved, 100 * achieved / expected, expected);
+        if (ceiling < expected * 1.05) {
+            return head + String.format(Locale.ROOT, "Each thread runs one sample at a time: %d threads x %.1f records"
+                    + " per sample / %.1f ms per sample caps the rate at %.1f records/s. Add threads (at least %d)"
+                    + " or records per sample.", threadCount, perSample, avgSampleSec * 1000, ceiling,
+                    (long) Math.ceil(expected * 1.2 * avgSampleSec / Math.max(1, perSample)));
+        }
+        return head + "The threads could have sent faster, so the producer or the broker did not keep up (look at"
+                + " the latency, buffer.memory and the broker), or a timer paced the threads below the rate.";
     }
 }

@@ -5,24 +5,26 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.gui.GuiPackage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.measure.SummaryRow;
 
 /**
  * Prints the end-of-test perf-test style summaries: to stdout when no GUI runs (non-GUI mode and
  * jmeter-server, where perf-test users look), always to jmeter.log, and as CSV rows to the file named by {@code kafka.summary.file}.
  */
-final class SummaryPrinter {
+public final class SummaryPrinter {
     private static final Logger log = LoggerFactory.getLogger(SummaryPrinter.class);
 
     private SummaryPrinter() {
     }
 
-    static void print(String title, String... lines) {
+    public static void print(String title, String... lines) {
         StringBuilder text = new StringBuilder(title);
         for (String line : lines) {
             text.append(System.lineSeparator()).append(line);
@@ -34,25 +36,40 @@ final class SummaryPrinter {
         log.info("{}", text);
     }
 
-    /** Appends one CSV row, with the header when the file is new. */
-    static void csv(String header, String row) {
+    /**
+     * Appends the rows to kafka.summary.file, with the header when the file is new; a file that
+     * starts with other columns (an older version's) gets the header again before the rows.
+     */
+    public static void csv(List<SummaryRow> rows) {
         String file = PluginProperties.get(PluginProperties.SUMMARY_FILE, "");
-        if (file.isEmpty()) {
+        if (file.isEmpty() || rows.isEmpty()) {
             return;
         }
         Path path = Path.of(file);
+        String header = SummaryRow.header();
+        StringBuilder text = new StringBuilder();
+        for (SummaryRow row : rows) {
+            text.append(row.csv()).append(System.lineSeparator());
+        }
         try {
             synchronized (SummaryPrinter.class) {
-                if (!Files.exists(path) || Files.size(path) == 0) {
-                    Files.writeString(path, header + System.lineSeparator(), StandardCharsets.UTF_8,
-                            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                if (!Files.exists(path) || Files.size(path) == 0 || !header.equals(firstLine(path))) {
+                    if (Files.exists(path) && Files.size(path) > 0) {
+                        log.warn("{} starts with other columns than these rows: writing the header again", path);
+                    }
+                    text.insert(0, header + System.lineSeparator());
                 }
-                Files.writeString(path, row + System.lineSeparator(), StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                Files.writeString(path, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
         } catch (IOException e) {
             log.error("Cannot write the Kafka summary to {} ({}): {}", path.toAbsolutePath(),
                     PluginProperties.SUMMARY_FILE, e.toString());
+        }
+    }
+
+    private static String firstLine(Path path) throws IOException {
+        try (java.io.BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            return r.readLine();
         }
     }
 }

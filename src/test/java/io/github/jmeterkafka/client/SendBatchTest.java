@@ -20,11 +20,13 @@ class SendBatchTest {
         ProducerStats stats = new ProducerStats();
 
         SendBatch batch = SendBatch.send(producer, 4,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100), stats, false);
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100), stats, false, true);
 
         assertThat(batch.await(1000)).isTrue();
         assertThat(batch.sentBytes()).isEqualTo(4 * 130);
         assertThat(stats.summary().bytes).isEqualTo(4 * 100);
+        assertThat(batch.countedMicros()).hasSize(4);
+        assertThat(batch.countedBytes()).isEqualTo(4 * 100);
     }
 
     @Test
@@ -35,13 +37,15 @@ class SendBatchTest {
         ProducerStats stats = new ProducerStats();
 
         SendBatch committed = SendBatch.send(producer, 3,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true);
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true, true);
         assertThat(committed.await(1000)).isTrue();
         assertThat(stats.summary().records).as("acknowledged, transaction still open").isZero();
+        assertThat(committed.countedMicros()).isEmpty();
         committed.transactionEnded(true, () -> "unused");
+        assertThat(committed.countedMicros()).hasSize(3);
 
         SendBatch aborted = SendBatch.send(producer, 2,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true);
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true, true);
         assertThat(aborted.await(1000)).isTrue();
         aborted.transactionEnded(false, () -> "transaction aborted");
 

@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +33,8 @@ import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.Processes;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.harness.HlogFiles;
+import io.github.jmeterkafka.measure.IntervalLog;
 
 /**
  * JMeter's distributed mode for real: two jmeter-server processes with the plugin in lib/ext, a
@@ -128,11 +131,13 @@ class DistributedModeIT {
                     .contains("\n" + perServer + " records sent, ");
             // a relative kafka.summary.file is the server's own file, in its working directory
             assertThat(Files.readAllLines(s.workDir().resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
-                    .anyMatch(l -> l.startsWith("producer," + PRODUCER + "," + perServer + ",0,"));
+                    .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",all," + perServer + ",0,"));
             assertThat(JMeterLog.parse(log).warningsAndErrors()).as("WARN or ERROR in %s", s.log()).isEmpty();
         }
         assertThat(JMeterLog.read(run.log).warningsAndErrors()).as("WARN or ERROR in %s", run.log).isEmpty();
         assertThat(clientIds).doesNotHaveDuplicates();
+        String merged = theMergedSummaryAgreesWithTheServersOwnHistograms(run, 2 * perServer);
+        System.out.println("distributed merged summary:\n" + merged);
         System.out.printf("distributed: %s samples per server %s, client ids %s, %d records in JTL, %d on the broker, %d ms%n",
                 servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.toList()),
                 servers.stream().map(s -> rowsOf(jtl, s, PRODUCER).size()).collect(Collectors.toList()),
@@ -157,6 +162,37 @@ class DistributedModeIT {
                     .as("records sent by %s", s.hostAndPort()).isEqualTo(budget);
         }
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2L * budget);
+    }
+
+    /**
+     * The controller's Kafka Summary: the records of both servers, and percentiles equal to those of
+     * the two servers' own interval logs added together.
+     */
+    private static String theMergedSummaryAgreesWithTheServersOwnHistograms(Controller run, long records)
+            throws IOException {
+        String stdout = Files.readString(run.dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        String title = "Kafka Producer summary for '" + PRODUCER + "' over 2 servers:";
+        assertThat(stdout).as(run.describe()).contains(title);
+        String merged = stdout.substring(stdout.indexOf(title));
+        Matcher line = Pattern.compile("\n(\\d+) records sent, .* (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, "
+                + "(\\d+) ms 99\\.9th\\.").matcher(merged);
+        assertThat(line.find()).as(merged).isTrue();
+        Histogram servers = new Histogram(3);
+        for (JMeterServer s : DistributedModeIT.servers) {
+            Histogram own = HlogFiles.total(s.workDir().resolve("kafka-hlog").resolve(IntervalLog.fileName(PRODUCER)));
+            assertThat(merged).contains("server " + s.hostAndPort() + ": " + own.getTotalCount() + " records sent, ");
+            servers.add(own);
+        }
+        assertThat(Long.parseLong(line.group(1))).isEqualTo(records).isEqualTo(servers.getTotalCount());
+        assertThat(List.of(line.group(2), line.group(3), line.group(4), line.group(5))).as(merged).containsExactly(
+                "" + servers.getValueAtPercentile(50) / 1000, "" + servers.getValueAtPercentile(95) / 1000,
+                "" + servers.getValueAtPercentile(99) / 1000, "" + servers.getValueAtPercentile(99.9) / 1000);
+        assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
+                .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",all," + records + ",0,"))
+                .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",server "));
+        assertThat(HlogFiles.total(run.dir.resolve("kafka-hlog").resolve(IntervalLog.fileName(PRODUCER))).getTotalCount())
+                .as("the controller's merged interval log").isEqualTo(records);
+        return merged.lines().limit(6).collect(Collectors.joining("\n"));
     }
 
     private static List<Jtl.Row> rowsOf(Jtl jtl, JMeterServer server, String label) {
@@ -197,6 +233,7 @@ class DistributedModeIT {
                 "-Jjmeter.save.saveservice.print_field_names=true",
                 "-Jjmeter.save.saveservice.thread_name=true",
                 "-Jjmeter.save.saveservice.sample_count=true",
+                "-Jkafka.summary.file=kafka-summary.csv",
                 "-Gkafka.bootstrap=" + broker.bootstrapServers(),
                 "-Gtopic=" + topic));
         props.forEach((k, v) -> args.add("-G" + k + "=" + v));

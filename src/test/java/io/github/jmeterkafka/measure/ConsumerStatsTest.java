@@ -27,7 +27,7 @@ class ConsumerStatsTest {
         ConsumerStats stats = new ConsumerStats();
         stats.reading(10_000);
         stats.rebalanced(500);
-        stats.read(1000, 1024 * 1024, 12_000);
+        stats.read(1000, 1024 * 1024, 10_000, 12_000);
 
         ConsumerStats.Summary s = stats.summary();
 

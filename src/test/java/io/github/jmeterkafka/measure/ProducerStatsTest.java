@@ -24,7 +24,7 @@ class ProducerStatsTest {
 
     @Test
     void progressLinesCoverTheRecordsSinceThePreviousLine() {
-        ProducerStats stats = new ProducerStats(true);
+        ProducerStats stats = new ProducerStats(true, Warmup.NONE);
         stats.acked(0, 2_000_000L, 100);
         stats.acked(0, 4_000_000L, 100);
         assertThat(stats.windowLine()).matches("2 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), "

@@ -91,7 +91,7 @@ class FailFastTest {
         };
         ProducerStats stats = new ProducerStats();
 
-        SendBatch batch = SendBatch.send(producer, 5, FailFastTest::record, stats, false);
+        SendBatch batch = SendBatch.send(producer, 5, FailFastTest::record, stats, false, false);
 
         assertThat(sends).as("records handed to send()").hasValue(1);
         assertThat(batch.failed()).isEqualTo(5);
@@ -103,7 +103,7 @@ class FailFastTest {
     @Test
     void aFailureOnTheProducersOwnThreadDoesNotStopTheSample() throws Exception {
         MockProducer<Object, Object> producer = new MockProducer<>(false, null, bytes(), bytes());
-        SendBatch batch = SendBatch.send(producer, 3, FailFastTest::record, new ProducerStats(), false);
+        SendBatch batch = SendBatch.send(producer, 3, FailFastTest::record, new ProducerStats(), false, false);
         Thread io = new Thread(() -> {
             producer.errorNext(new TimeoutException("Expiring 1 record(s)"));
             producer.completeNext();

@@ -1,0 +1,119 @@
+package io.github.jmeterkafka.listener;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.samplers.Remoteable;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.jmeterkafka.measure.MergedRun;
+import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sampler.KafkaSampleResult;
+import io.github.jmeterkafka.sampler.RunOutput;
+import io.github.jmeterkafka.sampler.SummaryPrinter;
+
+/**
+ * Kafka Summary: in distributed mode, the controller's summary of every Kafka sampler over all
+ * jmeter-servers, merged from the figures each server's samples carry; then one line per server.
+ * It also writes the merged rows to kafka.summary.file and the merged interval logs. In a local run
+ * the samplers print their own summaries and this listener does nothing.
+ *
+ * <p>Threads: JMeter makes it {@link Remoteable}: the controller keeps it and the servers call it
+ * over RMI, from several threads at once; test start and end come once per server.
+ */
+public class KafkaSummaryListener extends AbstractTestElement
+        implements TestBean, SampleListener, TestStateListener, Remoteable, NoThreadClone {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(KafkaSummaryListener.class);
+
+    private transient Map<String, MergedRun> runs = new ConcurrentSkipListMap<>();
+    private transient int serversRunning;
+
+    @Override
+    public void sampleOccurred(SampleEvent event) {
+        add(event.getResult());
+    }
+
+    private void add(SampleResult result) {
+        if (result instanceof KafkaSampleResult) {
+            SampleFigures f = ((KafkaSampleResult) result).figures();
+            if (f != null) {
+                runs.computeIfAbsent(result.getSampleLabel(), label -> new MergedRun(f.kind, RunOutput.warmup(),
+                        RunOutput.intervalLog(f.kind, label, ProducerStats.Summary.KIND.equals(f.kind)
+                                ? "send-to-ack" : "end-to-end"))).add(f);
+            }
+        }
+        for (SampleResult sub : result.getSubResults()) {
+            add(sub);
+        }
+    }
+
+    @Override
+    public void sampleStarted(SampleEvent e) {
+        // only ended samples carry figures
+    }
+
+    @Override
+    public void sampleStopped(SampleEvent e) {
+        // only ended samples carry figures
+    }
+
+    @Override
+    public synchronized void testStarted() {
+        runs = new ConcurrentSkipListMap<>();
+    }
+
+    @Override
+    public synchronized void testStarted(String host) {
+        if (serversRunning++ == 0) {
+            runs = new ConcurrentSkipListMap<>();
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        // a local run: its samplers printed their summaries
+    }
+
+    /** The last server to end prints the summaries. */
+    @Override
+    public void testEnded(String host) {
+        Map<String, MergedRun> done;
+        synchronized (this) {
+            if (--serversRunning > 0) {
+                return;
+            }
+            done = runs;
+            runs = new ConcurrentSkipListMap<>();
+        }
+        List<SummaryRow> rows = new ArrayList<>();
+        done.forEach((label, run) -> {
+            String title = ProducerStats.Summary.KIND.equals(run.kind()) ? "Kafka Producer" : "Kafka Consumer";
+            SummaryPrinter.print(title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
+                    run.lines().toArray(new String[0]));
+            rows.addAll(run.rows(label));
+            run.close(label);
+        });
+        SummaryPrinter.csv(rows);
+        if (done.isEmpty()) {
+            log.info("Kafka Summary '{}': no Kafka sample came from a jmeter-server", getName());
+        }
+    }
+
+    private Object readResolve() {
+        runs = new ConcurrentSkipListMap<>();
+        return this;
+    }
+}

@@ -1,0 +1,133 @@
+package io.github.jmeterkafka.measure;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+
+/**
+ * One sampler's HdrHistogram interval log (.hlog): each interval, every record's latency in µs
+ * (untagged, so HdrHistogram's own tools read it), and two counters as tagged histograms of zeros
+ * whose total count is the value: {@code Tag=bytes} and {@code Tag=failed}. At the end, the summary
+ * rows as {@code #kafka.summary} comments. Thread-safe: records come from any thread, intervals are
+ * written by one shared timer thread.
+ */
+public final class IntervalLog {
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kafka-interval-log");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Recorder latencies = new Recorder(3);
+    private final LongAdder bytes = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+    private final ScheduledFuture<?> task;
+    private Histogram spare;
+    private final long baseMs;
+    private long intervalStartMs;
+    private boolean closed;
+
+    private IntervalLog(Path file, String kind, String label, String latency, long intervalMs) throws IOException {
+        out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
+        writer = new HistogramLogWriter(out);
+        baseMs = System.currentTimeMillis();
+        intervalStartMs = baseMs;
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(intervalStartMs);
+        writer.setBaseTime(intervalStartMs);
+        writer.outputBaseTime(intervalStartMs);
+        writer.outputComment("kafka.kind=" + kind);
+        writer.outputComment("kafka.label=" + label.replace('\n', ' ').replace('\r', ' '));
+        writer.outputComment("kafka.latency=" + latency);
+        writer.outputComment("kafka.tags=untagged: each record's latency in microseconds (Interval_Max in ms); "
+                + "Tag=bytes: total count = the interval's bytes; Tag=failed: total count = the interval's failed records");
+        writer.outputLegend();
+        task = TIMER.scheduleAtFixedRate(this::writeInterval, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Starts the log of one sampler in {@code dir}, or returns null when {@code dir} is null.
+     *
+     * @param latency what the latencies measure: send-to-ack, end-to-end
+     */
+    public static IntervalLog open(Path dir, String kind, String label, String latency, long intervalMs)
+            throws IOException {
+        if (dir == null) {
+            return null;
+        }
+        Files.createDirectories(dir);
+        return new IntervalLog(dir.resolve(fileName(label)), kind, label, latency, Math.max(100, intervalMs));
+    }
+
+    /** The label as a file name; a label that needs changing gets its hash, so two labels never share a file. */
+    public static String fileName(String label) {
+        String safe = label.replaceAll("[^A-Za-z0-9._-]", "_");
+        return (safe.equals(label) && !safe.isEmpty() ? safe : safe + "-" + Integer.toHexString(label.hashCode())) + ".hlog";
+    }
+
+    public void record(long micros, long recordBytes) {
+        latencies.recordValue(Math.max(0, micros));
+        bytes.add(recordBytes);
+    }
+
+    /** Bytes of records whose latencies are recorded apart. */
+    public void bytes(long n) {
+        bytes.add(n);
+    }
+
+    public void failed(long records) {
+        failed.add(records);
+    }
+
+    private synchronized void writeInterval() {
+        if (closed) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        spare = latencies.getIntervalHistogram(spare);
+        write(spare, null, now);
+        write(counter(bytes.sumThenReset()), "bytes", now);
+        write(counter(failed.sumThenReset()), "failed", now);
+        intervalStartMs = now;
+    }
+
+    private void write(Histogram h, String tag, long endMs) {
+        h.setTag(tag);
+        // relative to the base time; Interval_Max in ms
+        writer.outputIntervalHistogram((intervalStartMs - baseMs) / 1000.0, (endMs - baseMs) / 1000.0, h, 1000.0);
+    }
+
+    private static Histogram counter(long count) {
+        Histogram h = new Histogram(1, 2, 0);
+        h.recordValueWithCount(0, count);
+        return h;
+    }
+
+    /** Writes the last interval and the summary rows, then closes the file. */
+    public synchronized void close(List<SummaryRow> rows) {
+        if (closed) {
+            return;
+        }
+        task.cancel(false);
+        writeInterval();
+        closed = true;
+        writer.outputComment("kafka.summary.header=" + SummaryRow.header());
+        for (SummaryRow row : rows) {
+            writer.outputComment("kafka.summary=" + row.csv());
+        }
+        out.close();
+    }
+}

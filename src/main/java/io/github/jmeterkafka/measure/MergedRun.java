@@ -1,0 +1,134 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One sampler's run over all jmeter-servers of a distributed test, merged from the figures each
+ * sample brought: counts and bytes summed, the rate over the whole run, percentiles from every
+ * record's latency (exact, never averaged), and the same per server. The warm-up counts whole
+ * samples in the order they arrive. Thread-safe.
+ */
+public final class MergedRun {
+    private final String kind;
+    private final Warmup warmup;
+    private final Part all = new Part();
+    private final Part steady = new Part();
+    private final Map<String, Part> servers = new TreeMap<>();
+    private final IntervalLog intervals;
+
+    /** @param intervals the merged interval log, or null */
+    public MergedRun(String kind, Warmup warmup, IntervalLog intervals) {
+        this.kind = kind;
+        this.warmup = warmup;
+        this.intervals = intervals;
+    }
+
+    /** A producer's or a consumer's figures: which this run merges. */
+    public String kind() {
+        return kind;
+    }
+
+    public synchronized void add(SampleFigures f) {
+        boolean inWarmup = warmup.covers(all.records, all.records == 0 ? 0 : f.startMs - all.startMs);
+        all.add(f);
+        servers.computeIfAbsent(f.server, s -> new Part()).add(f);
+        if (warmup.isSet() && !inWarmup) {
+            steady.add(f);
+        }
+        if (intervals != null) {
+            for (int m : f.micros) {
+                intervals.record(m, 0);
+            }
+            intervals.bytes(f.bytes);
+            intervals.failed(f.failed);
+        }
+    }
+
+    public synchronized int serverCount() {
+        return servers.size();
+    }
+
+    /** The summary lines over all servers, then one per server. */
+    public synchronized List<String> lines() {
+        double expected = expectedRate();
+        List<String> lines;
+        if (ProducerStats.Summary.KIND.equals(kind)) {
+            lines = SummaryLines.producer(all.producer(), warmup.isSet() ? steady.producer() : null, warmup, expected);
+            servers.forEach((s, p) -> lines.add("server " + s + ": " + p.producer().perfTestLine()));
+        } else {
+            lines = SummaryLines.consumer(all.consumer(), warmup.isSet() ? steady.consumer() : null, warmup);
+            servers.forEach((s, p) -> {
+                lines.add("server " + s + ": " + p.consumer().perfTestLine());
+                lines.add("server " + s + ": " + p.consumer().endToEndLine());
+            });
+        }
+        return lines;
+    }
+
+    /** The rows over all servers (and after the warm-up), then one per server. */
+    public synchronized List<SummaryRow> rows(String label) {
+        List<SummaryRow> rows;
+        if (ProducerStats.Summary.KIND.equals(kind)) {
+            rows = SummaryLines.producerRows(label, all.producer(), warmup.isSet() ? steady.producer() : null,
+                    expectedRate());
+            servers.forEach((s, p) -> rows.add(p.producer().row(label, "server " + s, p.expectedRate)));
+        } else {
+            rows = SummaryLines.consumerRows(label, all.consumer(), warmup.isSet() ? steady.consumer() : null);
+            servers.forEach((s, p) -> rows.add(p.consumer().row(label, "server " + s)));
+        }
+        return new ArrayList<>(rows);
+    }
+
+    /** Each server's sampler expects its own rate: together they expect the sum. */
+    public synchronized double expectedRate() {
+        return servers.values().stream().mapToDouble(p -> p.expectedRate).sum();
+    }
+
+    public void close(String label) {
+        if (intervals != null) {
+            intervals.close(rows(label));
+        }
+    }
+
+    /** The figures of some of the samples. */
+    private static final class Part {
+        final Histogram micros = new Histogram(3);
+        long records;
+        long failed;
+        long bytes;
+        long startMs = Long.MAX_VALUE;
+        long endMs = Long.MIN_VALUE;
+        long rebalanceMs;
+        double expectedRate;
+
+        void add(SampleFigures f) {
+            for (int m : f.micros) {
+                micros.recordValue(m);
+            }
+            records += f.records;
+            failed += f.failed;
+            bytes += f.bytes;
+            startMs = Math.min(startMs, f.startMs);
+            if (f.records > 0) {
+                endMs = Math.max(endMs, f.endMs);
+            }
+            rebalanceMs = Math.max(rebalanceMs, f.rebalanceMs);
+            expectedRate = Math.max(expectedRate, f.expectedRate);
+        }
+
+        ProducerStats.Summary producer() {
+            double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
+            return new ProducerStats.Summary(micros.copy(), failed, bytes, seconds, null);
+        }
+
+        ConsumerStats.Summary consumer() {
+            return new ConsumerStats.Summary(records, bytes, startMs == Long.MAX_VALUE ? 0 : startMs,
+                    records == 0 ? 0 : endMs, rebalanceMs, micros.copy());
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The end-of-test summary of one sampler as perf-test prints it, and its rows: the same for a
+ * sampler's own run and for the merge of a distributed run's servers.
+ */
+public final class SummaryLines {
+    /** A run short of its expected rate by more than this share is warned about. */
+    static final double SHORTFALL = 0.01;
+
+    private SummaryLines() {
+    }
+
+    /**
+     * @param steady       after the warm-up, or null
+     * @param expectedRate records/s the plan asked for; 0: none said
+     */
+    public static List<String> producer(ProducerStats.Summary all, ProducerStats.Summary steady, Warmup warmup,
+            double expectedRate) {
+        List<String> lines = new ArrayList<>(List.of(all.perfTestLine()));
+        if (steady != null) {
+            lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
+        }
+        lines.add(all.failureLine());
+        if (expectedRate > 0) {
+            lines.add(rateLine(expectedRate, (steady != null ? steady : all).recordsPerSec()));
+        }
+        return lines;
+    }
+
+    public static List<SummaryRow> producerRows(String label, ProducerStats.Summary all, ProducerStats.Summary steady,
+            double expectedRate) {
+        List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label, SummaryRow.ALL, expectedRate)));
+        if (steady != null) {
+            rows.add(steady.row(label, SummaryRow.STEADY, expectedRate));
+        }
+        return rows;
+    }
+
+    /** consumer-perf-test's header and line, then the end-to-end latencies; both again after a warm-up. */
+    public static List<String> consumer(ConsumerStats.Summary all, ConsumerStats.Summary steady, Warmup warmup) {
+        List<String> lines = new ArrayList<>(List.of(ConsumerStats.Summary.HEADER, all.perfTestLine(), all.endToEndLine()));
+        if (steady != null) {
+            lines.add("steady state (" + warmup.describe() + " left out, by whole samples):");
+            lines.add(steady.perfTestLine());
+            lines.add(steady.endToEndLine());
+        }
+        return lines;
+    }
+
+    public static List<SummaryRow> consumerRows(String label, ConsumerStats.Summary all, ConsumerStats.Summary steady) {
+        List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label, SummaryRow.ALL)));
+        if (steady != null) {
+            rows.add(steady.row(label, SummaryRow.STEADY));
+        }
+        return rows;
+    }
+
+    static String rateLine(double expected, double achieved) {
+        return String.format(Locale.ROOT, "expected %.1f records/sec, achieved %.1f records/sec (%.1f %%)",
+                expected, achieved, 100 * achieved / expected);
+    }
+
+    /** Whether a run at {@code achieved} records/s fell short of {@code expected} enough to warn. */
+    public static boolean shortOf(double expected, double achieved) {
+        return expected > 0 && achieved < expected * (1 - SHORTFALL);
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.jmeterkafka.measure;
+
+import java.text.SimpleDateFormat;
+import java.util.Date;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One summary as a row: the one definition of the columns that kafka.summary.file, the interval
+ * logs and the merge of distributed runs write. Producer and consumer rows share the header, so one
+ * file holds both; a column that does not apply to a kind stays empty.
+ */
+public final class SummaryRow {
+    public enum Column {
+        KIND, LABEL, PART, RECORDS, FAILED, MB, SECONDS, RECORDS_PER_SEC, MB_PER_SEC,
+        AVG_MS, MAX_MS, P50_MS, P95_MS, P99_MS, P999_MS,
+        START_TIME, END_TIME, REBALANCE_MS, FETCH_MS, FETCH_MB_PER_SEC, FETCH_RECORDS_PER_SEC,
+        EXPECTED_RECORDS_PER_SEC;
+
+        public String header() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The part of a run a row covers: all of it, after the warm-up, or one server's share. */
+    public static final String ALL = "all";
+    public static final String STEADY = "steady";
+
+    private final Map<Column, String> values = new EnumMap<>(Column.class);
+
+    SummaryRow(String kind, String label, String part) {
+        values.put(Column.KIND, kind);
+        values.put(Column.LABEL, label);
+        values.put(Column.PART, part);
+    }
+
+    public static String header() {
+        StringJoiner j = new StringJoiner(",");
+        for (Column c : Column.values()) {
+            j.add(c.header());
+        }
+        return j.toString();
+    }
+
+    public String csv() {
+        StringJoiner j = new StringJoiner(",");
+        for (Column c : Column.values()) {
+            j.add(CsvField.of(values.getOrDefault(c, "")));
+        }
+        return j.toString();
+    }
+
+    public String get(Column c) {
+        return values.getOrDefault(c, "");
+    }
+
+    SummaryRow put(Column c, long v) {
+        values.put(c, Long.toString(v));
+        return this;
+    }
+
+    SummaryRow put(Column c, double v, int decimals) {
+        values.put(c, String.format(Locale.ROOT, "%." + decimals + "f", v));
+        return this;
+    }
+
+    SummaryRow put(Column c, String v) {
+        values.put(c, v);
+        return this;
+    }
+
+    /** avg and max in ms with two decimals, percentiles in whole ms as perf-test prints them. */
+    SummaryRow latency(Histogram micros) {
+        boolean any = micros.getTotalCount() > 0;
+        put(Column.AVG_MS, any ? micros.getMean() / 1000.0 : 0, 2);
+        put(Column.MAX_MS, any ? micros.getMaxValue() / 1000.0 : 0, 2);
+        put(Column.P50_MS, micros.getValueAtPercentile(50) / 1000);
+        put(Column.P95_MS, micros.getValueAtPercentile(95) / 1000);
+        put(Column.P99_MS, micros.getValueAtPercentile(99) / 1000);
+        return put(Column.P999_MS, micros.getValueAtPercentile(99.9) / 1000);
+    }
+
+    /** consumer-perf-test's time format. */
+    static String time(long epochMs) {
+        return epochMs == 0 ? "" : new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT).format(new Date(epochMs));
+    }
+}

@@ -1,0 +1,24 @@
+package io.github.jmeterkafka.sampler;
+
+import org.apache.jmeter.samplers.SampleResult;
+
+import io.github.jmeterkafka.measure.SampleFigures;
+
+/**
+ * A Kafka sample's result on a jmeter-server: it also carries the sample's {@link SampleFigures}
+ * over RMI to the controller, whose Kafka Summary listener merges the servers' summaries. Local
+ * runs use plain results: their samplers print the summary themselves.
+ */
+public class KafkaSampleResult extends SampleResult {
+    private static final long serialVersionUID = 1L;
+
+    private SampleFigures figures;
+
+    public SampleFigures figures() {
+        return figures;
+    }
+
+    void figures(SampleFigures f) {
+        this.figures = f;
+    }
+}

@@ -1,0 +1,58 @@
+package io.github.jmeterkafka.sampler;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.Warmup;
+
+/** Where a sampler's run figures go besides its summary, as the JMeter properties say. */
+public final class RunOutput {
+    private static final Logger log = LoggerFactory.getLogger(RunOutput.class);
+    static final String DEFAULT_HLOG_DIR = "kafka-hlog";
+    private static final String NO_HLOG = "none";
+
+    private RunOutput() {
+    }
+
+    public static Warmup warmup() {
+        return new Warmup(PluginProperties.get(PluginProperties.WARMUP_RECORDS, 0),
+                PluginProperties.get(PluginProperties.WARMUP_S, 0));
+    }
+
+    /** The directory of the interval logs; null when {@code kafka.hlog.dir=none}, or outside a JMeter run. */
+    static Path hlogDir() {
+        if (!PluginProperties.loaded()) {
+            return null;
+        }
+        String dir = PluginProperties.get(PluginProperties.HLOG_DIR, DEFAULT_HLOG_DIR);
+        return NO_HLOG.equalsIgnoreCase(dir) ? null : Path.of(dir);
+    }
+
+    /** The sampler's interval log, or null when none is wanted or the file cannot be written (logged). */
+    public static IntervalLog intervalLog(String kind, String label, String latency) {
+        Path dir = hlogDir();
+        try {
+            IntervalLog l = IntervalLog.open(dir, kind, label, latency,
+                    PluginProperties.get(PluginProperties.HLOG_INTERVAL_S, 1) * 1000);
+            if (l != null) {
+                log.info("Kafka {} '{}': interval log in {}", kind, label,
+                        dir.resolve(IntervalLog.fileName(label)).toAbsolutePath());
+            }
+            return l;
+        } catch (IOException | RuntimeException e) {
+            log.error("Kafka {} '{}': cannot write its interval log in {} ({}): {}", kind, label,
+                    dir.toAbsolutePath(), PluginProperties.HLOG_DIR, e.toString());
+            return null;
+        }
+    }
+
+    /** This jmeter-server as the controller named it (host:port); empty when not running as one. */
+    public static String server() {
+        return PluginProperties.distributedServer();
+    }
+}
