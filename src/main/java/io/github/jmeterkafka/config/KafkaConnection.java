@@ -21,6 +21,7 @@ import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Secrets;
+import io.github.jmeterkafka.listener.ProcessMetrics;
 import io.github.jmeterkafka.client.SecuritySettings;
 
 /**
@@ -75,6 +76,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
             log.error("{}", connection.failure());
         }
         Connections.bind(connection, JMeterContextService.getTestStartTime());
+        ProcessMetrics.start();
     }
 
     ConnectionSettings settings(String name) {
@@ -105,6 +107,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
 
     @Override
     public void testEnded() {
+        ProcessMetrics.stop();
         Connections.unbind(connectionName == null ? "" : connectionName.trim(), PluginProperties.closeTimeout());
     }
 

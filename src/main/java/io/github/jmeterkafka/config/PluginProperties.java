@@ -17,6 +17,12 @@ public final class PluginProperties {
     public static final String CLIENT_LOG_LEVEL = "kafka.client.log.level";
     /** Seconds between producer progress lines like perf-test's; 0 (default) prints none. */
     public static final String PROGRESS_INTERVAL_S = "kafka.progress.interval.s";
+    /** A CSV file this process's client metrics go to, as the Kafka Metrics listener writes them (jmeter-servers). */
+    public static final String METRICS_FILE = "kafka.metrics.file";
+    /** Seconds between those metrics rows. */
+    public static final String METRICS_INTERVAL_S = "kafka.metrics.interval.s";
+    /** The metric names, comma-separated, as the listener's field. */
+    public static final String METRICS_NAMES = "kafka.metrics.names";
     /** Seconds from a sampler's first record whose records the summary's second line leaves out. */
     public static final String WARMUP_S = "kafka.warmup.s";
     /** A sampler's first records that the summary's second line leaves out, as perf-test's --warmup-records. */

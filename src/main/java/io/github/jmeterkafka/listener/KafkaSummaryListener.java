@@ -3,6 +3,7 @@ package io.github.jmeterkafka.listener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.apache.jmeter.engine.util.NoThreadClone;
@@ -30,33 +31,43 @@ import io.github.jmeterkafka.sampler.SummaryPrinter;
  * It also writes the merged rows to kafka.summary.file and the merged interval logs. In a local run
  * the samplers print their own summaries and this listener does nothing.
  *
- * <p>Threads: JMeter makes it {@link Remoteable}: the controller keeps it and the servers call it
- * over RMI, from several threads at once; test start and end come once per server.
+ * <p>Threads: JMeter makes it {@link Remoteable}: the controller keeps one clone of it per server,
+ * which that server calls over RMI; the clones share their merge through a static map by name,
+ * as JMeter's own Summariser does.
  */
 public class KafkaSummaryListener extends AbstractTestElement
         implements TestBean, SampleListener, TestStateListener, Remoteable, NoThreadClone {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(KafkaSummaryListener.class);
+    // JMeter gives each server its own clone of this element: what they merge is shared, by name
+    private static final Map<String, Merge> MERGES = new ConcurrentHashMap<>();
 
-    private transient Map<String, MergedRun> runs = new ConcurrentSkipListMap<>();
-    private transient int serversRunning;
+    /** What the clones of one Kafka Summary share during a distributed test. */
+    private static final class Merge {
+        final Map<String, MergedRun> runs = new ConcurrentSkipListMap<>();
+        int serversRunning;
+    }
+
+    private Merge merge() {
+        return MERGES.computeIfAbsent(getName(), n -> new Merge());
+    }
 
     @Override
     public void sampleOccurred(SampleEvent event) {
-        add(event.getResult());
+        add(merge(), event.getResult());
     }
 
-    private void add(SampleResult result) {
+    private static void add(Merge merge, SampleResult result) {
         if (result instanceof KafkaSampleResult) {
             SampleFigures f = ((KafkaSampleResult) result).figures();
             if (f != null) {
-                runs.computeIfAbsent(result.getSampleLabel(), label -> new MergedRun(f.kind, RunOutput.warmup(),
+                merge.runs.computeIfAbsent(result.getSampleLabel(), label -> new MergedRun(f.kind, RunOutput.warmup(),
                         RunOutput.intervalLog(f.kind, label, ProducerStats.Summary.KIND.equals(f.kind)
                                 ? "send-to-ack" : "end-to-end"))).add(f);
             }
         }
         for (SampleResult sub : result.getSubResults()) {
-            add(sub);
+            add(merge, sub);
         }
     }
 
@@ -71,14 +82,15 @@ public class KafkaSummaryListener extends AbstractTestElement
     }
 
     @Override
-    public synchronized void testStarted() {
-        runs = new ConcurrentSkipListMap<>();
+    public void testStarted() {
+        // a local run: its samplers print their summaries
     }
 
+    /** Each server says when it starts; JMeter starts them all at once, before the first can end. */
     @Override
-    public synchronized void testStarted(String host) {
-        if (serversRunning++ == 0) {
-            runs = new ConcurrentSkipListMap<>();
+    public void testStarted(String host) {
+        synchronized (MERGES) {
+            merge().serversRunning++;
         }
     }
 
@@ -90,16 +102,15 @@ public class KafkaSummaryListener extends AbstractTestElement
     /** The last server to end prints the summaries. */
     @Override
     public void testEnded(String host) {
-        Map<String, MergedRun> done;
-        synchronized (this) {
-            if (--serversRunning > 0) {
+        Merge done;
+        synchronized (MERGES) {
+            if (--merge().serversRunning > 0) {
                 return;
             }
-            done = runs;
-            runs = new ConcurrentSkipListMap<>();
+            done = MERGES.remove(getName());
         }
         List<SummaryRow> rows = new ArrayList<>();
-        done.forEach((label, run) -> {
+        done.runs.forEach((label, run) -> {
             String title = ProducerStats.Summary.KIND.equals(run.kind()) ? "Kafka Producer" : "Kafka Consumer";
             SummaryPrinter.print(title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
                     run.lines().toArray(new String[0]));
@@ -107,13 +118,8 @@ public class KafkaSummaryListener extends AbstractTestElement
             run.close(label);
         });
         SummaryPrinter.csv(rows);
-        if (done.isEmpty()) {
+        if (done.runs.isEmpty()) {
             log.info("Kafka Summary '{}': no Kafka sample came from a jmeter-server", getName());
         }
-    }
-
-    private Object readResolve() {
-        runs = new ConcurrentSkipListMap<>();
-        return this;
     }
 }

@@ -101,7 +101,8 @@ class DistributedModeIT {
         Map<String, String> logsBefore = logTexts();
 
         Controller run = controller(topic, Map.of("threads", "" + threads, "loops", "" + loops,
-                "records.per.sample", "" + perSample, "kafka.summary.file", "kafka-summary.csv"));
+                "records.per.sample", "" + perSample, "kafka.summary.file", "kafka-summary.csv",
+                "kafka.metrics.file", "kafka-metrics.csv", "kafka.metrics.interval.s", "1"));
 
         assertThat(run.exitCode).as(run.describe()).isZero();
         Jtl jtl = Jtl.read(run.jtl);
@@ -133,6 +134,11 @@ class DistributedModeIT {
             assertThat(Files.readAllLines(s.workDir().resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
                     .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",all," + perServer + ",0,"));
             assertThat(JMeterLog.parse(log).warningsAndErrors()).as("WARN or ERROR in %s", s.log()).isEmpty();
+            // -Gkafka.metrics.file: each server keeps its own clients' metrics
+            assertThat(Files.readAllLines(s.workDir().resolve("kafka-metrics.csv"), StandardCharsets.UTF_8))
+                    .as("metrics of %s", s.hostAndPort()).first().isEqualTo("timestamp,source,metric,value");
+            assertThat(Files.readAllLines(s.workDir().resolve("kafka-metrics.csv"), StandardCharsets.UTF_8))
+                    .anyMatch(l -> l.contains("record-send-rate"));
         }
         assertThat(JMeterLog.read(run.log).warningsAndErrors()).as("WARN or ERROR in %s", run.log).isEmpty();
         assertThat(clientIds).doesNotHaveDuplicates();

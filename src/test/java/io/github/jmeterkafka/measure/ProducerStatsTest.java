@@ -33,4 +33,31 @@ class ProducerStatsTest {
         assertThat(stats.windowLine()).startsWith("1 records sent,").endsWith("1.0 ms avg latency, 1.0 ms max latency.");
         assertThat(stats.windowLine()).startsWith("0 records sent,");
     }
+
+    @Test
+    void aWarmUpAddsPerfTestsSteadyStateLine_theFirstLineKeepsEveryRecord() {
+        ProducerStats stats = new ProducerStats(false, new Warmup(50, 0));
+        stats.sending(0);
+        for (int i = 1; i <= 100; i++) {
+            // the first 50 records take 100 ms, the rest 1 ms
+            stats.acked(i * 1_000_000L, i * 1_000_000L + (i <= 50 ? 100_000_000L : 1_000_000L), 1000);
+        }
+
+        ProducerStats.Summary steady = stats.steadySummary();
+
+        assertThat(stats.summary().records).isEqualTo(100);
+        assertThat(steady.records).isEqualTo(50);
+        assertThat(steady.steadyLine()).startsWith("50 steady state records sent, ").contains("1.00 ms avg latency")
+                .endsWith("1 ms 50th, 1 ms 95th, 1 ms 99th, 1 ms 99.9th.");
+        assertThat(new ProducerStats().steadySummary()).as("no warm-up, no second line").isNull();
+    }
+
+    @Test
+    void aRunShortOfItsExpectedRateByMoreThanOnePercentIsWarnedAbout() {
+        assertThat(SummaryLines.shortOf(2000, 1799)).isTrue();
+        assertThat(SummaryLines.shortOf(2000, 1985)).isFalse();
+        assertThat(SummaryLines.shortOf(0, 10)).as("no expectation").isFalse();
+        assertThat(SummaryLines.rateLine(2000, 1799)).isEqualTo(
+                "expected 2000.0 records/sec, achieved 1799.0 records/sec (90.0 %)");
+    }
 }

@@ -1,0 +1,61 @@
+package io.github.jmeterkafka.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IntervalLogTest {
+
+    @Test
+    void hdrHistogramsOwnReaderReadsTheLatenciesAndTheTaggedCounters(@TempDir Path dir) throws Exception {
+        IntervalLog log = IntervalLog.open(dir, "producer", "Produce, 1 KB", "send-to-ack", 60_000);
+        for (int i = 1; i <= 1000; i++) {
+            log.record(i * 10L, 1000);
+        }
+        log.failed(3);
+        ProducerStats stats = new ProducerStats();
+        stats.acked(0, 5_000_000L, 1000);
+        log.close(List.of(stats.summary().row("Produce, 1 KB", SummaryRow.ALL, 2000)));
+
+        Path file = dir.resolve(IntervalLog.fileName("Produce, 1 KB"));
+        assertThat(file.getFileName().toString()).startsWith("Produce__1_KB-").endsWith(".hlog");
+        long latencies = 0;
+        long bytes = 0;
+        long failed = 0;
+        HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram()) != null) {
+            org.HdrHistogram.Histogram histogram = (org.HdrHistogram.Histogram) h;
+            if (h.getTag() == null) {
+                latencies += histogram.getTotalCount();
+                assertThat(histogram.getValueAtPercentile(50)).isBetween(4990L, 5010L);
+            } else if (h.getTag().equals("bytes")) {
+                bytes += histogram.getTotalCount();
+            } else if (h.getTag().equals("failed")) {
+                failed += histogram.getTotalCount();
+            }
+        }
+        assertThat(latencies).isEqualTo(1000);
+        assertThat(bytes).isEqualTo(1000 * 1000);
+        assertThat(failed).isEqualTo(3);
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(text).contains("#kafka.kind=producer\n", "#kafka.label=Produce, 1 KB\n", "#kafka.latency=send-to-ack\n",
+                "#kafka.summary.header=" + SummaryRow.header() + "\n",
+                "#kafka.summary=producer,\"Produce, 1 KB\",all,1,0,0.0010,");
+        assertThat(text.trim()).endsWith(",2000.0");
+    }
+
+    @Test
+    void twoLabelsNeverShareAFile() {
+        assertThat(IntervalLog.fileName("a b")).isNotEqualTo(IntervalLog.fileName("a_b"));
+        assertThat(IntervalLog.fileName("plain-label_1.x")).isEqualTo("plain-label_1.x.hlog");
+    }
+}
