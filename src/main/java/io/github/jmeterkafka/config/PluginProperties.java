@@ -51,6 +51,12 @@ public final class PluginProperties {
         return close.compareTo(half) < 0 ? close : half;
     }
 
+    /** The interval logs' directory as given (relative or absolute); null for "none". */
+    public static String hlogDir() {
+        String dir = get(HLOG_DIR, "kafka-hlog");
+        return "none".equalsIgnoreCase(dir) ? null : dir;
+    }
+
     /** Whether JMeter's properties are loaded: false outside a JMeter run (unit tests). */
     public static boolean loaded() {
         return JMeterUtils.getJMeterProperties() != null;

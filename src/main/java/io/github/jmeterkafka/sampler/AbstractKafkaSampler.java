@@ -24,6 +24,7 @@ import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.report.ReportSetup;
 
 /**
  * The template every Kafka sampler follows: {@link #sample} never throws; it finds the connection,
@@ -45,6 +46,11 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     protected static final int LISTED_RECORDS = 20;
 
     static final long STOP_INTERRUPT_WAIT_MS = 100;
+
+    protected AbstractKafkaSampler() {
+        // JMeter loads the plan before it builds its report generator: -e -o dashboards get the Kafka page
+        ReportSetup.install();
+    }
 
     private String connectionName = "kafka";
     // interrupt() was called: by Stop, or by a Sample Timeout, after which the thread samples on

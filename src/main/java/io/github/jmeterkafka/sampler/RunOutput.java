@@ -13,8 +13,6 @@ import io.github.jmeterkafka.measure.Warmup;
 /** Where a sampler's run figures go besides its summary, as the JMeter properties say. */
 public final class RunOutput {
     private static final Logger log = LoggerFactory.getLogger(RunOutput.class);
-    static final String DEFAULT_HLOG_DIR = "kafka-hlog";
-    private static final String NO_HLOG = "none";
 
     private RunOutput() {
     }
@@ -29,8 +27,8 @@ public final class RunOutput {
         if (!PluginProperties.loaded()) {
             return null;
         }
-        String dir = PluginProperties.get(PluginProperties.HLOG_DIR, DEFAULT_HLOG_DIR);
-        return NO_HLOG.equalsIgnoreCase(dir) ? null : Path.of(dir);
+        String dir = PluginProperties.hlogDir();
+        return dir == null ? null : Path.of(dir);
     }
 
     /** The sampler's interval log, or null when none is wanted or the file cannot be written (logged). */

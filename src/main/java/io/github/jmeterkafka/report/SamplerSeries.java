@@ -1,0 +1,79 @@
+package io.github.jmeterkafka.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One sampler's log folded into at most about {@code maxPoints} buckets of whole seconds: per bucket
+ * the records, bytes and failed records (sums) and the seconds the bucket's intervals cover, so a
+ * rate is a sum over those seconds; and latency percentiles in ms taken from the bucket's merged
+ * histogram (never averaged). A bucket without records has no percentiles.
+ */
+public record SamplerSeries(long bucketMs, List<Point> points) {
+
+    static final double[] PERCENTILES = {50, 95, 99, 99.9};
+
+    /** One bucket; {@code percentilesMs} is empty when the bucket has no records. */
+    public record Point(long timeMs, double seconds, long records, long bytes, long failed, double[] percentilesMs) {
+        public double recordsPerSec() {
+            return seconds > 0 ? records / seconds : 0;
+        }
+    }
+
+    public static SamplerSeries of(List<Interval> intervals, int maxPoints) {
+        if (intervals.isEmpty()) {
+            return new SamplerSeries(1000, List.of());
+        }
+        long first = intervals.get(0).startMs();
+        long last = intervals.get(intervals.size() - 1).endMs();
+        long bucketMs = Math.max(1, ceilDiv(last - first, 1000L * maxPoints)) * 1000;
+        List<Point> points = new ArrayList<>();
+        int i = 0;
+        while (i < intervals.size()) {
+            long bucket = (intervals.get(i).startMs() - first) / bucketMs;
+            Histogram merged = new Histogram(3);
+            long covered = 0;
+            long bytes = 0;
+            long failed = 0;
+            for (; i < intervals.size() && (intervals.get(i).startMs() - first) / bucketMs == bucket; i++) {
+                Interval in = intervals.get(i);
+                merged.add(in.latencyMicros());
+                covered += in.endMs() - in.startMs();
+                bytes += in.bytes();
+                failed += in.failed();
+            }
+            points.add(new Point(first + bucket * bucketMs, covered / 1000.0, merged.getTotalCount(), bytes, failed,
+                    percentilesMs(merged)));
+        }
+        return new SamplerSeries(bucketMs, points);
+    }
+
+    private static double[] percentilesMs(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return new double[0];
+        }
+        double[] ms = new double[PERCENTILES.length];
+        for (int p = 0; p < ms.length; p++) {
+            ms[p] = micros.getValueAtPercentile(PERCENTILES[p]) / 1000.0;
+        }
+        return ms;
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    public long records() {
+        return points.stream().mapToLong(Point::records).sum();
+    }
+
+    public long bytes() {
+        return points.stream().mapToLong(Point::bytes).sum();
+    }
+
+    public long failed() {
+        return points.stream().mapToLong(Point::failed).sum();
+    }
+}

@@ -1,0 +1,46 @@
+package io.github.jmeterkafka.report;
+
+/** Escaping of any text (labels come from test plans) for the page's HTML and its embedded script. */
+final class Text {
+
+    private Text() {
+    }
+
+    static String html(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** A JSON string literal that is also safe inside a {@code <script>} element. */
+    static String json(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16).append('"');
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    // < > & would let a label close the script element; U+2028/9 end a JS line
+                    if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+}

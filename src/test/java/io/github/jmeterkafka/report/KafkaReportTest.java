@@ -1,0 +1,121 @@
+package io.github.jmeterkafka.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+class KafkaReportTest {
+    private static final long START = 1_764_678_000_000L;
+    private static final String ODD_LABEL = "Produce </script><b>\"x\", 'y' & z";
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void jmeter() throws Exception {
+        HlogFixture.jmeterProperties();
+    }
+
+    @Test
+    void picksTheLogsOfTheResultsLabelsAndTime() throws Exception {
+        Path logs = dir.resolve("kafka-hlog");
+        new HlogFixture("producer", "P", START).interval(5, 100, 200, 10, 0).write(logs.resolve("P.hlog"), true);
+        new HlogFixture("consumer", "C", START - 50_000).interval(5, 100, 200, 10, 0).write(logs.resolve("C.hlog"), true);
+        new HlogFixture("producer", "Other plan", START).interval(5, 100, 200, 10, 0).write(logs.resolve("O.hlog"), true);
+        new HlogFixture("producer", "Old", START - 3_600_000).interval(5, 100, 200, 10, 0)
+                .write(logs.resolve("Old.hlog"), true);
+        Path jtl = HlogFixture.jtl(dir.resolve("out.jtl"), START, 10, "P", "C", "Old", "HTTP, not Kafka");
+
+        Set<String> labels = JtlLabels.read(jtl.toFile());
+        HlogSelection selection = HlogSelection.find(HlogSelection.directory("kafka-hlog", dir), "kafka.hlog.dir",
+                labels, START, START + 10_000);
+
+        assertThat(labels).containsExactly("P", "C", "Old", "HTTP, not Kafka");
+        assertThat(selection.logs()).extracting(HlogHeader::label).containsExactly("C", "P");
+    }
+
+    @Test
+    void saysWhyWhenNothingMatches() {
+        HlogSelection missing = HlogSelection.find(dir.resolve("nowhere"), "kafka.hlog.dir", Set.of("P"), START, START);
+
+        assertThat(missing.logs()).isEmpty();
+        assertThat(missing.reason()).contains(dir.resolve("nowhere").toString(), "kafka.hlog.dir");
+    }
+
+    @Test
+    void writesThePageTheDataAndTheMenuEntries() throws Exception {
+        Path report = dashboard();
+        HlogFixture producer = new HlogFixture("producer", ODD_LABEL, START)
+                .interval(1000, 500, 9000, 1024, 0).interval(800, 700, 12_000, 1024, 2)
+                .summary("producer," + HlogFixture.csv(ODD_LABEL) + ",all,1800,2,1.7578,2.00,900.0,0.88,3.1,12.0,3,9,11,12,,,,,,,");
+        HlogFixture consumer = new HlogFixture("consumer", "Consume", START).interval(1500, 1000, 30_000, 1024, 0);
+        Path logs = dir.resolve("kafka-hlog");
+        producer.write(logs.resolve("odd.hlog"), true);
+        consumer.write(logs.resolve("Consume.hlog"), false);
+        HlogSelection selection = HlogSelection.find(logs, "kafka.hlog.dir", Set.of(ODD_LABEL, "Consume"), START, START + 2000);
+
+        Path page = KafkaReport.write(report, "My <test>", selection.logs());
+
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        assertThat(report.resolve("kafka/odd.hlog")).hasSameTextualContentAs(logs.resolve("odd.hlog"));
+        assertThat(report.resolve("kafka/Consume.hlog")).exists();
+        assertThat(html).doesNotContain(ODD_LABEL).contains(Text.html(ODD_LABEL)).contains("My &lt;test&gt;")
+                .contains("send-to-ack latency", "end-to-end latency", "No summary in this sampler")
+                .contains("href=\"content/pages/OverTime.html\"", Sidebar.entry("kafka.html"));
+        // the label cannot end the data's script element early
+        int script = html.indexOf("var kafkaData");
+        assertThat(html.substring(script, html.indexOf("</script>", script))).contains("kafkaData.samplers.forEach");
+
+        JsonNode data = KafkaPageData.read(page);
+        JsonNode p = data.path("samplers").get(1);
+        JsonNode c = data.path("samplers").get(0);
+        assertThat(p.path("label").asText()).isEqualTo(ODD_LABEL);
+        assertThat(KafkaPageData.sum(p, "records")).isEqualTo(producer.records());
+        assertThat(KafkaPageData.sum(p, "bytes")).isEqualTo(producer.bytes());
+        assertThat(KafkaPageData.sum(p, "failed")).isEqualTo(2);
+        assertThat(p.path("summaryRows").asInt()).isEqualTo(1);
+        assertThat(p.path("points").path("p99").get(1).asDouble())
+                .isEqualTo(producer.latencies().get(1).getValueAtPercentile(99) / 1000.0);
+        assertThat(KafkaPageData.sum(c, "records")).isEqualTo(consumer.records());
+        assertThat(c.path("summaryRows").asInt()).isZero();
+
+        assertThat(Files.readString(report.resolve("index.html"))).contains(Sidebar.entry("kafka.html"));
+        assertThat(Files.readString(report.resolve("content/pages/OverTime.html"))).contains(Sidebar.entry("../../kafka.html"));
+        // a second report generation into the same folder adds no second entry
+        KafkaReport.write(report, "My <test>", selection.logs());
+        String index = Files.readString(report.resolve("index.html"));
+        assertThat(index.indexOf("kafka.html")).isEqualTo(index.lastIndexOf("kafka.html"));
+    }
+
+    /** The two pages of a dashboard with the template's side menu, nested list included. */
+    private Path dashboard() throws Exception {
+        Path report = dir.resolve("report");
+        String menu = """
+                <ul class="nav" id="side-menu">
+                    <li>
+                        <a href="%1$sindex.html"><i class="fa fa-dashboard fa-fw"></i> Dashboard</a>
+                    </li>
+                    <li>
+                        <a href="#">Charts</a>
+                        <ul class="nav nav-second-level">
+                            <li><a href="%1$scontent/pages/OverTime.html">Over Time</a></li>
+                        </ul>
+                    </li>
+                </ul>
+                """;
+        Files.createDirectories(report.resolve("content/pages"));
+        Files.writeString(report.resolve("index.html"), "<html><body><nav>" + menu.formatted("") + "</nav></body></html>");
+        Files.writeString(report.resolve("content/pages/OverTime.html"),
+                "<html><body><nav>" + menu.formatted("../../") + "</nav></body></html>");
+        return report;
+    }
+}

@@ -1,0 +1,76 @@
+package io.github.jmeterkafka.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SamplerSeriesTest {
+    private static final long START = 1_764_678_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private List<Interval> intervals(HlogFixture fixture) throws Exception {
+        return HlogContents.read(HlogHeader.read(fixture.write(dir.resolve("x.hlog"), true)).orElseThrow()).intervals();
+    }
+
+    @Test
+    void oneIntervalPerPointWhenFew() throws Exception {
+        HlogFixture fixture = new HlogFixture("producer", "P", START)
+                .interval(1000, 500, 20_000, 100, 0)
+                .interval(0, 0, 0, 100, 7)
+                .interval(500, 1000, 3000, 100, 1);
+
+        SamplerSeries series = SamplerSeries.of(intervals(fixture), 600);
+
+        assertThat(series.bucketMs()).isEqualTo(1000);
+        assertThat(series.points()).hasSize(3);
+        assertThat(series.records()).isEqualTo(fixture.records());
+        assertThat(series.bytes()).isEqualTo(fixture.bytes());
+        assertThat(series.failed()).isEqualTo(8);
+        SamplerSeries.Point first = series.points().get(0);
+        assertThat(first.timeMs()).isEqualTo(START);
+        assertThat(first.recordsPerSec()).isEqualTo(1000.0);
+        Histogram h = fixture.latencies().get(0);
+        assertThat(first.percentilesMs()).containsExactly(h.getValueAtPercentile(50) / 1000.0,
+                h.getValueAtPercentile(95) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
+                h.getValueAtPercentile(99.9) / 1000.0);
+        // no records: no percentiles, a gap in the latency chart
+        assertThat(series.points().get(1).percentilesMs()).isEmpty();
+    }
+
+    @Test
+    void longRunsAreFoldedIntoAtMostMaxPointsWithMergedHistograms() throws Exception {
+        HlogFixture fixture = new HlogFixture("consumer", "C", START);
+        for (int s = 0; s < 1500; s++) {
+            fixture.interval(10 + s % 7, 100 + s, 2000 + 10L * s, 10, s % 3 == 0 ? 1 : 0);
+        }
+
+        SamplerSeries series = SamplerSeries.of(intervals(fixture), 600);
+
+        assertThat(series.bucketMs()).isEqualTo(3000);
+        assertThat(series.points()).hasSize(500);
+        assertThat(series.records()).isEqualTo(fixture.records());
+        assertThat(series.bytes()).isEqualTo(fixture.bytes());
+        assertThat(series.failed()).isEqualTo(fixture.failed());
+        Histogram merged = new Histogram(3);
+        fixture.latencies().subList(3, 6).forEach(merged::add);
+        SamplerSeries.Point p = series.points().get(1);
+        assertThat(p.timeMs()).isEqualTo(START + 3000);
+        assertThat(p.seconds()).isEqualTo(3.0);
+        assertThat(p.recordsPerSec()).isCloseTo(merged.getTotalCount() / 3.0, within(1e-9));
+        assertThat(p.percentilesMs()[2]).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
+        assertThat(p.percentilesMs()[3]).isEqualTo(merged.getValueAtPercentile(99.9) / 1000.0);
+    }
+
+    @Test
+    void noIntervalsNoPoints() {
+        assertThat(SamplerSeries.of(List.of(), 600).points()).isEmpty();
+    }
+}
