@@ -30,7 +30,7 @@ import io.github.jmeterkafka.harness.StoredBytes;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
- * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6; {@code codecs} and {@code payloads} name
+ * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency; {@code codecs} and {@code payloads} name
  * groups), {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c
  * and the codec, template and avro cases), {@code bench.payload.records} (1000000: records per run in the codec,
  * template and avro cases), {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records}
@@ -42,7 +42,7 @@ public final class Bench {
     private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
     private static final List<String> ALL_CASES = List.of("a", "b", "c", "d", "single", "lz4", "snappy", "gzip", "zstd",
-            "none", "template", "avro", "generators", "consume1", "consume6");
+            "none", "template", "avro", "generators", "consume1", "consume6", "latency");
     private static final Map<String, List<String>> GROUPS = Map.of("codecs", CodecCase.CODECS,
             "payloads", List.of("template", "avro", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
@@ -166,6 +166,9 @@ public final class Bench {
                 break;
             case "consume6":
                 consumerCase("consume6", 6, 3);
+                break;
+            case "latency":
+                latencyCase();
                 break;
             default:
                 throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
@@ -416,6 +419,55 @@ public final class Bench {
         return run;
     }
 
+    // ---------------------------------------------------------------- end-to-end latency
+
+    /** Kafka's EndToEndLatency and test-plans/end-to-end-latency.jmx alternately, each on a fresh 1-partition topic. */
+    private void latencyCase() {
+        System.out.println("Case latency: " + LatencyCase.title());
+        List<LatencyCase.Run> tool = new ArrayList<>();
+        List<LatencyCase.Run> plugin = new ArrayList<>();
+        alternate(i -> toolLatency(i, tool), i -> pluginLatency(i, plugin));
+        report.latency(tool, plugin);
+    }
+
+    private void toolLatency(int repeat, List<LatencyCase.Run> runs) {
+        String topic = topic("latency", repeat, "perf");
+        topics.create(topic, 1);
+        List<String> args = List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
+                "--num-records", Integer.toString(LatencyCase.RECORDS), "--producer-acks", LatencyCase.ACKS,
+                "--record-size", Integer.toString(LatencyCase.RECORD_SIZE));
+        KafkaTool.Result r = tool(LatencyCase.TOOL, args, runDir("latency-perf"));
+        if (check(r.exitCode == 0, "latency kafka-e2e-latency exit code " + r.exitCode + ", see " + r.dir)) {
+            LatencyCase.Run run = LatencyCase.Run.tool(repeat, r.stdout, r.wallSeconds);
+            checkCount("latency kafka-e2e-latency", LatencyCase.RECORDS, run.records, topics.records(topic, 1));
+            System.out.println("  kafka-e2e-latency #" + (repeat + 1) + ": " + run.format());
+            runs.add(run);
+        }
+        topics.delete(topic);
+    }
+
+    private void pluginLatency(int repeat, List<LatencyCase.Run> runs) {
+        String topic = topic("latency", repeat, "plugin");
+        topics.create(topic, 1);
+        Path dir = runDir("latency-plugin");
+        JMeter.RunBuilder b = plugin(Harness.projectDir().resolve("test-plans").resolve(LatencyCase.PLAN))
+                .runDir(dir).timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", Integer.toString(LatencyCase.RECORDS))
+                .property("record.size", Integer.toString(LatencyCase.RECORD_SIZE))
+                .property("acks", LatencyCase.ACKS);
+        extraJvmArgs(dir).forEach(b::jvmArg);
+        JMeter.Result result = b.run();
+        if (check(result.exitCode() == 0, "latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
+            LatencyCase.Run run = LatencyCase.Run.plugin(repeat, result.stdout(), result.elapsed().toMillis() / 1000.0);
+            checkCount("latency plugin", LatencyCase.RECORDS, run.records, topics.records(topic, 1));
+            System.out.println("  plugin #" + (repeat + 1) + ": " + run.format());
+            runs.add(run);
+        }
+        topics.delete(topic);
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private KafkaTool.Result tool(String mainClass, List<String> args, Path dir) {
@@ -467,7 +519,11 @@ public final class Bench {
 
     /** A JMeter run of one of bench/plans, with the heap and GC options both sides share. */
     private JMeter.RunBuilder plugin(String plan) {
-        JMeter.RunBuilder b = jmeter.plan(plans.resolve(plan));
+        return plugin(plans.resolve(plan));
+    }
+
+    private JMeter.RunBuilder plugin(Path plan) {
+        JMeter.RunBuilder b = jmeter.plan(plan);
         switch (jvm) {
             case "same":
                 return b.heapAndGc(KafkaTool.HEAP_AND_GC);

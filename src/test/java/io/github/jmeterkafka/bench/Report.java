@@ -123,6 +123,8 @@ final class Report {
     private final Map<String, String> machine = new LinkedHashMap<>();
     private final List<CaseRuns> cases = new ArrayList<>();
     private final PayloadReport payloads = new PayloadReport();
+    private List<LatencyCase.Run> latencyTool = List.of();
+    private List<LatencyCase.Run> latencyPlugin = List.of();
     private List<Run> baseline = List.of();
     private Duration elapsed = Duration.ZERO;
 
@@ -152,6 +154,12 @@ final class Report {
                 + (c.recordsPerSample == 1 ? " record" : " records") + "/sample"
                 + (c.throughput > 0 ? ", Constant Throughput Timer" : "");
         cases.add(new CaseRuns(c.id, c.title, setup, false, perf, plugin, c.throughput));
+    }
+
+    /** The closed-loop latency case: Kafka's EndToEndLatency tool and the plugin's plan. */
+    void latency(List<LatencyCase.Run> tool, List<LatencyCase.Run> plugin) {
+        latencyTool = tool;
+        latencyPlugin = plugin;
     }
 
     void consumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
@@ -206,6 +214,7 @@ final class Report {
         producerTable(s);
         consumerTable(s);
         payloads.tables(s, baselineCpu());
+        LatencyCase.table(s, latencyTool, latencyPlugin);
         baselineLine(s);
         targets(s);
         if (!problems.isEmpty()) {
