@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.client;
 
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -198,7 +199,7 @@ public final class SendBatch {
 
     /** Latencies (µs) of the records counted as sent so far; empty unless the batch keeps them. */
     public synchronized int[] countedMicros() {
-        return countedMicros == null ? new int[0] : java.util.Arrays.copyOf(countedMicros, counted);
+        return countedMicros == null ? new int[0] : Arrays.copyOf(countedMicros, counted);
     }
 
     /** Value bytes of the records counted as sent so far, as producer-perf-test counts its MB. */

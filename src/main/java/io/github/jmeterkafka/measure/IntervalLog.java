@@ -2,6 +2,7 @@ package io.github.jmeterkafka.measure;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class IntervalLog {
     private boolean closed;
 
     private IntervalLog(Path file, String kind, String label, String latency, long intervalMs) throws IOException {
-        out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
+        out = new PrintStream(file.toFile(), StandardCharsets.UTF_8);
         writer = new HistogramLogWriter(out);
         baseMs = System.currentTimeMillis();
         intervalStartMs = baseMs;

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.measure;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -69,7 +70,7 @@ public final class ReadTally {
         e2eMicros.recordValue(e2e);
         stats.interval(e2e, keyValue);
         if (sampleCount == sampleMicros.length) {
-            sampleMicros = java.util.Arrays.copyOf(sampleMicros, sampleCount * 2);
+            sampleMicros = Arrays.copyOf(sampleMicros, sampleCount * 2);
         }
         sampleMicros[sampleCount++] = (int) Math.min(Integer.MAX_VALUE, e2e);
         maxE2eMicros = Math.max(maxE2eMicros, e2e);
@@ -87,7 +88,7 @@ public final class ReadTally {
 
     /** The current sample's end-to-end latencies in µs. */
     public int[] sampleMicros() {
-        return java.util.Arrays.copyOf(sampleMicros, sampleCount);
+        return Arrays.copyOf(sampleMicros, sampleCount);
     }
 
     /** Hands this thread's end-to-end latencies to the sampler's figures; the thread reads no more. */

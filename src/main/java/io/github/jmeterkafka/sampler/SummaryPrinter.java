@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ public final class SummaryPrinter {
     }
 
     private static String firstLine(Path path) throws IOException {
-        try (java.io.BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return r.readLine();
         }
     }

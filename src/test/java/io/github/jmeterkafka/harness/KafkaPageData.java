@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.report;
+package io.github.jmeterkafka.harness;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,20 +9,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The {@code kafkaData} object embedded in a kafka.html, as the page's script reads it. */
-final class KafkaPageData {
+public final class KafkaPageData {
     private static final String START = "var kafkaData = ";
 
     private KafkaPageData() {
     }
 
-    static JsonNode read(Path page) throws IOException {
+    public static JsonNode read(Path page) throws IOException {
         String html = Files.readString(page, StandardCharsets.UTF_8);
         int from = html.indexOf(START) + START.length();
         return new ObjectMapper().readTree(html.substring(from, html.indexOf(";\n", from)));
     }
 
     /** The sum of one column of a sampler's points. */
-    static double sum(JsonNode sampler, String column) {
+    public static double sum(JsonNode sampler, String column) {
         double sum = 0;
         for (JsonNode v : sampler.path("points").path(column)) {
             sum += v.asDouble();

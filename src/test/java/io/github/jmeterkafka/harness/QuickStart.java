@@ -83,6 +83,10 @@ public final class QuickStart {
         Path index = result.reportDir().map(d -> d.resolve("index.html")).orElse(null);
         if (index != null && Files.isRegularFile(index)) {
             out.println("Report: " + index.toAbsolutePath());
+            Path kafka = index.resolveSibling("kafka.html");
+            if (Files.isRegularFile(kafka)) {
+                out.println("Kafka page (records/s, latency percentiles over time): " + kafka.toAbsolutePath());
+            }
         } else {
             out.println("No HTML report was generated; see " + result.log());
         }

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * The README's first command, {@code mvn -Pquickstart verify}, runs {@link QuickStart}: with no
  * bootstrap given it starts its own broker, runs the quick-start plan, prints JMeter's console output
@@ -43,6 +45,11 @@ class QuickStartIT {
         assertThat(index).isRegularFile();
         assertThat(index.getParent().resolve("content")).isDirectory();
         assertThat(Files.exists(index.getParent().resolve("statistics.json"))).isTrue();
+        // the Kafka page speaks records: the producer's and the consumer's 10,000
+        assertThat(out).contains("Kafka page (records/s, latency percentiles over time): ");
+        for (JsonNode sampler : KafkaPageData.read(index.resolveSibling("kafka.html")).path("samplers")) {
+            assertThat(KafkaPageData.sum(sampler, "records")).as("records of %s", sampler.path("label")).isEqualTo(10000.0);
+        }
         // the first page a new user sees: start and end are dates, not "minutes seconds" of a pattern
         String html = Files.readString(index, StandardCharsets.UTF_8);
         assertThat(DASHBOARD_TIME.matcher(html).results().map(m -> m.group(2)))

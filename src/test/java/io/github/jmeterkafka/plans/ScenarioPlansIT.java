@@ -11,8 +11,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -39,7 +44,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
 
@@ -53,6 +61,9 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private static final Pattern UUID_V4 = Pattern.compile(
             "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+    private static final Pattern END_TO_END_LINE = Pattern.compile("\nend-to-end latency: [0-9.]+ ms avg, \\d+ ms 50th, "
+            + "\\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th, [0-9.]+ ms max.\n");
+    private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
     private static final Pattern PRODUCER_LINE = Pattern.compile(
             "\\n(\\d+) records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, "
                     + "\\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.\\n0 records failed.");
@@ -156,7 +167,7 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     }
 
     @Test
-    void endToEndPlanVerifiesDeliveryAndItsReportDrawsTheLatencyOverTime() throws IOException {
+    void endToEndPlanVerifiesDeliveryAndItsReportDrawsTheLatencyOverTime() throws Exception {
         String topic = "e2e-" + System.nanoTime();
         JMeter.RunBuilder run = run("produce-consume-e2e.jmx", topic)
                 .properties(reportProperties())
@@ -184,6 +195,7 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         assertThat(producerSummary(result, "Produce with sequence numbers")).isEqualTo(400);
         assertThat(result.stdout())
                 .contains("delivery: 400 records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertProducersWaitedForTheConsumers(result, produced, 2);
 
         Path report = result.reportDir().orElseThrow();
         assertThat(report.resolve("index.html")).exists();
@@ -197,6 +209,22 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                 Collectors.averagingLong(r -> Long.parseLong(r.get("kafka_e2e_max")))));
         assertThat(graph.keySet()).isEqualTo(expected.keySet());
         expected.forEach((t, mean) -> assertThat(graph.get(t)).as("point at %d", t).isCloseTo(mean, within(1e-6)));
+
+        // the Kafka page: its series count what the broker holds
+        JsonNode page = KafkaPageData.read(report.resolve("kafka.html"));
+        for (JsonNode sampler : page.path("samplers")) {
+            assertThat(KafkaPageData.sum(sampler, "records")).as("records of %s", sampler.path("label"))
+                    .isEqualTo(400.0);
+            assertThat(KafkaPageData.sum(sampler, "failed")).isZero();
+        }
+        assertThat(page.path("samplers")).extracting(n -> n.path("label").asText())
+                .containsExactlyInAnyOrder("Produce with sequence numbers", "Consume and verify");
+        assertThat(Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8)).contains("href=\"kafka.html\"");
+        // the README's picture of the page, from this real run
+        Optional<Chromium> chromium = Chromium.find(result.runDir());
+        if (chromium.isPresent()) {
+            chromium.get().screenshot(report.resolve("kafka.html"), Harness.targetDir().resolve("screenshots/kafka-page.png"));
+        }
     }
 
     @Test
@@ -222,9 +250,46 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         assertThat(producerSummary(result, "Produce")).isEqualTo(produced);
         assertThat(result.stdout()).contains("delivery: " + produced
                 + " records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertProducersWaitedForTheConsumers(result, jtl.rows("Produce"), 2);
         // producers stop at the end of the duration, whatever the rate
         long first = jtl.rows("Produce").stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
         assertThat(jtl.rows("Produce")).allSatisfy(r -> assertThat(r.timeStamp() - first).isLessThan(6000));
+    }
+
+    @Test
+    void endToEndLatencyPlanReadsBackEachRecordBeforeItSendsTheNext() {
+        String topic = "e2e-latency-" + System.nanoTime();
+        JMeter.Result result = run("end-to-end-latency.jmx", topic)
+                .property("records", "300")
+                .run();
+
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        List<Jtl.Row> produced = jtl.rows("Produce one");
+        List<Jtl.Row> consumed = jtl.rows("Consume it");
+        assertThat(produced).hasSize(300).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(1));
+        // the positioning read before the first send found nothing and is not in the JTL
+        assertThat(consumed).hasSize(300).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(1));
+        for (int i = 0; i < 300; i++) {
+            Jtl.Row send = produced.get(i);
+            Jtl.Row read = consumed.get(i);
+            assertThat(read.timeStamp()).as("read %d starts after its send", i)
+                    .isGreaterThanOrEqualTo(send.timeStamp() + send.elapsed());
+            if (i > 0) {
+                Jtl.Row before = consumed.get(i - 1);
+                assertThat(send.timeStamp()).as("send %d starts after the read before", i)
+                        .isGreaterThanOrEqualTo(before.timeStamp() + before.elapsed());
+            }
+        }
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(300);
+        assertThat(producerSummary(result, "Produce one")).isEqualTo(300);
+        String out = result.stdout();
+        String heading = "Kafka Consumer summary for 'Consume it':";
+        assertThat(out).contains(heading);
+        String summary = out.substring(out.indexOf(heading));
+        assertThat(summary).containsPattern(", [0-9.]+, [0-9.]+, 300, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+\\n")
+                .containsPattern(END_TO_END_LINE)
+                .contains("delivery: 300 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.");
     }
 
     @Test
@@ -408,6 +473,32 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         Matcher m = PRODUCER_LINE.matcher(out.substring(at + heading.length()));
         assertThat(m.lookingAt()).as("summary lines after '%s' in stdout:\n%s", heading, out).isTrue();
         return Long.parseLong(m.group(1));
+    }
+
+    /**
+     * jmeter.log has one line per consumer when it has its partitions, then one when the producers
+     * start; the first producer sample starts after both.
+     */
+    private static void assertProducersWaitedForTheConsumers(JMeter.Result result, List<Jtl.Row> produced,
+            int consumers) {
+        List<JMeterLog.Entry> log = JMeterLog.read(result.log()).entries();
+        List<Long> joined = logTimes(log, "Consumer \\d+ has its partitions: it joined the group in \\d+ ms");
+        List<Long> producing = logTimes(log, "All " + consumers + " consumers have their partitions: producing");
+        assertThat(joined).as("joins in %s", result.log()).hasSize(consumers);
+        assertThat(producing).as("start of the producers in %s", result.log()).hasSize(1);
+        long firstSend = produced.stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
+        assertThat(producing.get(0)).isGreaterThanOrEqualTo(Collections.max(joined));
+        // another producer thread can see the go before the thread that gave it has logged it
+        assertThat(firstSend).as("first producer sample").isGreaterThanOrEqualTo(Collections.max(joined));
+    }
+
+    /** Epoch ms of the log entries whose text matches {@code regex}. */
+    private static List<Long> logTimes(List<JMeterLog.Entry> log, String regex) {
+        Pattern p = Pattern.compile(regex);
+        return log.stream().filter(e -> p.matcher(e.text()).find())
+                .map(e -> LocalDateTime.parse(e.text().substring(0, 23), LOG_TIME).atZone(ZoneId.systemDefault())
+                        .toInstant().toEpochMilli())
+                .collect(Collectors.toList());
     }
 
     private static String logText(JMeter.Result result) {

@@ -2,12 +2,10 @@ package io.github.jmeterkafka.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.text.SimpleDateFormat;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -20,16 +18,17 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.KafkaPageData;
 import io.github.jmeterkafka.harness.Processes;
 
 /**
@@ -79,19 +78,17 @@ class KafkaPageIT {
         assertThat(DASHBOARD_TIME.matcher(index).results().map(m -> m.group(2)))
                 .hasSize(2).allMatch(t -> !t.matches("\\d*") && t.contains(year));
 
-        Optional<Path> chromium = onPath("chromium");
+        Optional<Chromium> chromium = Chromium.find(run);
         if (chromium.isEmpty()) {
             System.out.println("KafkaPageIT: no chromium on the PATH, screenshots and drawing check skipped");
             return;
         }
-        String dom = chromium(chromium.get(), run, "--virtual-time-budget=5000", "--dump-dom", page.toUri().toString());
+        String dom = chromium.get().dumpDom(page);
         assertThat(DRAWN_CHART.matcher(dom).results().map(m -> m.group(1)))
                 .containsExactlyInAnyOrder("kafka-0-records", "kafka-0-mb", "kafka-0-latency", "kafka-0-failed",
                         "kafka-1-records", "kafka-1-mb", "kafka-1-latency", "kafka-1-failed");
-        Path kafkaPng = screenshot(chromium.get(), run, page, Harness.targetDir().resolve("kafka-dashboard.png"));
-        screenshot(chromium.get(), run, report.resolve("index.html"), Harness.targetDir().resolve("dashboard-index.png"));
-        Path docs = Files.createDirectories(Harness.projectDir().resolve("docs/images"));
-        Files.copy(kafkaPng, docs.resolve("kafka-dashboard.png"), StandardCopyOption.REPLACE_EXISTING);
+        chromium.get().screenshot(page, Harness.targetDir().resolve("screenshots/kafka-dashboard-fixture.png"));
+        chromium.get().screenshot(report.resolve("index.html"), Harness.targetDir().resolve("screenshots/dashboard-index.png"));
     }
 
     /** Two minutes at about 5,000 records/s with some jitter, a slow patch with a few failures. */
@@ -150,40 +147,5 @@ class KafkaPageIT {
         } finally {
             Processes.stop(p, Duration.ZERO);
         }
-    }
-
-    /** Runs headless chromium and returns what it printed. */
-    private static String chromium(Path chromium, Path dir, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--hide-scrollbars", "--user-data-dir=" + dir.resolve("chromium-profile")));
-        cmd.addAll(List.of(args));
-        Path out = dir.resolve("chromium-out.txt");
-        Process p = Processes.start(new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(dir.resolve("chromium-err.txt").toFile()));
-        try {
-            assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("chromium " + List.of(args) + " ended").isTrue();
-            return Files.readString(out, StandardCharsets.UTF_8);
-        } finally {
-            Processes.stop(p, Duration.ZERO);
-        }
-    }
-
-    private static Path screenshot(Path chromium, Path dir, Path page, Path png) throws Exception {
-        Files.deleteIfExists(png);
-        chromium(chromium, dir, "--window-size=1400,2200", "--virtual-time-budget=5000", "--screenshot=" + png,
-                page.toUri().toString());
-        assertThat(png).exists();
-        byte[] bytes = Files.readAllBytes(png);
-        assertThat(bytes.length).as("PNG size of " + page).isGreaterThan(30_000);
-        assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
-        return png;
-    }
-
-    private static Optional<Path> onPath(String program) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .filter(d -> !d.isEmpty())
-                .map(d -> Paths.get(d, program))
-                .filter(Files::isExecutable)
-                .findFirst();
     }
 }
