@@ -3,15 +3,14 @@ package io.github.jmeterkafka.listener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.slf4j.Logger;
@@ -23,6 +22,7 @@ import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.sampler.KafkaSampleResult;
 import io.github.jmeterkafka.sampler.RunOutput;
+import io.github.jmeterkafka.sampler.RunParameters;
 import io.github.jmeterkafka.sampler.SummaryPrinter;
 
 /**
@@ -36,7 +36,7 @@ import io.github.jmeterkafka.sampler.SummaryPrinter;
  * as JMeter's own Summariser does.
  */
 public class KafkaSummaryListener extends AbstractTestElement
-        implements TestBean, SampleListener, TestStateListener, Remoteable, NoThreadClone {
+        implements SampleListener, TestStateListener, Remoteable, NoThreadClone {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(KafkaSummaryListener.class);
     // JMeter gives each server its own clone of this element: what they merge is shared, by name
@@ -44,7 +44,8 @@ public class KafkaSummaryListener extends AbstractTestElement
 
     /** What the clones of one Kafka Summary share during a distributed test. */
     private static final class Merge {
-        final Map<String, MergedRun> runs = new ConcurrentSkipListMap<>();
+        // computeIfAbsent of a ConcurrentHashMap runs once per label: each run opens a file
+        final Map<String, MergedRun> runs = new ConcurrentHashMap<>();
         int serversRunning;
     }
 
@@ -110,12 +111,13 @@ public class KafkaSummaryListener extends AbstractTestElement
             done = MERGES.remove(getName());
         }
         List<SummaryRow> rows = new ArrayList<>();
-        done.runs.forEach((label, run) -> {
+        new TreeMap<>(done.runs).forEach((label, run) -> {
             String title = ProducerStats.Summary.KIND.equals(run.kind()) ? "Kafka Producer" : "Kafka Consumer";
             SummaryPrinter.print(title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
                     run.lines().toArray(new String[0]));
-            rows.addAll(run.rows(label));
-            run.close(label);
+            List<SummaryRow> runRows = RunParameters.describe(run.rows(label));
+            rows.addAll(runRows);
+            run.close(runRows);
         });
         SummaryPrinter.csv(rows);
         if (done.runs.isEmpty()) {

@@ -89,9 +89,10 @@ public final class MergedRun {
         return servers.values().stream().mapToDouble(p -> p.expectedRate).sum();
     }
 
-    public void close(String label) {
+    /** Ends the merged interval log with {@code rows}. */
+    public void close(List<SummaryRow> rows) {
         if (intervals != null) {
-            intervals.close(rows(label));
+            intervals.close(rows);
         }
     }
 

@@ -19,7 +19,24 @@ public final class SummaryRow {
         KIND, LABEL, PART, RECORDS, FAILED, MB, SECONDS, RECORDS_PER_SEC, MB_PER_SEC,
         AVG_MS, MAX_MS, P50_MS, P95_MS, P99_MS, P999_MS,
         START_TIME, END_TIME, REBALANCE_MS, FETCH_MS, FETCH_MB_PER_SEC, FETCH_RECORDS_PER_SEC,
-        EXPECTED_RECORDS_PER_SEC;
+        EXPECTED_RECORDS_PER_SEC,
+        // what the run was: when, where, with what, and the ready plans' properties (empty: the plan's default)
+        TIMESTAMP, PLAN, HOST, JMETER_VERSION, KAFKA_VERSION,
+        TOPIC("topic"), PARTITIONS("partitions"), REPLICATION("replication"), RECORD_SIZE("record.size"),
+        ACKS("acks"), COMPRESSION("compression"), LINGER_MS("linger.ms"), BATCH_SIZE("batch.size"),
+        THREADS("threads"), RATE("rate"), RECORDS_PER_SAMPLE("records.per.sample"), CONSUMERS("consumers"),
+        FETCH_SIZE("fetch.size");
+
+        /** The JMeter property the ready plans read for this column; null for a figure. */
+        public final String property;
+
+        Column() {
+            this(null);
+        }
+
+        Column(String property) {
+            this.property = property;
+        }
 
         public String header() {
             return name().toLowerCase(Locale.ROOT);
@@ -66,6 +83,11 @@ public final class SummaryRow {
     SummaryRow put(Column c, double v, int decimals) {
         values.put(c, String.format(Locale.ROOT, "%." + decimals + "f", v));
         return this;
+    }
+
+    /** Sets a column of what the run was (time, plan, versions, properties). */
+    public SummaryRow describe(Column c, String v) {
+        return put(c, v);
     }
 
     SummaryRow put(Column c, String v) {

@@ -1,12 +1,12 @@
 package io.github.jmeterkafka.report;
 
-/** Escaping of any text (labels come from test plans) for the page's HTML and its embedded script. */
-final class Text {
+/** Escaping of any text (labels come from test plans) for the HTML pages the plugin writes and their embedded scripts. */
+public final class Text {
 
     private Text() {
     }
 
-    static String html(String s) {
+    public static String html(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16);
         for (char c : s.toCharArray()) {
             switch (c) {
@@ -22,7 +22,7 @@ final class Text {
     }
 
     /** A JSON string literal that is also safe inside a {@code <script>} element. */
-    static String json(String s) {
+    public static String json(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16).append('"');
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -428,7 +428,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         List<String> lines = new ArrayList<>(SummaryLines.consumer(all, steady, run.warmup));
         lines.addAll(run.deliveryLines());
         SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", lines.toArray(new String[0]));
-        List<SummaryRow> rows = SummaryLines.consumerRows(getName(), all, steady);
+        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(getName(), all, steady));
         SummaryPrinter.csv(rows);
         if (run.intervals != null) {
             run.intervals.close(rows);

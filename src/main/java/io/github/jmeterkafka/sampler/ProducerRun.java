@@ -48,7 +48,7 @@ final class ProducerRun {
         ProducerStats.Summary steady = stats.steadySummary();
         SummaryPrinter.print("Kafka Producer summary for '" + label + "':",
                 SummaryLines.producer(all, steady, warmup, expectedRate).toArray(new String[0]));
-        var rows = SummaryLines.producerRows(label, all, steady, expectedRate);
+        var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate));
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);

@@ -8,16 +8,21 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** The {@code kafkaData} object embedded in a kafka.html, as the page's script reads it. */
+/** The data the plugin's pages embed for their scripts ({@code var name = {...};}), as those scripts read it. */
 public final class KafkaPageData {
-    private static final String START = "var kafkaData = ";
 
     private KafkaPageData() {
     }
 
+    /** The {@code kafkaData} of a dashboard's kafka.html. */
     public static JsonNode read(Path page) throws IOException {
-        String html = Files.readString(page, StandardCharsets.UTF_8);
-        int from = html.indexOf(START) + START.length();
+        return read(Files.readString(page, StandardCharsets.UTF_8), "kafkaData");
+    }
+
+    /** The object assigned to {@code variable} in the page's script. */
+    public static JsonNode read(String html, String variable) throws IOException {
+        String start = "var " + variable + " = ";
+        int from = html.indexOf(start) + start.length();
         return new ObjectMapper().readTree(html.substring(from, html.indexOf(";\n", from)));
     }
 

@@ -50,7 +50,7 @@ class IntervalLogTest {
         assertThat(text).contains("#kafka.kind=producer\n", "#kafka.label=Produce, 1 KB\n", "#kafka.latency=send-to-ack\n",
                 "#kafka.summary.header=" + SummaryRow.header() + "\n",
                 "#kafka.summary=producer,\"Produce, 1 KB\",all,1,0,0.0010,");
-        assertThat(text.trim()).endsWith(",2000.0");
+        assertThat(text).contains(",2000.0,");
     }
 
     @Test

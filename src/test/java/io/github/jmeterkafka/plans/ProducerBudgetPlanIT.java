@@ -17,6 +17,8 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sweep.CsvTable;
 
 /**
  * plans/producer-budget.jmx headless in a real JMeter: two threads share a record budget, and the
@@ -88,23 +90,23 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
 
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         assertThat(lines).hasSize(2);
-        assertThat(lines.get(0))
-                .isEqualTo("kind,label,records,failed,records_per_sec,mb_per_sec,avg_ms,max_ms,p50_ms,p95_ms,p99_ms,p999_ms");
-        String[] row = lines.get(1).split(",", -1);
-        assertThat(row).hasSize(12);
-        assertThat(row[0]).isEqualTo("producer");
-        assertThat(row[1]).isEqualTo(LABEL);
-        assertThat(Long.parseLong(row[2])).isEqualTo(stored);
-        assertThat(row[3]).isEqualTo("0");
+        assertThat(lines.get(0)).isEqualTo(SummaryRow.header());
+        CsvTable row = CsvTable.parse(String.join("\n", lines));
+        assertThat(row.get(0, "kind")).isEqualTo("producer");
+        assertThat(row.get(0, "label")).isEqualTo(LABEL);
+        assertThat(row.get(0, "part")).isEqualTo("all");
+        assertThat(Long.parseLong(row.get(0, "records"))).isEqualTo(stored);
+        assertThat(row.get(0, "failed")).isEqualTo("0");
         // the same figures as the stdout line, to the CSV's precision
-        assertThat(Double.parseDouble(row[4])).isCloseTo(recordsPerSec, offset(0.051));
-        assertThat(row[5]).isEqualTo(m.group(3));
-        assertThat(row[6]).isEqualTo(m.group(4));
-        assertThat(row[7]).isEqualTo(m.group(5));
-        assertThat(row[8]).isEqualTo(m.group(6));
-        assertThat(row[9]).isEqualTo(m.group(7));
-        assertThat(row[10]).isEqualTo(m.group(8));
-        assertThat(row[11]).isEqualTo(m.group(9));
+        assertThat(Double.parseDouble(row.get(0, "records_per_sec"))).isCloseTo(recordsPerSec, offset(0.051));
+        assertThat(row.get(0, "mb_per_sec")).isEqualTo(m.group(3));
+        assertThat(row.get(0, "avg_ms")).isEqualTo(m.group(4));
+        assertThat(row.get(0, "max_ms")).isEqualTo(m.group(5));
+        assertThat(row.get(0, "p50_ms")).isEqualTo(m.group(6));
+        assertThat(row.get(0, "p95_ms")).isEqualTo(m.group(7));
+        assertThat(row.get(0, "p99_ms")).isEqualTo(m.group(8));
+        assertThat(row.get(0, "p999_ms")).isEqualTo(m.group(9));
+        assertThat(row.get(0, "jmeter_version")).startsWith("5.6.3");
 
         assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
     }

@@ -1,0 +1,40 @@
+package io.github.jmeterkafka.sampler;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.util.JMeterUtils;
+
+import io.github.jmeterkafka.client.KafkaVersion;
+import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.measure.SummaryRow.Column;
+
+/**
+ * What a run was, written into each of its summary rows: so that rows of many runs (a sweep)
+ * compare without a note of which run had which settings.
+ */
+public final class RunParameters {
+
+    private RunParameters() {
+    }
+
+    public static List<SummaryRow> describe(List<SummaryRow> rows) {
+        String timestamp = Instant.now().toString();
+        String plan = FileServer.getFileServer().getScriptName();
+        for (SummaryRow row : rows) {
+            row.describe(Column.TIMESTAMP, timestamp)
+                    .describe(Column.PLAN, plan == null ? "" : plan)
+                    .describe(Column.HOST, JMeterUtils.getLocalHostName())
+                    .describe(Column.JMETER_VERSION, JMeterUtils.getJMeterVersion())
+                    .describe(Column.KAFKA_VERSION, KafkaVersion.get());
+            for (Column c : Column.values()) {
+                if (c.property != null) {
+                    row.describe(c, PluginProperties.get(c.property, ""));
+                }
+            }
+        }
+        return rows;
+    }
+}

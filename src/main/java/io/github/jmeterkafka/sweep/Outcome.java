@@ -1,0 +1,93 @@
+package io.github.jmeterkafka.sweep;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.measure.SummaryRow;
+
+/** How one run of a sweep went: its summary rows, or why it failed. */
+final class Outcome {
+    private final String failure;
+    private final CsvTable summary;
+    private final String took;
+
+    private Outcome(String failure, CsvTable summary, String took) {
+        this.failure = failure;
+        this.summary = summary;
+        this.took = took;
+    }
+
+    static Outcome failed(Path dir, String why) throws IOException {
+        return new Outcome(why, summary(dir), "");
+    }
+
+    /** A run that ended by itself: failed when a sample failed or no summary was written. */
+    static Outcome of(Path dir, Duration took) throws IOException {
+        CsvTable summary = summary(dir);
+        String in = String.format(Locale.ROOT, " in %.1f s", took.toMillis() / 1000.0);
+        Path jtl = dir.resolve("results.jtl");
+        if (!Files.isRegularFile(jtl)) {
+            return new Outcome("no results file " + jtl, summary, in);
+        }
+        CsvTable samples = CsvTable.read(jtl);
+        long failedSamples = 0;
+        for (int i = 0; i < samples.size(); i++) {
+            failedSamples += "false".equals(samples.get(i, "success")) ? 1 : 0;
+        }
+        if (failedSamples > 0) {
+            return new Outcome(failedSamples + " of " + samples.size() + " samples failed", summary, in);
+        }
+        if (summary == null || summary.size() == 0) {
+            return new Outcome("no Kafka summary (no Kafka sampler ran?)", summary, in);
+        }
+        return new Outcome(null, summary, in);
+    }
+
+    private static CsvTable summary(Path dir) throws IOException {
+        Path file = dir.resolve("summary.csv");
+        return Files.isRegularFile(file) ? CsvTable.read(file) : null;
+    }
+
+    boolean ok() {
+        return failure == null;
+    }
+
+    /** The run's lines of rows.csv: one per summary row, or one without figures when there is none. */
+    String rows(SweepSpec spec, SweepSpec.Run run) {
+        StringJoiner prefix = new StringJoiner(",");
+        prefix.add(CsvField.of(spec.name)).add(Integer.toString(run.number)).add(Integer.toString(run.repeat))
+                .add(CsvField.of(ok() ? "ok" : "failed: " + failure));
+        spec.varied.keySet().forEach(k -> prefix.add(CsvField.of(run.config.get(k))));
+        StringBuilder b = new StringBuilder();
+        int n = summary == null ? 0 : summary.size();
+        for (int i = 0; i < n; i++) {
+            StringJoiner row = new StringJoiner(",");
+            for (SummaryRow.Column c : SummaryRow.Column.values()) {
+                row.add(CsvField.of(summary.get(i, c.header())));
+            }
+            b.append(prefix).append(',').append(row).append(System.lineSeparator());
+        }
+        if (n == 0) {
+            b.append(prefix).append(",".repeat(SummaryRow.Column.values().length)).append(System.lineSeparator());
+        }
+        return b.toString();
+    }
+
+    /** For the progress line: the outcome and each sampler's rate and p99. */
+    String describe() {
+        StringBuilder b = new StringBuilder(ok() ? "ok" : "FAILED: " + failure).append(took);
+        for (int i = 0; summary != null && i < summary.size(); i++) {
+            if (SummaryRow.ALL.equals(summary.get(i, "part"))) {
+                b.append("; ").append(summary.get(i, "kind")).append(" '").append(summary.get(i, "label")).append("' ")
+                        .append(summary.get(i, "records_per_sec")).append(" records/s, p99 ")
+                        .append(summary.get(i, "p99_ms")).append(" ms");
+            }
+        }
+        return b.toString();
+    }
+}

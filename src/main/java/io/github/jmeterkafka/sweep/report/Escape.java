@@ -1,0 +1,24 @@
+package io.github.jmeterkafka.sweep.report;
+
+/** Any text of the rows (labels, property values, failure reasons) as Markdown; HTML and JSON: {@link io.github.jmeterkafka.report.Text}. */
+final class Escape {
+
+    /** ASCII punctuation that Markdown or a GitHub table would read as syntax; CommonMark lets a backslash quote it. */
+    private static final String MARKDOWN = "\\`*_[]<>|#&!~";
+
+    private Escape() {
+    }
+
+    /** One line of Markdown, safe in a table cell. */
+    static String markdown(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (char c : s.toCharArray()) {
+            if (c == '\n' || c == '\r') {
+                b.append(' ');
+            } else {
+                b.append(MARKDOWN.indexOf(c) >= 0 ? "\\" : "").append(c);
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,118 @@
+package io.github.jmeterkafka.sweep.report;
+
+import java.util.List;
+import java.util.Map;
+
+import io.github.jmeterkafka.report.Text;
+
+/**
+ * report.html: one page that needs no network. ECharts is inlined once; the tables are HTML and
+ * their data, with every chart's series, is embedded as {@code var sweepData = {...}}, from which
+ * the script draws each chart into its {@code chart-<n>} div.
+ */
+final class HtmlPage {
+
+    private static final String STYLE = """
+            body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:20px 28px;color:#222;font-size:14px}
+            h1{font-size:24px;margin:0 0 10px}h2{font-size:19px;margin:28px 0 4px;border-bottom:2px solid #4a7ab5}
+            h3{font-size:16px;margin:18px 0 4px}p.note{color:#555;margin:2px 0 8px}
+            table{border-collapse:collapse;margin:6px 0 14px;font-size:13px}
+            th,td{border:1px solid #c8c8c8;padding:3px 7px;text-align:right;vertical-align:top}
+            th{background:#eef2f7}.text{text-align:left}
+            table.facts th{text-align:left;width:110px}table.facts td{text-align:left}
+            .range{color:#777;font-size:11px;white-space:nowrap}
+            .charts{display:grid;grid-template-columns:1fr 1fr;gap:12px;max-width:1340px}
+            .chart{height:290px;border:1px solid #e2e2e2}
+            """;
+
+    /** Draws every chart of sweepData: medians against a category axis in sweep order, a gap where a point has no value. */
+    private static final String DRAW = """
+            sweepData.charts.forEach(function (c) {
+              var chart = echarts.init(document.getElementById(c.id), null, { renderer: 'canvas' });
+              chart.setOption({
+                animation: false,
+                title: { text: c.title, left: 'center', textStyle: { fontSize: 13 } },
+                tooltip: { trigger: 'axis' },
+                legend: { type: 'scroll', bottom: 0 },
+                grid: { left: 64, right: 24, top: 48, bottom: 64 },
+                xAxis: { type: 'category', data: c.x, name: c.property, nameLocation: 'middle', nameGap: 26 },
+                yAxis: { type: 'value', name: c.unit },
+                series: c.series.map(function (s) {
+                  return { name: s.name, type: 'line', data: s.y, symbolSize: 7 };
+                })
+              });
+              window.addEventListener('resize', function () { chart.resize(); });
+            });
+            """;
+
+    private HtmlPage() {
+    }
+
+    static String of(Report r, String echartsJs) {
+        String name = Text.html(r.sweep().name());
+        StringBuilder b = new StringBuilder(echartsJs.length() + 32_768)
+                .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Sweep ").append(name)
+                .append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n<h1>Sweep ").append(name)
+                .append("</h1>\n<table class=\"facts\">\n");
+        for (Map.Entry<String, String> f : r.facts()) {
+            b.append("<tr><th>").append(Text.html(f.getKey())).append("</th><td>").append(Text.html(f.getValue()))
+                    .append("</td></tr>\n");
+        }
+        b.append("</table>\n");
+        for (SectionTable t : r.tables()) {
+            b.append("<h2>").append(Text.html(t.label())).append(" <small>(").append(Text.html(t.kind())).append(")</small></h2>\n")
+                    .append("<p class=\"note\">Part ").append(Text.html(t.part())).append("; latency ").append(t.latency())
+                    .append("; median, below it the range (min–max) over the ok repeats.</p>\n");
+            table(b, r.columns(t), r.rows(t, Text::html, HtmlPage::figure), r.sweep().properties().size());
+            b.append("<div class=\"charts\">\n");
+            r.charts().stream().filter(c -> c.table().equals(t))
+                    .forEach(c -> b.append("<div class=\"chart\" id=\"").append(c.id()).append("\"></div>\n"));
+            b.append("</div>\n");
+        }
+        b.append("<h2>Failed runs</h2>\n<p class=\"note\">Left out of every figure above.</p>\n");
+        if (r.failed().isEmpty()) {
+            b.append("<p>None.</p>\n");
+        } else {
+            table(b, Report.FAILED_COLUMNS, escaped(r.failedRows()), Report.FAILED_COLUMNS.size());
+        }
+        if (r.comparison() != null) {
+            b.append("<h2>Comparison</h2>\n<p class=\"note\">Medians of the before sweep and of this one, per configuration both have.</p>\n");
+            table(b, Report.comparisonColumns(), escaped(r.comparisonRows()), 3);
+            if (!r.comparison().unmatched().isEmpty()) {
+                b.append("<h3>In one sweep only</h3>\n");
+                table(b, Report.UNMATCHED_COLUMNS, escaped(r.unmatchedRows()), Report.UNMATCHED_COLUMNS.size());
+            }
+        }
+        return b.append("<script>\n").append(echartsJs).append("\n</script>\n<script>\nvar sweepData = ")
+                .append(SweepJson.of(r)).append(";\n").append(DRAW).append("</script>\n</body>\n</html>\n").toString();
+    }
+
+    private static String figure(Spread s) {
+        if (s == null) {
+            return "";
+        }
+        String median = Figures.show(s.median());
+        return s.min() == s.max() ? median : median + "<br><span class=\"range\">" + Figures.range(s) + "</span>";
+    }
+
+    private static List<List<String>> escaped(List<List<String>> rows) {
+        return rows.stream().map(row -> row.stream().map(Text::html).toList()).toList();
+    }
+
+    /** Cells come escaped; the first {@code textColumns} are left-aligned words, the rest numbers. */
+    private static void table(StringBuilder b, List<String> columns, List<List<String>> rows, int textColumns) {
+        b.append("<table>\n<tr>");
+        for (int c = 0; c < columns.size(); c++) {
+            b.append(c < textColumns ? "<th class=\"text\">" : "<th>").append(Text.html(columns.get(c))).append("</th>");
+        }
+        b.append("</tr>\n");
+        for (List<String> row : rows) {
+            b.append("<tr>");
+            for (int c = 0; c < row.size(); c++) {
+                b.append(c < textColumns ? "<td class=\"text\">" : "<td>").append(row.get(c)).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</table>\n");
+    }
+}

@@ -1,0 +1,40 @@
+package io.github.jmeterkafka.harness;
+
+import java.nio.file.Path;
+
+import io.github.jmeterkafka.sweep.Cli;
+import io.github.jmeterkafka.sweep.SweepSpec;
+
+/**
+ * {@code mvn -Psweep verify -Dsweep=FILE}: the sweep against {@code -Dkafka.bootstrap} or, without
+ * it, a broker started here, in the JMeter assembled under target/ with the plugin just built; the
+ * rows and the report go to target/sweeps/NAME/.
+ */
+public final class LocalSweep {
+
+    private LocalSweep() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path file = Harness.projectDir().resolve(System.getProperty("sweep", "test-plans/sweeps/quick.properties"));
+        String bootstrap = System.getProperty("kafka.bootstrap", "");
+        SweepSpec spec = SweepSpec.read(file);
+        KafkaBroker broker = null;
+        int status;
+        try {
+            if (bootstrap.isBlank()) {
+                System.out.println("Starting a local Kafka broker...");
+                broker = KafkaBroker.builder().build().start();
+                bootstrap = broker.bootstrapServers();
+                System.out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
+            }
+            JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+            status = Cli.run(spec, jmeter.home(), bootstrap, Harness.targetDir().resolve("sweeps").resolve(spec.name));
+        } finally {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+        System.exit(status);
+    }
+}

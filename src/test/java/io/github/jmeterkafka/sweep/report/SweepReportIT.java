@@ -1,0 +1,63 @@
+package io.github.jmeterkafka.sweep.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.Chromium;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.Processes;
+
+/**
+ * The command as a user with only the plugin jar runs it, {@code java -cp jmeter-kafka.jar ...SweepReport
+ * rows.csv --compare before.csv}: the jar carries ECharts, and with chromium on the PATH every chart of
+ * the page is drawn (ECharts puts a canvas in its div); the screenshot goes to the README.
+ */
+class SweepReportIT {
+    private static final Pattern DRAWN_CHART = Pattern.compile("id=\"(chart-\\d+)\"[^>]*><div[^>]*><canvas");
+
+    @Test
+    void theCommandWritesAPageWhoseChartsAreDrawn() throws Exception {
+        Path run = Files.createDirectories(Harness.targetDir().resolve("sweep-report-it-" + System.currentTimeMillis()));
+        Path rows = Files.writeString(run.resolve("rows.csv"), SweepFixture.AFTER);
+        Path before = Files.writeString(run.resolve("before-rows.csv"), SweepFixture.BEFORE);
+
+        Process p = Processes.start(new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", Harness.pluginJar().toString(), SweepReport.class.getName(), rows.toString(), "--compare", before.toString())
+                .directory(run.toFile()).redirectErrorStream(true).redirectOutput(run.resolve("out.txt").toFile()));
+        try {
+            assertThat(p.waitFor(1, TimeUnit.MINUTES)).as("SweepReport ended").isTrue();
+        } finally {
+            Processes.stop(p, Duration.ZERO);
+        }
+
+        assertThat(p.exitValue()).as(Processes.tail(run.resolve("out.txt"), 20)).isZero();
+        assertThat(Files.readString(run.resolve("out.txt"))).contains("Written " + run.resolve("report.html"));
+        Path page = run.resolve("report.html");
+        int charts = KafkaPageData.read(Files.readString(page), "sweepData").path("charts").size();
+        assertThat(charts).isEqualTo(8);
+        assertThat(run.resolve("report.md")).exists();
+        assertThat(run.resolve("report-table.csv")).exists();
+
+        Optional<Chromium> chromium = Chromium.find(run);
+        if (chromium.isEmpty()) {
+            System.out.println("SweepReportIT: no chromium on the PATH, drawing check and screenshot skipped");
+            return;
+        }
+        String dom = chromium.get().dumpDom(page);
+        List<String> all = IntStream.range(0, charts).mapToObj(i -> "chart-" + i).toList();
+        assertThat(DRAWN_CHART.matcher(dom).results().map(m -> m.group(1))).containsExactlyInAnyOrderElementsOf(all);
+        chromium.get().screenshot(page, Harness.targetDir().resolve("screenshots/sweep-report.png"));
+    }
+}
