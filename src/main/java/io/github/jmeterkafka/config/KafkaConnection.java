@@ -3,11 +3,13 @@ package io.github.jmeterkafka.config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.jmeter.config.ConfigElement;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -15,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientJar;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
@@ -59,24 +62,34 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     public void testStarted() {
         KafkaClientLogs.quietUnlessConfigured();
         String name = connectionName == null ? "" : connectionName.trim();
-        Connection connection;
+        // another kafka-clients loaded first: the test stops before it starts, and a sample that ran
+        // meanwhile fails with why
+        Optional<String> clash = ClientJar.clash();
+        Connection connection = clash.isPresent() ? Connection.failed(name, clash.get()) : open(name);
+        if (connection.failure() != null) {
+            log.error("{}", connection.failure());
+        }
+        if (clash.isPresent()) {
+            StandardJMeterEngine.stopEngine();
+        }
+        Connections.bind(connection, JMeterContextService.getTestStartTime());
+        ProcessMetrics.start();
+    }
+
+    private Connection open(String name) {
         try {
             ConnectionSettings settings = settings(name);
-            connection = Connection.of(settings, ClientFactory.KAFKA,
+            Connection connection = Connection.of(settings, ClientFactory.KAFKA,
                     ClientIds.shared(settings.clientIdPrefix(), JMeterUtils.getLocalHostName()));
             if (connection.failure() == null) {
                 log.info("Kafka Connection '{}': {}", name, settings.describe());
             }
+            return connection;
         } catch (RuntimeException e) {
             String why = e instanceof InvalidInputException ? e.getMessage() : e.toString();
-            connection = Connection.failed(name, Secrets.scrub("Kafka Connection '" + name + "' is invalid: " + why,
+            return Connection.failed(name, Secrets.scrub("Kafka Connection '" + name + "' is invalid: " + why,
                     List.of(saslPassword, saslJaasConfig, sslTruststorePassword, sslKeystorePassword, sslKeyPassword)));
         }
-        if (connection.failure() != null) {
-            log.error("{}", connection.failure());
-        }
-        Connections.bind(connection, JMeterContextService.getTestStartTime());
-        ProcessMetrics.start();
     }
 
     ConnectionSettings settings(String name) {

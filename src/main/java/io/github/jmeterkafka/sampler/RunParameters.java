@@ -6,7 +6,7 @@ import java.util.List;
 import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.util.JMeterUtils;
 
-import io.github.jmeterkafka.client.KafkaVersion;
+import io.github.jmeterkafka.client.ClientJar;
 import io.github.jmeterkafka.config.PluginProperties;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
@@ -28,7 +28,7 @@ public final class RunParameters {
                     .describe(Column.PLAN, plan == null ? "" : plan)
                     .describe(Column.HOST, JMeterUtils.getLocalHostName())
                     .describe(Column.JMETER_VERSION, JMeterUtils.getJMeterVersion())
-                    .describe(Column.KAFKA_VERSION, KafkaVersion.get());
+                    .describe(Column.KAFKA_VERSION, ClientJar.loadedVersion());
             for (Column c : Column.values()) {
                 if (c.property != null) {
                     row.describe(c, PluginProperties.get(c.property, ""));

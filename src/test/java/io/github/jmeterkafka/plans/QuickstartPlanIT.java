@@ -73,4 +73,32 @@ class QuickstartPlanIT extends BrokerAndJMeter {
             jmeter.removeLib(cmn.getFileName().toString());
         }
     }
+
+    @Test
+    void refusesToRunWithAnotherKafkaClientsInLib_withOneErrorNamingTheJar() {
+        Path other = JMeter.jars(Harness.jmeterExtraDir(), "kafka-clients-3.3.1").get(0);
+        jmeter.addLib(other);
+        try {
+            JMeter.Result result = jmeter.plan(PLAN).name("quickstart-with-kafka-clients-3.3.1")
+                    .property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", "quickstart-clash-" + System.nanoTime())
+                    .property("records", "100")
+                    .run();
+
+            assertThat(result.exitCode()).as(result.describe()).isZero();
+            List<String> errors = result.logErrors();
+            assertThat(errors).as(result.describe()).filteredOn(e -> e.contains("KafkaConnection")).singleElement()
+                    .satisfies(e -> assertThat(e)
+                            .contains("Another kafka-clients is on JMeter's class path and was loaded instead of the plugin's own: ")
+                            .contains("kafka-clients-3.3.1.jar (Kafka 3.3.1; the plugin's is 4.")
+                            .contains("Remove kafka-clients-3.3.1.jar from JMeter's lib/ or lib/ext/"));
+            // the test stops before it starts; a sample that ran meanwhile failed with the same reason
+            assertThat(errors).allMatch(e -> e.contains("Another kafka-clients is on JMeter's class path"));
+            assertThat(result.samples().rows()).allSatisfy(r -> assertThat(r.responseMessage())
+                    .contains("Another kafka-clients"));
+            assertThat(result.stdout()).contains("\n0 records sent, ");
+        } finally {
+            jmeter.removeLib(other.getFileName().toString());
+        }
+    }
 }
