@@ -60,7 +60,7 @@ public final class Harness {
         }
     }
 
-    static Path javaExecutable() {
+    public static Path javaExecutable() {
         return Paths.get(System.getProperty("java.home"), "bin", "java");
     }
 

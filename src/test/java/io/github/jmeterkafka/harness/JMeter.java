@@ -183,11 +183,18 @@ public final class JMeter {
                 "-Djava.awt.headless=true"));
         private boolean report;
         private Duration timeout = Duration.ofMinutes(5);
+        private Path java = Harness.javaExecutable();
 
         private RunBuilder(Path plan) {
             this.plan = plan.toAbsolutePath().normalize();
             // Kafka clients log their whole config at INFO, once per client
             logLevels.put("org.apache.kafka", "WARN");
+        }
+
+        /** The java executable JMeter runs on; default the tests' own. */
+        public RunBuilder java(Path executable) {
+            this.java = executable;
+            return this;
         }
 
         /** Name of the run directory (a counter is appended); default the plan's file name. */
@@ -287,7 +294,7 @@ public final class JMeter {
             KafkaBroker.deleteRecursively(dir);
 
             List<String> cmd = new ArrayList<>();
-            cmd.add(Harness.javaExecutable().toString());
+            cmd.add(java.toString());
             cmd.addAll(jvmArgs);
             cmd.addAll(List.of("-jar", launcher().toString(), "-n", "-t", plan.toString(),
                     "-l", jtl.toString(), "-j", log.toString()));

@@ -1,0 +1,102 @@
+package io.github.jmeterkafka.ecosystem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+
+/**
+ * The plugin jar where users' JMeter and Java are: the quick start plan, headless with its HTML
+ * dashboard, in JMeter 5.5 and 5.6.2 on the tests' Java, and in 5.6.3 on the newest JDK of
+ * /usr/lib/jvm. Runs in {@code mvn -Pcompat verify}, which assembles the older JMeter homes.
+ */
+class CompatibilityIT {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
+    private static final int RECORDS = 2000;
+
+    static Stream<Arguments> jmeterAndJava() throws IOException {
+        List<Arguments> runs = new ArrayList<>();
+        for (String home : System.getProperty("compat.homes", "").split(",")) {
+            if (!home.isBlank()) {
+                runs.add(Arguments.of(Path.of(home.trim()), Harness.javaExecutable()));
+            }
+        }
+        newestJava().ifPresent(java -> runs.add(Arguments.of(Harness.jmeterHome(), java)));
+        return runs.stream();
+    }
+
+    /** The java of the JDK in /usr/lib/jvm with the highest feature version, if newer than 17. */
+    private static Optional<Path> newestJava() throws IOException {
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(jvms)) {
+            return dirs.filter(d -> Files.isExecutable(d.resolve("bin/java")))
+                    .filter(d -> feature(d) > 17)
+                    .max(Comparator.comparingInt(CompatibilityIT::feature))
+                    .map(d -> d.resolve("bin/java"));
+        }
+    }
+
+    private static int feature(Path jdk) {
+        try {
+            for (String line : Files.readAllLines(jdk.resolve("release"))) {
+                if (line.startsWith("JAVA_VERSION=")) {
+                    return Integer.parseInt(line.replaceAll("[^0-9.]", "").split("\\.")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not a JDK with a release file
+        }
+        return 0;
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("jmeterAndJava")
+    void theQuickStartRunsWithItsDashboard(Path home, Path java) throws Exception {
+        KafkaBroker broker = SharedBroker.get();
+        JMeter jmeter = new JMeter(home, Harness.targetDir().resolve("jmeter-runs")).installPlugin();
+        String topic = "compat-" + System.nanoTime();
+
+        JMeter.Result result = jmeter.plan(PLAN).name("compat-" + home.getFileName()).java(java)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", Integer.toString(RECORDS))
+                .htmlReport()
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+        assertThat(result.logErrors()).as(result.describe()).isEmpty();
+        assertThat(result.stdout()).contains("\n" + RECORDS + " records sent, ",
+                "delivery: " + RECORDS + " records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+        try (Admin admin = broker.admin()) {
+            assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
+        }
+        Path report = result.reportDir().orElseThrow();
+        for (var sampler : KafkaPageData.read(report.resolve("kafka.html")).path("samplers")) {
+            assertThat(KafkaPageData.sum(sampler, "records")).isEqualTo(RECORDS);
+        }
+        System.out.printf("compat: %s on %s: %s%n", home.getFileName(), java,
+                result.stdout().lines().filter(l -> l.contains(" records sent, ")).findFirst().orElse(""));
+    }
+}
