@@ -26,6 +26,7 @@ final class MetricsRecorder {
     private final AtomicReference<MetricsCsv> csv;
     private Thread thread;
     private boolean sampleFailureLogged;
+    private final Object ticking = new Object();
 
     /**
      * @param name  the listener's name, for the thread and log lines
@@ -67,8 +68,24 @@ final class MetricsRecorder {
         }
     }
 
+    /** One sample now, besides the interval's: a run shorter than an interval still gets its figures. */
+    void sampleNow() {
+        try {
+            tick(System.currentTimeMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** One sample at {@code timestamp}: to the CSV file, then to the graph. */
     void tick(long timestamp) throws InterruptedException {
+        // the recording thread and sampleNow() write one file
+        synchronized (ticking) {
+            tickLocked(timestamp);
+        }
+    }
+
+    private void tickLocked(long timestamp) throws InterruptedException {
         List<MetricPoint> points;
         try {
             points = sampler.sample(timestamp);

@@ -43,8 +43,10 @@ public final class ProcessMetrics {
         }
     }
 
+    /** Takes a last sample (the clients are still open) and stops. */
     public static synchronized void stop() {
         if (recorder != null) {
+            recorder.sampleNow();
             recorder.stop(PluginProperties.closeTimeout());
             recorder = null;
         }

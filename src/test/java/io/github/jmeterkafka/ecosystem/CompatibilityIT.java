@@ -99,4 +99,53 @@ class CompatibilityIT {
         System.out.printf("compat: %s on %s: %s%n", home.getFileName(), java,
                 result.stdout().lines().filter(l -> l.contains(" records sent, ")).findFirst().orElse(""));
     }
+
+    static Stream<Path> olderBrokers() {
+        return Stream.of(System.getProperty("compat.kafka.homes", "").split(",")).filter(h -> !h.isBlank())
+                .map(h -> Path.of(h.trim()));
+    }
+
+    /** An older broker in KRaft mode: the quick start (its topic made by the Admin sampler), transactions, the e2e plan. */
+    @ParameterizedTest(name = "broker of {0}")
+    @MethodSource("olderBrokers")
+    void theReadyPlansRunAgainstAnOlderBroker(Path kafkaHome) throws Exception {
+        JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+        try (KafkaBroker broker = KafkaBroker.builder().kafkaHome(kafkaHome)
+                .workDir(Harness.targetDir().resolve("kafka-brokers").resolve("compat-" + System.nanoTime())).build().start();
+                Admin admin = broker.admin()) {
+            String quick = "compat-quick-" + System.nanoTime();
+            JMeter.Result q = jmeter.plan(PLAN).name("compat-broker-quickstart")
+                    .property("kafka.bootstrap", broker.bootstrapServers()).property("topic", quick)
+                    .property("records", Integer.toString(RECORDS)).run();
+            healthy(q);
+            assertThat(q.stdout()).contains("delivery: " + RECORDS + " records verified from 4 producers, 0 missing,");
+            assertThat(Topics.endOffsets(admin, quick)).isEqualTo(RECORDS);
+
+            String tx = "compat-tx-" + System.nanoTime();
+            JMeter.Result t = jmeter.plan(Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx"))
+                    .name("compat-broker-transactions").property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", tx).property("records", "500").property("rate", "1000").property("threads", "4")
+                    .property("transactional", "true").run();
+            healthy(t);
+            // 500 records and one commit marker per transaction (50 samples of 10)
+            assertThat(Topics.endOffsets(admin, tx)).isGreaterThanOrEqualTo(500);
+            assertThat(Topics.read(broker.bootstrapServers(), tx, "read_committed")).hasSize(500);
+
+            String e2e = "compat-e2e-" + System.nanoTime();
+            JMeter.Result e = jmeter.plan(Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx"))
+                    .name("compat-broker-e2e").property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", e2e).property("records", "400").property("rate", "400").property("threads", "2")
+                    .property("consumers", "2").property("partitions", "2").property("duration", "30")
+                    .property("timeout", "10000").run();
+            healthy(e);
+            assertThat(e.stdout()).contains("delivery: 400 records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+            System.out.printf("compat broker %s: quick start, transactions and e2e ok%n", kafkaHome.getFileName());
+        }
+    }
+
+    private static void healthy(JMeter.Result r) {
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        assertThat(r.samples().failures()).as(r.describe()).isEmpty();
+        assertThat(r.logErrors()).as(r.describe()).isEmpty();
+    }
 }
