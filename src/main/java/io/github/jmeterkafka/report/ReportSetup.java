@@ -17,16 +17,29 @@ public final class ReportSetup {
 
     private static final Logger log = LoggerFactory.getLogger(ReportSetup.class);
 
+    // every sampler clone calls install(): after the first time in JMeter it costs one read
+    private static volatile boolean done;
+
     private ReportSetup() {
     }
 
     /** Sets the HTML exporter to {@link KafkaDashboardExporter} unless the property is set; idempotent. */
-    public static synchronized void install() {
-        // no JMeter home: not inside JMeter (unit tests), there is no report to set up
-        if (JMeterUtils.getJMeterHome() == null || !PluginProperties.get(EXPORTER_CLASS_PROPERTY, "").isEmpty()) {
+    public static void install() {
+        if (done) {
             return;
         }
-        JMeterUtils.setProperty(EXPORTER_CLASS_PROPERTY, KafkaDashboardExporter.class.getName());
-        log.info("HTML dashboards get a Kafka page: {}={}", EXPORTER_CLASS_PROPERTY, KafkaDashboardExporter.class.getName());
+        synchronized (ReportSetup.class) {
+            // no JMeter home: not inside JMeter (unit tests), there is no report to set up
+            if (done || JMeterUtils.getJMeterHome() == null) {
+                return;
+            }
+            done = true;
+            if (!PluginProperties.get(EXPORTER_CLASS_PROPERTY, "").isEmpty()) {
+                return;
+            }
+            JMeterUtils.setProperty(EXPORTER_CLASS_PROPERTY, KafkaDashboardExporter.class.getName());
+            log.info("HTML dashboards get a Kafka page: {}={}", EXPORTER_CLASS_PROPERTY,
+                    KafkaDashboardExporter.class.getName());
+        }
     }
 }

@@ -193,6 +193,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     @Override
     public void testStarted() {
         FailureLog.reset();
+        RunOutput.testStarted();
     }
 
     public String getConnectionName() {

@@ -49,8 +49,16 @@ public final class RunOutput {
         }
     }
 
+    // read once per test: every sample asks, and JMeter's properties are a synchronized Hashtable
+    private static volatile String server = "";
+
+    /** At test start: a jmeter-server is named by the controller before its test starts. */
+    static void testStarted() {
+        server = PluginProperties.distributedServer();
+    }
+
     /** This jmeter-server as the controller named it (host:port); empty when not running as one. */
     public static String server() {
-        return PluginProperties.distributedServer();
+        return server;
     }
 }

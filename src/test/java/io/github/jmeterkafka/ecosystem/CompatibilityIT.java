@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 
@@ -93,8 +93,8 @@ class CompatibilityIT {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
         }
         Path report = result.reportDir().orElseThrow();
-        for (var sampler : KafkaPageData.read(report.resolve("kafka.html")).path("samplers")) {
-            assertThat(KafkaPageData.sum(sampler, "records")).isEqualTo(RECORDS);
+        for (var sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
+            assertThat(PageData.sum(sampler, "records")).isEqualTo(RECORDS);
         }
         System.out.printf("compat: %s on %s: %s%n", home.getFileName(), java,
                 result.stdout().lines().filter(l -> l.contains(" records sent, ")).findFirst().orElse(""));

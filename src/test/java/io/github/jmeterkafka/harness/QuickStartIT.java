@@ -47,8 +47,8 @@ class QuickStartIT {
         assertThat(Files.exists(index.getParent().resolve("statistics.json"))).isTrue();
         // the Kafka page speaks records: the producer's and the consumer's 10,000
         assertThat(out).contains("Kafka page (records/s, latency percentiles over time): ");
-        for (JsonNode sampler : KafkaPageData.read(index.resolveSibling("kafka.html")).path("samplers")) {
-            assertThat(KafkaPageData.sum(sampler, "records")).as("records of %s", sampler.path("label")).isEqualTo(10000.0);
+        for (JsonNode sampler : PageData.read(index.resolveSibling("kafka.html")).path("samplers")) {
+            assertThat(PageData.sum(sampler, "records")).as("records of %s", sampler.path("label")).isEqualTo(10000.0);
         }
         // the first page a new user sees: start and end are dates, not "minutes seconds" of a pattern
         String html = Files.readString(index, StandardCharsets.UTF_8);

@@ -44,7 +44,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.JMeterLog;
@@ -211,11 +211,11 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         expected.forEach((t, mean) -> assertThat(graph.get(t)).as("point at %d", t).isCloseTo(mean, within(1e-6)));
 
         // the Kafka page: its series count what the broker holds
-        JsonNode page = KafkaPageData.read(report.resolve("kafka.html"));
+        JsonNode page = PageData.read(report.resolve("kafka.html"));
         for (JsonNode sampler : page.path("samplers")) {
-            assertThat(KafkaPageData.sum(sampler, "records")).as("records of %s", sampler.path("label"))
+            assertThat(PageData.sum(sampler, "records")).as("records of %s", sampler.path("label"))
                     .isEqualTo(400.0);
-            assertThat(KafkaPageData.sum(sampler, "failed")).isZero();
+            assertThat(PageData.sum(sampler, "failed")).isZero();
         }
         assertThat(page.path("samplers")).extracting(n -> n.path("label").asText())
                 .containsExactlyInAnyOrder("Produce with sequence numbers", "Consume and verify");

@@ -28,7 +28,7 @@ import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.JMeterLog;
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Processes;
 
 /**
@@ -64,12 +64,12 @@ class KafkaPageIT {
         assertThat(JMeterLog.read(log).errors()).isEmpty();
         assertThat(Files.readString(log)).contains("Kafka page of 2 sampler(s) written to");
         Path page = report.resolve("kafka.html");
-        JsonNode samplers = KafkaPageData.read(page).path("samplers");
+        JsonNode samplers = PageData.read(page).path("samplers");
         assertThat(samplers).hasSize(2);
-        assertThat(KafkaPageData.sum(samplers.get(0), "records")).isEqualTo(producer.records());
-        assertThat(KafkaPageData.sum(samplers.get(0), "failed")).isEqualTo(producer.failed());
-        assertThat(KafkaPageData.sum(samplers.get(1), "records")).isEqualTo(consumer.records());
-        assertThat(KafkaPageData.sum(samplers.get(1), "bytes")).isEqualTo(consumer.bytes());
+        assertThat(PageData.sum(samplers.get(0), "records")).isEqualTo(producer.records());
+        assertThat(PageData.sum(samplers.get(0), "failed")).isEqualTo(producer.failed());
+        assertThat(PageData.sum(samplers.get(1), "records")).isEqualTo(consumer.records());
+        assertThat(PageData.sum(samplers.get(1), "bytes")).isEqualTo(consumer.bytes());
         assertThat(report.resolve("kafka/Produce_1_KB_records.hlog")).exists();
         String index = Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8);
         assertThat(index).contains("href=\"kafka.html\"");

@@ -10,7 +10,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -77,17 +77,17 @@ class KafkaReportTest {
         int script = html.indexOf("var kafkaData");
         assertThat(html.substring(script, html.indexOf("</script>", script))).contains("kafkaData.samplers.forEach");
 
-        JsonNode data = KafkaPageData.read(page);
+        JsonNode data = PageData.read(page);
         JsonNode p = data.path("samplers").get(1);
         JsonNode c = data.path("samplers").get(0);
         assertThat(p.path("label").asText()).isEqualTo(ODD_LABEL);
-        assertThat(KafkaPageData.sum(p, "records")).isEqualTo(producer.records());
-        assertThat(KafkaPageData.sum(p, "bytes")).isEqualTo(producer.bytes());
-        assertThat(KafkaPageData.sum(p, "failed")).isEqualTo(2);
+        assertThat(PageData.sum(p, "records")).isEqualTo(producer.records());
+        assertThat(PageData.sum(p, "bytes")).isEqualTo(producer.bytes());
+        assertThat(PageData.sum(p, "failed")).isEqualTo(2);
         assertThat(p.path("summaryRows").asInt()).isEqualTo(1);
         assertThat(p.path("points").path("p99").get(1).asDouble())
                 .isEqualTo(producer.latencies().get(1).getValueAtPercentile(99) / 1000.0);
-        assertThat(KafkaPageData.sum(c, "records")).isEqualTo(consumer.records());
+        assertThat(PageData.sum(c, "records")).isEqualTo(consumer.records());
         assertThat(c.path("summaryRows").asInt()).isZero();
 
         assertThat(Files.readString(report.resolve("index.html"))).contains(Sidebar.entry("kafka.html"));

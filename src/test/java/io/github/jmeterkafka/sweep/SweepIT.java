@@ -25,7 +25,7 @@ import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sweep.report.SweepReport;
@@ -86,7 +86,7 @@ class SweepIT {
     private static void theReportsTablesAreTheRowsAndEachChartHasItsSeries(CsvTable t, Path out) throws Exception {
         SweepReport.write(out.resolve(Sweep.ROWS), null, out);
         Path page = out.resolve("report.html");
-        JsonNode data = KafkaPageData.read(Files.readString(page, StandardCharsets.UTF_8), "sweepData");
+        JsonNode data = PageData.read(Files.readString(page, StandardCharsets.UTF_8), "sweepData");
         JsonNode table = data.path("tables").get(0);
         assertThat(data.path("tables")).hasSize(1);
         assertThat(table.path("rows")).hasSize(4);

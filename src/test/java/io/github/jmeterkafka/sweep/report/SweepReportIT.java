@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.Processes;
@@ -45,7 +45,7 @@ class SweepReportIT {
         assertThat(p.exitValue()).as(Processes.tail(run.resolve("out.txt"), 20)).isZero();
         assertThat(Files.readString(run.resolve("out.txt"))).contains("Written " + run.resolve("report.html"));
         Path page = run.resolve("report.html");
-        int charts = KafkaPageData.read(Files.readString(page), "sweepData").path("charts").size();
+        int charts = PageData.read(Files.readString(page), "sweepData").path("charts").size();
         assertThat(charts).isEqualTo(8);
         assertThat(run.resolve("report.md")).exists();
         assertThat(run.resolve("report-table.csv")).exists();

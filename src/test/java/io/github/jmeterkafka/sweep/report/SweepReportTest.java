@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.github.jmeterkafka.harness.KafkaPageData;
+import io.github.jmeterkafka.harness.PageData;
 
 class SweepReportTest {
     @TempDir
@@ -63,7 +63,7 @@ class SweepReportTest {
     @Test
     void pageEmbedsTheDataAChartDivPerChartAndEChartsOnce() throws IOException {
         String html = Files.readString(report(null).resolve("report.html"));
-        JsonNode data = KafkaPageData.read(html, "sweepData");
+        JsonNode data = PageData.read(html, "sweepData");
 
         assertThat(data.path("sweep").asText()).isEqualTo("broker-tuning");
         assertThat(data.path("tables")).hasSize(2);
@@ -90,7 +90,7 @@ class SweepReportTest {
     @Test
     void comparisonInThePageAndInMarkdown() throws IOException {
         Path out = report(Files.writeString(dir.resolve("before.csv"), SweepFixture.BEFORE));
-        JsonNode comparison = KafkaPageData.read(Files.readString(out.resolve("report.html")), "sweepData").path("comparison");
+        JsonNode comparison = PageData.read(Files.readString(out.resolve("report.html")), "sweepData").path("comparison");
         String md = Files.readString(out.resolve("report.md"));
 
         assertThat(comparison.path("rows")).hasSize(6);
@@ -122,7 +122,7 @@ class SweepReportTest {
                 .contains("&lt;/script&gt;&lt;b&gt;x&lt;/b&gt; | *y*, &quot;z&quot; &amp;", "a|&lt;b&gt;", "s&lt;1&gt;");
         String data = html.substring(html.indexOf("var sweepData"));
         assertThat(data).doesNotContain("</script><b>").contains("\\u003c/script\\u003e\\u003cb\\u003ex", "\\u2028");
-        assertThat(KafkaPageData.read(html, "sweepData").path("tables").get(0).path("label").asText()).isEqualTo(label);
+        assertThat(PageData.read(html, "sweepData").path("tables").get(0).path("label").asText()).isEqualTo(label);
         assertThat(md).contains("## \\</script\\>\\<b\\>x\\</b\\> \\| \\*y\\*, \"z\" \\& \u2028 (producer)",
                 "| a\\|\\<b\\> | 1 | 5 |", "boom \\<img src=x onerror=alert(1)\\> \\| \\_");
         assertThat(csv).contains("producer," + csvQuoted(label) + ",all,a|<b>,1,5,5,5");

@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The data the plugin's pages embed for their scripts ({@code var name = {...};}), as those scripts read it. */
-public final class KafkaPageData {
+public final class PageData {
 
-    private KafkaPageData() {
+    private PageData() {
     }
 
     /** The {@code kafkaData} of a dashboard's kafka.html. */
