@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -39,7 +38,7 @@ import io.github.jmeterkafka.harness.Topics;
 /**
  * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx, shows each Kafka
  * element's panel and paints it to target/screenshots/, saves the plan with JMeter's Save action,
- * and the saved plan then runs headless like the original. Skipped where Xvfb is not installed.
+ * and the saved plan then runs headless like the original.
  */
 class GuiScreenshotIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
@@ -50,10 +49,20 @@ class GuiScreenshotIT {
 
     @Test
     void eachKafkaPanelIsPaintedAndAPlanSavedInTheGuiRunsHeadless() throws Exception {
-        assumeTrue(Xvfb.onPath(), "Xvfb is not on the PATH: install it (apt-get install xvfb) to run the JMeter GUI test");
+        assertThat(Xvfb.onPath()).as("Xvfb on the PATH (mvn verify installs it)").isTrue();
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-        Path dir = Harness.targetDir().resolve("gui-runs").resolve("gui-" + ProcessHandle.current().pid());
-        Path out = Harness.targetDir().resolve("screenshots");
+        Path saved = openPaintAndSave(jmeter.home(), Harness.javaExecutable(), Harness.targetDir().resolve("screenshots"),
+                "gui-" + ProcessHandle.current().pid());
+        runsHeadlessLikeQuickstart(jmeter, saved, Harness.javaExecutable());
+    }
+
+    /**
+     * Opens the quick start in the GUI of the JMeter at {@code home} (the plugin installed) on
+     * {@code java}, paints each Kafka panel into {@code out}, checks them, saves the plan with
+     * JMeter's Save action and returns the saved file.
+     */
+    static Path openPaintAndSave(Path home, Path java, Path out, String run) throws Exception {
+        Path dir = Harness.targetDir().resolve("gui-runs").resolve(run);
         Path saved = dir.resolve("saved-in-gui.jmx");
         deleteOwnFiles(out);
         Files.createDirectories(dir);
@@ -64,7 +73,7 @@ class GuiScreenshotIT {
 
         int exit;
         try (Xvfb x = Xvfb.start(dir.resolve("xvfb.log"), "1280x1024x24", Duration.ofSeconds(30))) {
-            Process gui = JMeterJvm.start(jmeter.home(), dir,
+            Process gui = JMeterJvm.start(java, home, dir,
                     List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
                     List.of("-t", PLAN.toString(), "-j", log.toString(),
                             "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
@@ -112,13 +121,13 @@ class GuiScreenshotIT {
         String savedText = Files.readString(saved, StandardCharsets.UTF_8);
         assertThat(savedText).contains("<stringProp name=\"keyMode\">keyMode.none</stringProp>",
                 "<stringProp name=\"operation\">operation.createTopic</stringProp>");
-        runsHeadlessLikeQuickstart(jmeter, saved);
+        return saved;
     }
 
-    private static void runsHeadlessLikeQuickstart(JMeter jmeter, Path plan) {
+    static void runsHeadlessLikeQuickstart(JMeter jmeter, Path plan, Path java) {
         KafkaBroker broker = SharedBroker.get();
         String topic = "gui-saved-" + System.nanoTime();
-        JMeter.Result result = jmeter.plan(plan).name("saved-in-gui")
+        JMeter.Result result = jmeter.plan(plan).name("saved-in-gui").java(java)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", "500")

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.ParentWatchdog;
 import io.github.jmeterkafka.harness.Processes;
 
@@ -27,12 +28,18 @@ final class JMeterJvm {
     private JMeterJvm() {
     }
 
-    /** {@code java <jvmArgs> ... NewDriver <jmeterArgs>}, run in {@code dir}, output to dir/stdout.txt. */
+    /** {@code java <jvmArgs> ... NewDriver <jmeterArgs>} on this JVM's java, run in {@code dir}, output to dir/stdout.txt. */
     static Process start(Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
             throws IOException {
+        return start(Harness.javaExecutable(), home, dir, jvmArgs, jmeterArgs, env);
+    }
+
+    /** The same on another {@code java} executable. */
+    static Process start(Path java, Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs,
+            Map<String, String> env) throws IOException {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java.toString());
         cmd.addAll(jvmArgs);
         cmd.add("-Djmeter.home=" + home);
         cmd.add("-Duser.language=en");

@@ -24,14 +24,18 @@ public final class Chromium {
         this.workDir = workDir;
     }
 
-    /** The browser on the PATH, working in {@code workDir}; empty when there is none. */
-    public static Optional<Chromium> find(Path workDir) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+    /**
+     * The browser on the PATH, working in {@code workDir}. Fails when there is none: mvn verify
+     * installs it (src/test/tools/install-test-tools.sh), and a page check must not pass unseen.
+     */
+    public static Chromium in(Path workDir) {
+        Optional<Path> program = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(d -> !d.isEmpty())
                 .map(d -> Paths.get(d, "chromium"))
                 .filter(Files::isExecutable)
-                .findFirst()
-                .map(p -> new Chromium(p, workDir));
+                .findFirst();
+        assertThat(program).as("chromium on the PATH (apt-get install chromium)").isPresent();
+        return new Chromium(program.get(), workDir);
     }
 
     /** The page's DOM after its scripts ran. */

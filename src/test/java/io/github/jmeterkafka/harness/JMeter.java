@@ -182,6 +182,7 @@ public final class JMeter {
                 "-Djava.security.egd=file:/dev/urandom", "-Duser.language=en", "-Duser.region=EN",
                 "-Djava.awt.headless=true"));
         private boolean report;
+        private boolean harnessSettings = true;
         private Duration timeout = Duration.ofMinutes(5);
         private Path java = Harness.javaExecutable();
 
@@ -238,6 +239,16 @@ public final class JMeter {
         /** Log level for a category ({@code -Lcategory=LEVEL}). */
         public RunBuilder logLevel(String category, String level) {
             logLevels.put(category, level);
+            return this;
+        }
+
+        /**
+         * Runs as a user's plain {@code jmeter -n}: JMeter's own result save settings and log levels,
+         * without the CSV columns and the {@code org.apache.kafka} WARN level the tests set.
+         */
+        public RunBuilder jmeterDefaults() {
+            this.harnessSettings = false;
+            logLevels.remove("org.apache.kafka");
             return this;
         }
 
@@ -301,7 +312,7 @@ public final class JMeter {
             if (report) {
                 cmd.addAll(List.of("-e", "-o", reportDir.toString()));
             }
-            Map<String, String> props = new LinkedHashMap<>(RESULT_FORMAT);
+            Map<String, String> props = new LinkedHashMap<>(harnessSettings ? RESULT_FORMAT : Map.of());
             if (!sampleVariables.isEmpty()) {
                 props.put("sample_variables", String.join(",", sampleVariables));
             }

@@ -29,15 +29,24 @@ public final class JMeterLog {
         this.entries = entries;
     }
 
+    /**
+     * The entries of a log JMeter wrote. A missing log, or one without a single entry, fails: a
+     * check for "no ERROR" must not pass because there was nothing to read.
+     */
     public static JMeterLog read(Path file) {
-        if (!Files.exists(file)) {
-            return new JMeterLog(List.of());
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalStateException("No jmeter.log at " + file);
         }
+        JMeterLog log;
         try {
-            return parse(Files.readString(file, StandardCharsets.UTF_8));
+            log = parse(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file, e);
         }
+        if (log.entries.isEmpty()) {
+            throw new IllegalStateException("No log entry in " + file + ": not a jmeter.log as bin/log4j2.xml writes it");
+        }
+        return log;
     }
 
     public static JMeterLog parse(String text) {

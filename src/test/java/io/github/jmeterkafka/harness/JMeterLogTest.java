@@ -1,8 +1,14 @@
 package io.github.jmeterkafka.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JMeterLogTest {
 
@@ -30,5 +36,14 @@ class JMeterLogTest {
     void messageTextMentioningErrorIsNotAnError() {
         JMeterLog log = JMeterLog.parse("2024-01-01 12:00:00,123 INFO o.a.j.r.Summariser: Err: 0 ERROR none\n");
         assertThat(log.errors()).isEmpty();
+    }
+
+    @Test
+    void aMissingOrEntrylessLogFailsInsteadOfReadingAsClean(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("jmeter.log");
+        assertThatThrownBy(() -> JMeterLog.read(missing)).hasMessageContaining("No jmeter.log at " + missing);
+
+        Path other = Files.writeString(dir.resolve("other.log"), "Exception in thread main\n");
+        assertThatThrownBy(() -> JMeterLog.read(other)).hasMessageContaining("No log entry in " + other);
     }
 }

@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 
 import javax.imageio.ImageIO;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.harness.Harness;
@@ -30,8 +29,7 @@ import io.github.jmeterkafka.harness.SharedBroker;
 /**
  * The JMeter GUI under Xvfb runs plans/kafka-metrics.jmx with the Kafka Metrics listener shown:
  * its graph fills with lines (jmeter-plugins' classes, relocated inside the plugin jar, find their
- * icons) and target/screenshots/kafka-metrics.png shows it. Skipped where Xvfb, xdotool or
- * ImageMagick's import is missing.
+ * icons) and target/screenshots/kafka-metrics.png shows it.
  */
 class KafkaMetricsGuiIT {
     private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/kafka-metrics.jmx");
@@ -40,8 +38,8 @@ class KafkaMetricsGuiIT {
 
     @Test
     void theGraphShowsTheMetricsWhileTheTestRuns() throws Exception {
-        Assumptions.assumeTrue(onPath("Xvfb") && onPath("xdotool") && onPath("import"),
-                "needs Xvfb, xdotool and ImageMagick's import");
+        assertThat(onPath("Xvfb") && onPath("xdotool") && onPath("import"))
+                .as("Xvfb, xdotool and ImageMagick's import on the PATH (mvn verify installs them)").isTrue();
         KafkaBroker broker = SharedBroker.get();
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
         Path runDir = Files.createDirectories(Harness.targetDir().resolve("jmeter-runs/kafka-metrics-gui-"

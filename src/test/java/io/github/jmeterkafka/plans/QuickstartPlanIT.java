@@ -2,14 +2,19 @@ package io.github.jmeterkafka.plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
 
 /** test-plans/quickstart.jmx in a real JMeter against a real broker: every record produced is consumed. */
@@ -50,6 +55,39 @@ class QuickstartPlanIT extends BrokerAndJMeter {
                 .contains("delivery: 10000 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
         assertThat(jtl.rows("Create topic")).singleElement().satisfies(r -> assertThat(r.success()).isTrue());
         assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+    }
+
+    /**
+     * As a user runs it, with none of the tests' settings: JMeter's default result columns (no
+     * sample count) and log levels (the plugin quiets Kafka's client logs itself). JMeter's
+     * summariser counts records, its dashboard counts JTL rows, the Kafka page counts records.
+     */
+    @Test
+    void runsWithJMetersDefaultSettings() throws Exception {
+        String topic = "quickstart-defaults-" + System.nanoTime();
+        JMeter.Result result = jmeter.plan(PLAN).name("quickstart-jmeter-defaults").jmeterDefaults()
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", "2000")
+                .htmlReport()
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        List<Jtl.Row> rows = result.samples().rows();
+        assertThat(rows).allMatch(Jtl.Row::success);
+        // 2000 records produced, 2000 consumed, one topic created
+        assertThat(result.stdout()).containsPattern("\\nsummary = +4001 in .* Err: +0 ");
+        Path report = result.reportDir().orElseThrow();
+        JsonNode total = new ObjectMapper().readTree(report.resolve("statistics.json").toFile()).path("Total");
+        assertThat(total.path("sampleCount").asLong()).isEqualTo(rows.size());
+        assertThat(total.path("errorCount").asLong()).isZero();
+        for (JsonNode sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
+            assertThat(PageData.sum(sampler, "records")).isEqualTo(2000);
+        }
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
+        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+        assertThat(Files.readString(result.log())).as("Kafka's client config stays out of jmeter.log")
+                .doesNotContain("ProducerConfig values:").doesNotContain("ConsumerConfig values:");
     }
 
     @Test

@@ -17,7 +17,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -221,10 +220,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                 .containsExactlyInAnyOrder("Produce with sequence numbers", "Consume and verify");
         assertThat(Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8)).contains("href=\"kafka.html\"");
         // the README's picture of the page, from this real run
-        Optional<Chromium> chromium = Chromium.find(result.runDir());
-        if (chromium.isPresent()) {
-            chromium.get().screenshot(report.resolve("kafka.html"), Harness.targetDir().resolve("screenshots/kafka-page.png"));
-        }
+        Chromium.in(result.runDir()).screenshot(report.resolve("kafka.html"),
+                Harness.targetDir().resolve("screenshots/kafka-page.png"));
     }
 
     @Test

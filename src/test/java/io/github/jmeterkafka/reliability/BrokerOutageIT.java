@@ -53,6 +53,8 @@ class BrokerOutageIT {
     private static final long POLL_TIMEOUT_MS = 2000;
     /** Scheduling and GC on a loaded 2-core machine. */
     private static final long MARGIN_MS = 3000;
+    /** The end of the plugin's line for a failure, logged once per distinct failure. */
+    private static final String FAILURE_LOGGED_ONCE = "samples failing the same way are not logged again";
     private static final Pattern ACK = Pattern.compile("^(.+)-(\\d+)@(\\d+) timestamp=(-?\\d+)$");
     private static final Pattern DELIVERY = Pattern.compile(
             "delivery: (\\d+) records verified from (\\d+) producers, (\\d+) missing, (\\d+) duplicated, (\\d+) out of order\\.");
@@ -167,6 +169,7 @@ class BrokerOutageIT {
         Map<String, Long> copies = stored.stream().filter(s -> s.sequence != null).collect(Collectors.groupingBy(
                 s -> s.sequence.producer + "/" + s.partition + "/" + s.sequence.sequence, Collectors.counting()));
         long storedDuplicates = copies.values().stream().mapToLong(n -> n - 1).sum();
+        assertThat(storedDuplicates).as("records an idempotent producer stored twice").isZero();
 
         // the consumer's own verification: what it missed, the producer had reported failed
         Matcher d = DELIVERY.matcher(stdout);
@@ -182,6 +185,14 @@ class BrokerOutageIT {
 
         assertThat(result.logErrors()).as("ERROR in %s", result.log()).isEmpty();
         List<String> warnings = JMeterLog.read(result.log()).warnings();
+        // one line per distinct failure (sampler, code, message), however many samples failed that way
+        List<String> failureLines = warnings.stream().filter(w -> w.contains(FAILURE_LOGGED_ONCE))
+                .map(w -> w.substring(w.indexOf(": ") + 2)).collect(Collectors.toList());
+        assertThat(failureLines).as("failure lines in %s", result.log()).doesNotHaveDuplicates()
+                .hasSizeLessThanOrEqualTo(distinctFailures(failures));
+        if (!failures.isEmpty()) {
+            assertThat(failureLines).as("failure lines in %s", result.log()).isNotEmpty();
+        }
         Map<String, Long> codes = new TreeMap<>(failures.stream().collect(
                 Collectors.groupingBy(r -> r.label() + " " + r.responseCode(), Collectors.counting())));
         System.out.printf("outage: broker down %d ms (stop took %d ms, start %d ms); first producer success %d ms after"
@@ -197,6 +208,11 @@ class BrokerOutageIT {
                 warnings.stream().filter(w -> w.contains("NetworkClient")).count());
         assertThat(lastStart).isPositive();
         assertThat(outOfOrder).isNotNegative();
+    }
+
+    private static int distinctFailures(List<Jtl.Row> failures) {
+        return failures.stream().map(r -> r.label() + "\u0000" + r.responseCode() + "\u0000" + r.responseMessage())
+                .collect(Collectors.toSet()).size();
     }
 
     /** Samples that started after {@code from} and ended before {@code to}. */

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -78,17 +77,13 @@ class KafkaPageIT {
         assertThat(DASHBOARD_TIME.matcher(index).results().map(m -> m.group(2)))
                 .hasSize(2).allMatch(t -> !t.matches("\\d*") && t.contains(year));
 
-        Optional<Chromium> chromium = Chromium.find(run);
-        if (chromium.isEmpty()) {
-            System.out.println("KafkaPageIT: no chromium on the PATH, screenshots and drawing check skipped");
-            return;
-        }
-        String dom = chromium.get().dumpDom(page);
+        Chromium chromium = Chromium.in(run);
+        String dom = chromium.dumpDom(page);
         assertThat(DRAWN_CHART.matcher(dom).results().map(m -> m.group(1)))
                 .containsExactlyInAnyOrder("kafka-0-records", "kafka-0-mb", "kafka-0-latency", "kafka-0-failed",
                         "kafka-1-records", "kafka-1-mb", "kafka-1-latency", "kafka-1-failed");
-        chromium.get().screenshot(page, Harness.targetDir().resolve("screenshots/kafka-dashboard-fixture.png"));
-        chromium.get().screenshot(report.resolve("index.html"), Harness.targetDir().resolve("screenshots/dashboard-index.png"));
+        chromium.screenshot(page, Harness.targetDir().resolve("screenshots/kafka-dashboard-fixture.png"));
+        chromium.screenshot(report.resolve("index.html"), Harness.targetDir().resolve("screenshots/dashboard-index.png"));
     }
 
     /** Two minutes at about 5,000 records/s with some jitter, a slow patch with a few failures. */

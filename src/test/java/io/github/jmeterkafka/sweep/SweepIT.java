@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -34,7 +33,7 @@ import io.github.jmeterkafka.sweep.report.SweepReport;
  * A small sweep for real: the max-throughput plan over partitions {1, 2} x acks {1, all}, twice,
  * each run its own JMeter process and topic on the shared broker. Every row must say what its run
  * was and count what the broker holds; the report's tables are the rows' medians, and each chart has
- * its series (drawn in headless Chromium when it is installed).
+ * its series (drawn in headless Chromium).
  */
 class SweepIT {
     private static final int RECORDS = 3000;
@@ -114,10 +113,8 @@ class SweepIT {
         });
         assertThat(out.resolve("report.md")).content().contains("| partitions | acks |");
         assertThat(out.resolve("report-table.csv")).exists();
-        Optional<Chromium> chromium = Chromium.find(out);
-        if (chromium.isPresent()) {
-            assertThat(chromium.get().dumpDom(page)).contains("<canvas");
-            chromium.get().screenshot(page, Harness.targetDir().resolve("screenshots/sweep-report.png"));
-        }
+        Chromium chromium = Chromium.in(out);
+        assertThat(chromium.dumpDom(page)).contains("<canvas");
+        chromium.screenshot(page, Harness.targetDir().resolve("screenshots/sweep-report.png"));
     }
 }

@@ -1,0 +1,44 @@
+package io.github.jmeterkafka.ecosystem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+
+/**
+ * The plugin's GUI where users' JMeter and Java are: for each JMeter and Java of
+ * {@link CompatibilityIT} whose GUI starts on Java 17, the GUI opens the quick start, paints every Kafka panel, saves the plan,
+ * and the saved plan runs headless in that JMeter. Runs in {@code mvn -Pcompat verify}.
+ */
+class CompatibilityGuiIT {
+
+    /** CompatibilityIT's runs but JMeter 5.4.3: its own look-and-feel fails on Java 17 (IllegalAccessError, sun.swing). */
+    static Stream<Arguments> jmeterAndJava() throws Exception {
+        return CompatibilityIT.jmeterAndJava()
+                .filter(run -> !((Path) run.get()[0]).getFileName().toString().equals("jmeter-home-5.4.3"));
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("jmeterAndJava")
+    void theGuiOpensPaintsAndSavesThePlan(Path home, Path java) throws Exception {
+        assertThat(Xvfb.onPath()).as("Xvfb on the PATH (apt-get install xvfb)").isTrue();
+        JMeter jmeter = new JMeter(home, Harness.targetDir().resolve("jmeter-runs")).installPlugin();
+        String run = home.getFileName() + "-" + javaName(java);
+        Path saved = GuiScreenshotIT.openPaintAndSave(home, java,
+                Harness.targetDir().resolve("screenshots-compat").resolve(run), "gui-" + run + "-" + System.nanoTime());
+        GuiScreenshotIT.runsHeadlessLikeQuickstart(jmeter, saved, java);
+        System.out.printf("compat gui: %s on %s: panels painted, plan saved and run headless%n", home.getFileName(), java);
+    }
+
+    /** The JDK's folder name, e.g. temurin-25-jdk-amd64. */
+    private static String javaName(Path java) {
+        return java.getParent().getParent().getFileName().toString();
+    }
+}
