@@ -26,7 +26,8 @@ public final class Failures {
     }
 
     /**
-     * "SimpleName: message", or the simple name alone; for invalid input, the message alone. Kafka's
+     * "SimpleName: message", or the simple name alone, with what a failed Kerberos login most likely
+     * means ({@link KerberosHints}); for invalid input, the message alone. Kafka's
      * messages are not meant to quote a secret; should one, no bound connection's secret gets through.
      */
     public static String describe(Throwable failure) {
@@ -35,8 +36,8 @@ public final class Failures {
         if (t instanceof InvalidInputException) {
             return Connections.scrub(message);
         }
-        return message == null || message.isEmpty() ? t.getClass().getSimpleName()
-                : Connections.scrub(t.getClass().getSimpleName() + ": " + message);
+        return (message == null || message.isEmpty() ? t.getClass().getSimpleName()
+                : Connections.scrub(t.getClass().getSimpleName() + ": " + message)) + KerberosHints.of(t);
     }
 
     /** The stack trace of {@link #unwrap(Throwable) the cause}, scrubbed like {@link #describe}. */

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.SaslConfigs;
@@ -41,6 +43,8 @@ public final class SecuritySettings {
 
     static final String PLAIN_LOGIN_MODULE = "org.apache.kafka.common.security.plain.PlainLoginModule";
     static final String SCRAM_LOGIN_MODULE = "org.apache.kafka.common.security.scram.ScramLoginModule";
+    // Krb5LoginModule's keyTab option, quoted (with Kafka's backslash escapes) or bare
+    private static final Pattern KEYTAB_OPTION = Pattern.compile("\\bkeyTab\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
 
     public static final SecuritySettings NONE = builder().build();
 
@@ -176,6 +180,29 @@ public final class SecuritySettings {
             problems.add("Username and Password build a JAAS config for PLAIN and SCRAM only; for SASL mechanism '"
                     + (mechanism.isEmpty() ? GSSAPI + "' (Kafka's default)" : mechanism + "'")
                     + " clear them and give the JAAS config");
+        }
+        if (GSSAPI.equals(mechanism) || mechanism.isEmpty()) {
+            keytabProblem(problems);
+        }
+    }
+
+    /**
+     * A keytab named in the JAAS config must be a readable file: else the JDK's Kerberos login only
+     * says it could not get a password, never which file it missed.
+     */
+    private void keytabProblem(List<String> problems) {
+        Matcher m = KEYTAB_OPTION.matcher(jaasConfig);
+        if (!m.find()) {
+            return;
+        }
+        String keytab = m.group(1) != null ? m.group(1).replaceAll("\\\\(.)", "$1") : m.group(2);
+        try {
+            Path file = Paths.get(keytab);
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+                problems.add("JAAS config keyTab " + keytab + " is not a readable file");
+            }
+        } catch (InvalidPathException e) {
+            problems.add("JAAS config keyTab " + keytab + " is not a file name: " + e.getReason());
         }
     }
 

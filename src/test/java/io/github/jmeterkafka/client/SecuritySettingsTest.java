@@ -107,7 +107,7 @@ class SecuritySettingsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "OAUTHBEARER | org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required clientId=\"c\";",
-        "GSSAPI      | com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true keyTab=\"/k.keytab\" principal=\"u@R\";",
+        "GSSAPI      | com.sun.security.auth.module.Krb5LoginModule required useTicketCache=true principal=\"u@R\";",
         "AWS_MSK_IAM | software.amazon.msk.auth.iam.IAMLoginModule required;",
     })
     void otherMechanismsTakeTheJaasConfigAsIs(String mechanism, String jaas) {
@@ -122,6 +122,30 @@ class SecuritySettingsTest {
         SecuritySettings s = guiDefaults().protocol("SASL_SSL").sasl("GSSAPI", "", "", "").build();
         assertThat(s.problems()).isEmpty();
         assertThat(s.clientProperties()).containsExactly(entry("security.protocol", "SASL_SSL"), entry("sasl.mechanism", "GSSAPI"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"GSSAPI", "''"})
+    void aKeytabNamedInAGssapiJaasConfigMustBeAReadableFile(String mechanism) throws IOException {
+        String missing = dir.resolve("nope.keytab").toString();
+        assertThat(guiDefaults().protocol("SASL_PLAINTEXT").sasl(mechanism, "", "", krb5(missing)).build().problems())
+                .containsExactly("JAAS config keyTab " + missing + " is not a readable file");
+
+        // quoted with Kafka's escapes, or bare
+        Path odd = Files.createFile(dir.resolve("a \\\"b\".keytab"));
+        String quoted = krb5(odd.toString().replace("\\", "\\\\").replace("\"", "\\\""));
+        assertThat(JaasContext.loadClientContext(Map.of("sasl.jaas.config", new Password(quoted)))
+                .configurationEntries().get(0).getOptions().get("keyTab")).isEqualTo(odd.toString());
+        assertThat(guiDefaults().protocol("SASL_PLAINTEXT").sasl(mechanism, "", "", quoted).build().problems()).isEmpty();
+        Path plain = Files.createFile(dir.resolve("client.keytab"));
+        assertThat(guiDefaults().protocol("SASL_PLAINTEXT").sasl(mechanism, "", "",
+                "com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true keyTab=" + plain + " principal=u;")
+                .build().problems()).isEmpty();
+    }
+
+    private static String krb5(String keytab) {
+        return "com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true storeKey=true keyTab=\""
+                + keytab + "\" principal=\"client@EXAMPLE.COM\";";
     }
 
     @Test
