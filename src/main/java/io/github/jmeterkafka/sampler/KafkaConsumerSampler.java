@@ -17,6 +17,7 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.header.Header;
 
 import io.github.jmeterkafka.client.CommitMode;
@@ -154,6 +155,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         run.stats.reading(System.currentTimeMillis());
         RecordReader.Handout read = null;
         RuntimeException commitFailure = null;
+        UnsupportedVersionException unsupported = null;
         String prefix = variablePrefix.trim();
         result.sampleStart();
         try {
@@ -165,11 +167,19 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                 // the records were read and their offsets stay to be committed: report them, then fail
                 commitFailure = e;
             }
+        } catch (UnsupportedVersionException e) {
+            unsupported = e;
         } finally {
             result.sampleEnd();
             long rebalanceMs = r.takeRebalanceMillis();
             result.setConnectTime(rebalanceMs);
             rebalanceMsTotal += rebalanceMs;
+        }
+        if (unsupported != null) {
+            // the broker lacks an API the consumer needs (the CONSUMER group protocol before Kafka 4.0): the
+            // consumer says so once, then polls empty; the next sample's new consumer fails as clearly
+            closeReader();
+            throw unsupported;
         }
         int count = read == null ? 0 : read.count();
         if (count == 0) {
@@ -386,6 +396,10 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     @Override
     public void threadFinished() {
+        closeReader();
+    }
+
+    private void closeReader() {
         RecordReader r = reader;
         reader = null;
         samplerData = null;

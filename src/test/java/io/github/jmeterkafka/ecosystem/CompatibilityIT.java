@@ -22,6 +22,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.harness.ZooKeeperServer;
 
 /**
  * The plugin jar where users' JMeter and Java are: the quick start plan, headless with its HTML
@@ -105,14 +106,24 @@ class CompatibilityIT {
                 .map(h -> Path.of(h.trim()));
     }
 
-    /** An older broker in KRaft mode: the quick start (its topic made by the Admin sampler), transactions, the e2e plan. */
+    /**
+     * An older broker, in KRaft mode (3.x) or with ZooKeeper (2.x): the quick start (its topic made
+     * by the Admin sampler), transactions, the e2e plan, and every operation of the Admin sampler.
+     */
     @ParameterizedTest(name = "broker of {0}")
     @MethodSource("olderBrokers")
     void theReadyPlansRunAgainstAnOlderBroker(Path kafkaHome) throws Exception {
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-        try (KafkaBroker broker = KafkaBroker.builder().kafkaHome(kafkaHome)
-                .workDir(Harness.targetDir().resolve("kafka-brokers").resolve("compat-" + System.nanoTime())).build().start();
+        Path work = Harness.targetDir().resolve("kafka-brokers").resolve("compat-" + System.nanoTime());
+        // null in KRaft mode: try-with-resources skips it
+        try (ZooKeeperServer zk = beforeKRaft(kafkaHome) ? ZooKeeperServer.start(kafkaHome, work.resolve("zookeeper")) : null;
+                KafkaBroker broker = KafkaBroker.builder().kafkaHome(kafkaHome).zookeeper(zk)
+                        .workDir(work.resolve("broker")).build().start();
                 Admin admin = broker.admin()) {
+            System.out.printf("compat broker %s (%s) started in %d ms%n", kafkaHome.getFileName(),
+                    zk == null ? "KRaft" : "ZooKeeper", broker.lastStartTime().toMillis());
+            AdminSamplerCheck.run(broker.bootstrapServers());
+
             String quick = "compat-quick-" + System.nanoTime();
             JMeter.Result q = jmeter.plan(PLAN).name("compat-broker-quickstart")
                     .property("kafka.bootstrap", broker.bootstrapServers()).property("topic", quick)
@@ -139,7 +150,15 @@ class CompatibilityIT {
                     .property("timeout", "10000").run();
             healthy(e);
             assertThat(e.stdout()).contains("delivery: 400 records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
-            System.out.printf("compat broker %s: quick start, transactions and e2e ok%n", kafkaHome.getFileName());
+            System.out.printf("compat broker %s: admin operations, quick start, transactions and e2e ok%n",
+                    kafkaHome.getFileName());
+        }
+    }
+
+    /** A Kafka home whose broker predates KRaft (2.x) and so needs ZooKeeper. */
+    private static boolean beforeKRaft(Path kafkaHome) throws IOException {
+        try (Stream<Path> jars = Files.list(kafkaHome.resolve("lib"))) {
+            return jars.anyMatch(j -> j.getFileName().toString().matches("kafka_2\\.\\d+-2\\..*\\.jar"));
         }
     }
 

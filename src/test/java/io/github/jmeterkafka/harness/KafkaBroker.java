@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.harness;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetSocketAddress;
@@ -10,7 +9,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,10 +28,11 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.Uuid;
 
 /**
- * A single-node KRaft Kafka broker (broker and controller in one process) in its own JVM, run
- * from the class path the build copied to {@code kafka.home}/lib. Listens on 127.0.0.1 on free
- * ports that it keeps for its lifetime, so {@link #stop()} then {@link #start()} brings back the
- * same broker with the same data.
+ * A single-node Kafka broker in its own JVM, run from the class path the build copied to
+ * {@code kafka.home}/lib: in KRaft mode (broker and controller in one process), or, for brokers
+ * older than KRaft, registered in a {@link ZooKeeperServer} given to {@link Builder#zookeeper}.
+ * Listens on 127.0.0.1 on free ports that it keeps for its lifetime, so {@link #stop()} then
+ * {@link #start()} brings back the same broker with the same data.
  *
  * <p>The broker's output goes to {@link #logFile()}. The process is stopped by {@link #close()},
  * by a JVM shutdown hook, and, if this JVM is killed, by noticing its standard input close.
@@ -51,13 +50,12 @@ public final class KafkaBroker implements AutoCloseable {
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     private static final String HOST = "127.0.0.1";
 
-    private final Path kafkaHome;
+    private final KafkaHomeJvm jvm;
     private final Path workDir;
     private final Path dataDir;
     private final Path configFile;
     private final Path logFile;
-    private final Path log4jConfig;
-    private final Path watchdogDir;
+    private final boolean kraft;
     private final int controllerPort;
     private final Map<String, Integer> listenerPorts;
     private final Map<String, String> serverProperties;
@@ -69,18 +67,17 @@ public final class KafkaBroker implements AutoCloseable {
     private Duration lastStartTime = Duration.ZERO;
 
     private KafkaBroker(Builder b) {
-        this.kafkaHome = b.kafkaHome.toAbsolutePath();
         this.workDir = b.workDir.toAbsolutePath();
+        this.jvm = new KafkaHomeJvm(b.kafkaHome, workDir);
         this.dataDir = workDir.resolve("data");
         this.configFile = workDir.resolve("server.properties");
         this.logFile = workDir.resolve("broker.log");
-        this.log4jConfig = workDir.resolve("log4j2.properties");
-        this.watchdogDir = workDir.resolve("watchdog");
+        this.kraft = b.zookeeper == null;
         this.startTimeout = b.startTimeout;
         this.stopTimeout = b.stopTimeout;
         this.jvmArgs = List.copyOf(b.jvmArgs);
 
-        this.controllerPort = freePort();
+        this.controllerPort = kraft ? freePort() : 0;
         Map<String, Integer> ports = new LinkedHashMap<>();
         ports.put(CLIENT_LISTENER, freePort());
         for (String name : b.extraListeners.keySet()) {
@@ -90,7 +87,7 @@ public final class KafkaBroker implements AutoCloseable {
 
         Map<String, String> props = new LinkedHashMap<>();
         StringBuilder listeners = new StringBuilder();
-        StringBuilder protocols = new StringBuilder(CONTROLLER_LISTENER + ":PLAINTEXT," + CLIENT_LISTENER + ":PLAINTEXT");
+        StringBuilder protocols = new StringBuilder(CLIENT_LISTENER + ":PLAINTEXT");
         for (Map.Entry<String, Integer> e : ports.entrySet()) {
             listeners.append(e.getKey()).append("://").append(HOST).append(':').append(e.getValue()).append(',');
         }
@@ -98,14 +95,22 @@ public final class KafkaBroker implements AutoCloseable {
             protocols.append(',').append(e.getKey()).append(':').append(e.getValue());
         }
         String advertised = listeners.substring(0, listeners.length() - 1);
-        String controller = CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort;
 
-        props.put("process.roles", "broker,controller");
-        props.put("node.id", "1");
-        props.put("controller.quorum.bootstrap.servers", HOST + ":" + controllerPort);
-        props.put("controller.listener.names", CONTROLLER_LISTENER);
-        props.put("listeners", advertised + "," + controller);
-        props.put("advertised.listeners", advertised + "," + controller);
+        if (kraft) {
+            String controller = CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort;
+            protocols.append(',').append(CONTROLLER_LISTENER).append(":PLAINTEXT");
+            props.put("process.roles", "broker,controller");
+            props.put("node.id", "1");
+            props.put("controller.quorum.bootstrap.servers", HOST + ":" + controllerPort);
+            props.put("controller.listener.names", CONTROLLER_LISTENER);
+            props.put("listeners", advertised + "," + controller);
+            props.put("advertised.listeners", advertised + "," + controller);
+        } else {
+            props.put("broker.id", "1");
+            props.put("zookeeper.connect", b.zookeeper.connectString());
+            props.put("listeners", advertised);
+            props.put("advertised.listeners", advertised);
+        }
         props.put("inter.broker.listener.name", CLIENT_LISTENER);
         props.put("listener.security.protocol.map", protocols.toString());
         props.put("log.dirs", dataDir.toString());
@@ -115,8 +120,11 @@ public final class KafkaBroker implements AutoCloseable {
         props.put("offsets.topic.replication.factor", "1");
         props.put("transaction.state.log.replication.factor", "1");
         props.put("transaction.state.log.min.isr", "1");
-        props.put("share.coordinator.state.topic.replication.factor", "1");
-        props.put("share.coordinator.state.topic.min.isr", "1");
+        if (kraft) {
+            // share groups exist only in KRaft brokers
+            props.put("share.coordinator.state.topic.replication.factor", "1");
+            props.put("share.coordinator.state.topic.min.isr", "1");
+        }
         // consumers in tests should not wait 3 s for a group that will never grow
         props.put("group.initial.rebalance.delay.ms", "0");
         props.putAll(b.serverProperties);
@@ -128,8 +136,8 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     /**
-     * Formats the data directory on first use, starts the broker and waits until it answers an
-     * Admin call.
+     * Formats the data directory on first use (KRaft), starts the broker and waits until it
+     * answers an Admin call.
      *
      * @throws IllegalStateException with the tail of the broker log if it does not come up in time
      */
@@ -141,18 +149,10 @@ public final class KafkaBroker implements AutoCloseable {
         try {
             Files.createDirectories(dataDir);
             writeConfig();
-            if (!Files.exists(dataDir.resolve("meta.properties"))) {
+            if (kraft && !Files.exists(dataDir.resolve("meta.properties"))) {
                 format();
             }
-            List<String> cmd = javaCommand(jvmArgs);
-            cmd.add(ParentWatchdog.class.getName());
-            cmd.add("kafka.Kafka");
-            cmd.add(configFile.toString());
-            process = Processes.track(new ProcessBuilder(cmd)
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-                    .start());
+            process = jvm.start(jvmArgs, List.of("kafka.Kafka", configFile.toString()), logFile);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start Kafka broker in " + workDir, e);
         }
@@ -205,6 +205,7 @@ public final class KafkaBroker implements AutoCloseable {
         return port;
     }
 
+    /** The KRaft controller's port; 0 in ZooKeeper mode. */
     public int controllerPort() {
         return controllerPort;
     }
@@ -252,43 +253,13 @@ public final class KafkaBroker implements AutoCloseable {
         Properties props = new Properties();
         props.putAll(serverProperties);
         try (Writer w = Files.newBufferedWriter(configFile, StandardCharsets.UTF_8)) {
-            props.store(w, "single-node KRaft broker for tests");
-        }
-        Files.writeString(log4jConfig, String.join("\n",
-                "status = warn",
-                "appender.console.type = Console",
-                "appender.console.name = STDOUT",
-                "appender.console.layout.type = PatternLayout",
-                "appender.console.layout.pattern = [%d] %p %m (%c)%n",
-                "rootLogger.level = INFO",
-                "rootLogger.appenderRef.stdout.ref = STDOUT",
-                // request logs and state changes are noise at INFO for a test broker
-                "logger.request.name = kafka.request.logger",
-                "logger.request.level = WARN",
-                "logger.statechange.name = state.change.logger",
-                "logger.statechange.level = WARN",
-                ""));
-        Path watchdogClass = watchdogDir.resolve(ParentWatchdog.class.getName().replace('.', '/') + ".class");
-        if (!Files.exists(watchdogClass)) {
-            Files.createDirectories(watchdogClass.getParent());
-            try (InputStream in = ParentWatchdog.class.getResourceAsStream("ParentWatchdog.class")) {
-                if (in == null) {
-                    throw new IOException("ParentWatchdog.class not found on the class path");
-                }
-                Files.copy(in, watchdogClass, StandardCopyOption.REPLACE_EXISTING);
-            }
+            props.store(w, "single-node " + (kraft ? "KRaft" : "ZooKeeper-mode") + " broker for tests");
         }
     }
 
     private void format() throws IOException {
-        List<String> cmd = javaCommand(List.of("-Xmx256m"));
-        cmd.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone",
-                "-t", Uuid.randomUuid().toString(), "-c", configFile.toString()));
-        Process format = Processes.track(new ProcessBuilder(cmd)
-                .directory(workDir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-                .start());
+        Process format = jvm.start(List.of("-Xmx256m"), List.of("kafka.tools.StorageTool", "format", "--standalone",
+                "-t", Uuid.randomUuid().toString(), "-c", configFile.toString()), logFile);
         try {
             if (!format.waitFor(60, TimeUnit.SECONDS)) {
                 Processes.kill(format);
@@ -305,23 +276,6 @@ public final class KafkaBroker implements AutoCloseable {
             throw new IllegalStateException("kafka.tools.StorageTool format exited with " + format.exitValue()
                     + "; log " + logFile + ":\n" + logTail(30));
         }
-    }
-
-    private List<String> javaCommand(List<String> extraJvmArgs) {
-        Path lib = kafkaHome.resolve("lib");
-        if (!Files.isDirectory(lib)) {
-            throw new IllegalStateException("No Kafka class path at " + lib
-                    + "; run mvn package (it fills kafka.home) or set -Dkafka.home");
-        }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Harness.javaExecutable().toString());
-        cmd.addAll(extraJvmArgs);
-        cmd.add("-Djava.awt.headless=true");
-        cmd.add("-Dlog4j2.configurationFile=" + log4jConfig.toUri());
-        cmd.add("-Dkafka.logs.dir=" + workDir);
-        cmd.add("-cp");
-        cmd.add(watchdogDir + java.io.File.pathSeparator + lib + java.io.File.separator + "*");
-        return cmd;
     }
 
     private void awaitReady(long startNanos) {
@@ -367,7 +321,7 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static boolean portOpen(int port) {
+    static boolean portOpen(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(HOST, port), 500);
             return true;
@@ -420,6 +374,7 @@ public final class KafkaBroker implements AutoCloseable {
     public static final class Builder {
         private Path kafkaHome = Harness.kafkaHome();
         private Path workDir;
+        private ZooKeeperServer zookeeper;
         private int numPartitions = 1;
         private boolean autoCreateTopics = true;
         private final Map<String, String> serverProperties = new LinkedHashMap<>();
@@ -444,6 +399,16 @@ public final class KafkaBroker implements AutoCloseable {
         /** Holds server.properties, data/ and broker.log; default a new directory under target/kafka-brokers. */
         public Builder workDir(Path workDir) {
             this.workDir = workDir;
+            return this;
+        }
+
+        /**
+         * Runs the broker in ZooKeeper mode, registered in {@code zookeeper}, as brokers before
+         * KRaft (2.x) must; null (the default) runs it in KRaft mode. The caller stops ZooKeeper
+         * after the broker.
+         */
+        public Builder zookeeper(ZooKeeperServer zookeeper) {
+            this.zookeeper = zookeeper;
             return this;
         }
 

@@ -31,6 +31,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.AfterEach;
@@ -662,6 +663,20 @@ class KafkaConsumerSamplerPathsTest {
         }
         assertThat(consumer.subscription()).isEmpty();
         assertThat(consumer.assignment()).isEmpty();
+    }
+
+    @Test
+    void aBrokerLackingAnApi_failsTheSample_andClosesTheConsumer_soTheNextSampleTriesANewOne() {
+        KafkaConsumerSampler s = sampler(1);
+        consumer.schedulePollTask(() -> consumer.setPollException(new UnsupportedVersionException(
+                "The cluster does not support the new CONSUMER group protocol")));
+
+        SampleResult failed = s.sample(null);
+
+        assertThat(failed.isSuccessful()).isFalse();
+        assertThat(failed.getResponseCode()).isEqualTo("UnsupportedVersionException");
+        assertThat(failed.getResponseMessage()).contains("does not support the new CONSUMER group protocol");
+        assertThat(consumer.closed()).isTrue();
     }
 
     @Test
