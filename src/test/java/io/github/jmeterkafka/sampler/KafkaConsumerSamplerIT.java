@@ -304,7 +304,8 @@ class KafkaConsumerSamplerIT {
             SampleResult r = blocked.get(5, TimeUnit.SECONDS);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
 
-            assertThat(ms).isLessThan(1000);
+            // the poll would wait 60 s; a loaded 2-core machine may take a few hundred ms to wake the thread
+            assertThat(ms).isLessThan(3000);
             assertThat(r.isSuccessful()).isFalse();
             assertThat(r.getResponseCode()).isEqualTo("404");
 
