@@ -4,11 +4,17 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.kafka.common.KafkaException;
 
 /** Turns a failure into the one line a user reads. */
 public final class Failures {
+    // Kafka 4 calls only the token endpoints (and reads only the files) such a system property lists;
+    // its message names the property, but not where JMeter takes one
+    private static final Pattern OAUTH_ALLOWED = Pattern.compile("org\\.apache\\.kafka\\.sasl\\.oauthbearer\\.allowed\\.(?:urls|files)");
+
     private Failures() {
     }
 
@@ -27,7 +33,8 @@ public final class Failures {
 
     /**
      * "SimpleName: message", or the simple name alone, with what a failed Kerberos login most likely
-     * means ({@link KerberosHints}); for invalid input, the message alone. Kafka's
+     * means ({@link KerberosHints}) or where JMeter takes a system property Kafka asks for; for invalid
+     * input, the message alone. Kafka's
      * messages are not meant to quote a secret; should one, no bound connection's secret gets through.
      */
     public static String describe(Throwable failure) {
@@ -36,8 +43,19 @@ public final class Failures {
         if (t instanceof InvalidInputException) {
             return Connections.scrub(message);
         }
-        return (message == null || message.isEmpty() ? t.getClass().getSimpleName()
-                : Connections.scrub(t.getClass().getSimpleName() + ": " + message)) + KerberosHints.of(t);
+        String hints = KerberosHints.of(t) + (message == null ? "" : systemPropertyHint(message));
+        return message == null || message.isEmpty() ? t.getClass().getSimpleName() + hints
+                : Connections.scrub(t.getClass().getSimpleName() + ": " + message) + hints;
+    }
+
+    /** Where JMeter takes the system property a Kafka message asks to update; "" when it asks for none. */
+    static String systemPropertyHint(String message) {
+        Matcher m = OAUTH_ALLOWED.matcher(message);
+        if (!m.find()) {
+            return "";
+        }
+        return " In JMeter: add it to " + m.group() + " in bin/system.properties (comma-separated, exactly as "
+                + "configured) or start JMeter with -D" + m.group() + "=..., then restart JMeter.";
     }
 
     /** The stack trace of {@link #unwrap(Throwable) the cause}, scrubbed like {@link #describe}. */
