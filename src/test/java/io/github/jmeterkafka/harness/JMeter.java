@@ -101,18 +101,36 @@ public final class JMeter {
     }
 
     /** Copies a jar into lib/, as users install other plugins' dependencies. */
-    public synchronized Path addLib(Path jar) {
-        try {
-            return Files.copy(jar, libDir().resolve(jar.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot copy " + jar + " into " + libDir(), e);
-        }
+    public Path addLib(Path jar) {
+        return add(jar, libDir());
     }
 
     /** Removes lib/{@code fileName} if present. */
-    public synchronized boolean removeLib(String fileName) {
+    public boolean removeLib(String fileName) {
+        return remove(libDir().resolve(fileName));
+    }
+
+    /** Copies a jar into lib/ext/, as users install other plugins. */
+    public Path addLibExt(Path jar) {
+        return add(jar, libExtDir());
+    }
+
+    /** Removes lib/ext/{@code fileName} if present. */
+    public boolean removeLibExt(String fileName) {
+        return remove(libExtDir().resolve(fileName));
+    }
+
+    private synchronized Path add(Path jar, Path dir) {
         try {
-            return Files.deleteIfExists(libDir().resolve(fileName));
+            return Files.copy(jar, dir.resolve(jar.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot copy " + jar + " into " + dir, e);
+        }
+    }
+
+    private synchronized boolean remove(Path file) {
+        try {
+            return Files.deleteIfExists(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -348,7 +348,7 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static void sleep(long millis) {
+    static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

@@ -112,7 +112,7 @@ public final class ZooKeeperServer implements AutoCloseable {
             if (lastAnswer.contains("Mode: standalone")) {
                 return;
             }
-            sleep(200);
+            KafkaBroker.sleep(200);
         }
         Processes.kill(process);
         process = null;
@@ -135,12 +135,4 @@ public final class ZooKeeperServer implements AutoCloseable {
         }
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted", e);
-        }
-    }
 }

@@ -90,26 +90,53 @@ class QuickstartPlanIT extends BrokerAndJMeter {
                 .doesNotContain("ProducerConfig values:").doesNotContain("ConsumerConfig values:");
     }
 
+    /** The jmeter-plugins most plans carry, where the Plugins Manager puts them: their common jar in lib/, plugins in lib/ext/. */
     @Test
-    void runsBesideJmeterPluginsCommonInLib() {
+    void runsBesideTheCommonJMeterPluginsSet() {
         Path cmn = JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter").get(0);
+        List<Path> plugins = List.of(JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-casutg").get(0),
+                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-graphs-basic").get(0));
         jmeter.addLib(cmn);
+        plugins.forEach(jmeter::addLibExt);
         try {
-            String topic = "quickstart-cmn-" + System.nanoTime();
-            JMeter.Result result = jmeter.plan(PLAN).name("quickstart-with-cmn")
-                    .property("kafka.bootstrap", broker.bootstrapServers())
-                    .property("topic", topic)
-                    .property("records", "2000")
-                    .run();
-
-            assertThat(result.exitCode()).as(result.describe()).isZero();
-            assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+            JMeter.Result result = runs2000Records("quickstart-with-jmeter-plugins");
             assertThat(result.samples().rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2000);
-            assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
-            assertThat(result.logErrors()).as("ERROR in %s", result.log()).isEmpty();
         } finally {
             jmeter.removeLib(cmn.getFileName().toString());
+            plugins.forEach(p -> jmeter.removeLibExt(p.getFileName().toString()));
         }
+    }
+
+    /**
+     * kafka-clients 2.8.2 in lib/ext/, as a backend listener ships it: JMeter's class loader takes
+     * lib/ext/ jars in name order, so the plugin's jar (jmeter-kafka-...) comes first and its own
+     * Kafka classes are the ones loaded; the plugin runs as usual.
+     */
+    @Test
+    void runsWithItsOwnKafkaClassesBesideAnotherKafkaClientsInLibExt() {
+        Path other = JMeter.jars(Harness.jmeterExtraDir(), "kafka-clients-2.8.2").get(0);
+        jmeter.addLibExt(other);
+        try {
+            JMeter.Result result = runs2000Records("quickstart-with-kafka-clients-2.8.2-in-lib-ext");
+            assertThat(result.stdout()).contains("delivery: 2000 records verified from 4 producers, 0 missing,");
+        } finally {
+            jmeter.removeLibExt(other.getFileName().toString());
+        }
+    }
+
+    /** The quick start with 2000 records, checked to end well with all of them on the broker. */
+    private JMeter.Result runs2000Records(String name) {
+        String topic = name + "-" + System.nanoTime();
+        JMeter.Result result = jmeter.plan(PLAN).name(name)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", "2000")
+                .run();
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
+        assertThat(result.logErrors()).as("ERROR in %s", result.log()).isEmpty();
+        return result;
     }
 
     @Test
