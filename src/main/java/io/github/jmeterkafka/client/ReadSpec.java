@@ -8,26 +8,82 @@ import java.util.regex.PatternSyntaxException;
 
 import org.apache.kafka.common.TopicPartition;
 
+import io.github.jmeterkafka.input.Tagged;
+
 /** Where a consumer reads: topics, a pattern or explicit partitions, and where it starts. */
 public final class ReadSpec {
+
+    /** How the consumer gets its partitions. */
+    public enum Subscription implements Tagged {
+        /** a group subscribed to listed topics */
+        TOPICS("subscription.topics"),
+        /** a group subscribed to the topics a regular expression matches */
+        PATTERN("subscription.pattern"),
+        /** given partitions of the listed topics, with no group */
+        ASSIGN("subscription.assign");
+
+        private final String tag;
+
+        Subscription(String tag) {
+            this.tag = tag;
+        }
+
+        @Override
+        public String tag() {
+            return tag;
+        }
+
+        /** @param partitions read in assign mode only */
+        public ReadSpec spec(String topics, String partitions, Start start, long startValue) {
+            switch (this) {
+                case PATTERN:
+                    return pattern(topics, start, startValue);
+                case ASSIGN:
+                    return assign(topics, partitions, start, startValue);
+                default:
+                    return topics(topics, start, startValue);
+            }
+        }
+    }
 
     /**
      * Where reading starts on a partition the first time a consumer of the test gets it; in a group, a
      * partition moving to another thread goes on from the offset committed on the hand-over.
      */
-    public enum Start {
+    public enum Start implements Tagged {
         /** the group's committed offset, else the earliest (auto.offset.reset=earliest) */
-        COMMITTED_OR_EARLIEST,
+        COMMITTED_OR_EARLIEST("startAt.committedOrEarliest"),
         /** the group's committed offset, else the latest (auto.offset.reset=latest) */
-        COMMITTED_OR_LATEST,
+        COMMITTED_OR_LATEST("startAt.committedOrLatest"),
         /** the beginning, whatever the group committed */
-        EARLIEST,
+        EARLIEST("startAt.earliest"),
         /** the end, whatever the group committed */
-        LATEST,
+        LATEST("startAt.latest"),
         /** a given offset */
-        OFFSET,
+        OFFSET("startAt.offset"),
         /** the first record at or after a given timestamp (ms since the epoch) */
-        TIMESTAMP
+        TIMESTAMP("startAt.timestamp");
+
+        private final String tag;
+
+        Start(String tag) {
+            this.tag = tag;
+        }
+
+        @Override
+        public String tag() {
+            return tag;
+        }
+
+        /** Whether it needs a value: an offset or a timestamp. */
+        public boolean takesValue() {
+            return this == OFFSET || this == TIMESTAMP;
+        }
+
+        /** Whether the reader seeks, rather than the group's committed offset deciding. */
+        boolean seeks() {
+            return this != COMMITTED_OR_EARLIEST && this != COMMITTED_OR_LATEST;
+        }
     }
 
     final List<String> topics;
@@ -96,7 +152,7 @@ public final class ReadSpec {
         String what = pattern != null ? "pattern " + pattern : partitions != null ? "partitions " + partitions
                 : "topics " + topics;
         return what + " from " + start.name().toLowerCase(Locale.ROOT)
-                + (start == Start.OFFSET || start == Start.TIMESTAMP ? " " + startValue : "");
+                + (start.takesValue() ? " " + startValue : "");
     }
 
     private static List<String> split(String s) {

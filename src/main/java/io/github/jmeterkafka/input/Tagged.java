@@ -9,6 +9,11 @@ import io.github.jmeterkafka.client.InvalidInputException;
 public interface Tagged {
     String tag();
 
+    /** The tag without its property prefix: "random" for "valueMode.random". */
+    default String word() {
+        return tag().substring(tag().indexOf('.') + 1);
+    }
+
     /**
      * The choice a drop-down stored; also takes the bare word ("random" for "valueMode.random"), as
      * typed in a -J property. Blank gives the first constant.
@@ -21,11 +26,10 @@ public interface Tagged {
         }
         StringBuilder allowed = new StringBuilder();
         for (E e : all) {
-            String word = e.tag().substring(e.tag().indexOf('.') + 1);
-            if (e.tag().equalsIgnoreCase(s) || word.equalsIgnoreCase(s)) {
+            if (e.tag().equalsIgnoreCase(s) || e.word().equalsIgnoreCase(s)) {
                 return e;
             }
-            allowed.append(allowed.length() == 0 ? "" : ", ").append(word);
+            allowed.append(allowed.length() == 0 ? "" : ", ").append(e.word());
         }
         throw new InvalidInputException(field + " '" + stored + "' is not one of: " + allowed);
     }

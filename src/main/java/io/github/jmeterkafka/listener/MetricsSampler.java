@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -23,6 +22,7 @@ import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.ClientMetrics;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.GroupLag;
 
 /**
  * One look, at each tick, at the chosen metrics of every open client of every bound connection,
@@ -114,10 +114,9 @@ final class MetricsSampler {
     private Long lag(Connection c, String group) throws InterruptedException {
         try {
             Admin admin = c.admin();
-            AdminOperations.Outcome outcome = new AdminOperations(admin, lagTimeoutMs).consumerGroupLag(group, List.of());
-            Map<String, String> values = outcome.values();
-            // only "lag" and no per-partition value: the group has committed nothing yet
-            return values.size() > 1 ? Long.valueOf(values.get("lag")) : null;
+            GroupLag lag = new AdminOperations(admin, lagTimeoutMs).consumerGroupLag(group, List.of());
+            // no partition: the group has committed nothing yet
+            return lag.partitions().isEmpty() ? null : lag.total();
         } catch (InterruptedException e) {
             throw e;
         } catch (ExecutionException | RuntimeException e) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -13,9 +12,9 @@ import org.apache.jmeter.threads.JMeterVariables;
 
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.input.Tagged;
 
 /**
  * Kafka Admin: one admin operation per sample (create, delete, describe or list topics, add
@@ -30,15 +29,7 @@ import io.github.jmeterkafka.config.KeyValue;
 public class KafkaAdminSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
 
-    static final String CREATE = "operation.createTopic";
-    static final String DELETE = "operation.deleteTopic";
-    static final String DESCRIBE = "operation.describeTopic";
-    static final String LIST = "operation.listTopics";
-    static final String ADD_PARTITIONS = "operation.addPartitions";
-    static final String GROUP_LAG = "operation.consumerGroupLag";
-    static final String[] OPERATIONS = {CREATE, DELETE, DESCRIBE, LIST, ADD_PARTITIONS, GROUP_LAG};
-
-    private String operation = CREATE;
+    private String operation = AdminOperation.CREATE_TOPIC.tag();
     private String topics = "";
     private String partitions = "1";
     private String replicationFactor = "1";
@@ -54,27 +45,22 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     // this clone's thread only: the variables its last sample set
     private transient Set<String> variablesSet = new LinkedHashSet<>();
 
-    @FunctionalInterface
-    private interface Operation {
-        AdminOperations.Outcome run(AdminOperations ops) throws Exception;
-    }
-
     @Override
     protected boolean sampleInto(SampleResult result) throws Exception {
         // a failed or smaller outcome must not leave the last one's values for assertions to find
         removeVariables();
         Connection connection = connection();
-        String op = Fields.choice("operation", operation, OPERATIONS);
+        AdminOperation op = Tagged.parse(AdminOperation.class, "operation", operation);
         long timeoutMs = Numbers.positiveInt("timeout", timeout, 30000);
-        Operation task = operation(op);
-        result.setSamplerData("connection: " + connection.name() + "\noperation: " + op.substring(op.indexOf('.') + 1)
-                + "\n" + settings(op) + "timeout: " + timeoutMs + " ms");
+        AdminOperation.Call call = op.prepare(this);
+        result.setSamplerData("connection: " + connection.name() + "\noperation: " + op.word() + "\n"
+                + op.settings(this) + "timeout: " + timeoutMs + " ms");
         AdminOperations ops = new AdminOperations(connection.admin(), timeoutMs);
         running = ops;
-        AdminOperations.Outcome outcome;
+        AdminResponse outcome;
         result.sampleStart();
         try {
-            outcome = task.run(ops);
+            outcome = call.run(ops);
         } finally {
             result.sampleEnd();
             running = null;
@@ -85,89 +71,6 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
         setResponseText(result, outcome.details());
         setVariables(outcome.values());
         return true;
-    }
-
-    /** Reads and checks the fields the operation needs, before anything is timed. */
-    private Operation operation(String op) {
-        switch (op) {
-            case CREATE: {
-                List<String> names = topicList(true);
-                Optional<Integer> n = optionalPositive("partitions", partitions);
-                Optional<Integer> rf = optionalPositive("replication factor", replicationFactor);
-                if (rf.isPresent() && rf.get() > Short.MAX_VALUE) {
-                    throw new InvalidInputException("replication factor is too large: " + rf.get());
-                }
-                Optional<Short> rfShort = rf.map(Integer::shortValue);
-                Map<String, String> configs = configs();
-                return ops -> ops.createTopics(names, n, rfShort, configs, ignoreExisting);
-            }
-            case DELETE: {
-                List<String> names = topicList(true);
-                return ops -> ops.deleteTopics(names, ignoreMissing);
-            }
-            case DESCRIBE: {
-                List<String> names = topicList(true);
-                return ops -> ops.describeTopics(names);
-            }
-            case LIST:
-                return AdminOperations::listTopics;
-            case ADD_PARTITIONS: {
-                List<String> names = topicList(true);
-                int total = Numbers.positiveInt("partitions", Fields.required("partitions", partitions), 1);
-                return ops -> ops.addPartitions(names, total);
-            }
-            default: {
-                String group = Fields.required("group id", groupId);
-                List<String> names = topicList(false);
-                return ops -> ops.consumerGroupLag(group, names);
-            }
-        }
-    }
-
-    private String settings(String op) {
-        switch (op) {
-            case CREATE:
-                return "topics: " + topics.trim() + "\npartitions: " + blankAsDefault(partitions)
-                        + "\nreplication factor: " + blankAsDefault(replicationFactor)
-                        + (topicConfigs.isEmpty() ? "" : "\nconfigs: " + configs()) + "\nignore existing: "
-                        + ignoreExisting + "\n";
-            case DELETE:
-                return "topics: " + topics.trim() + "\nignore missing: " + ignoreMissing + "\n";
-            case LIST:
-                return "";
-            case ADD_PARTITIONS:
-                return "topics: " + topics.trim() + "\npartitions: " + partitions.trim() + "\n";
-            case GROUP_LAG:
-                return "group: " + groupId.trim() + (topics.isBlank() ? "" : "\ntopics: " + topics.trim()) + "\n";
-            default:
-                return "topics: " + topics.trim() + "\n";
-        }
-    }
-
-    private static String blankAsDefault(String text) {
-        return text.isBlank() ? "broker default" : text.trim();
-    }
-
-    /** Comma-separated names; blank entries (a trailing comma) are skipped. */
-    private List<String> topicList(boolean required) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String t : topics.split(",")) {
-            if (!t.isBlank()) {
-                names.add(t.trim());
-            }
-        }
-        if (required && names.isEmpty()) {
-            throw new InvalidInputException("topics is empty");
-        }
-        return new ArrayList<>(names);
-    }
-
-    private static Optional<Integer> optionalPositive(String field, String text) {
-        return text.isBlank() ? Optional.empty() : Optional.of(Numbers.positiveInt(field, text, 1));
-    }
-
-    private Map<String, String> configs() {
-        return KeyValue.toMap(topicConfigs, "topic configs");
     }
 
     private void setVariables(Map<String, String> values) {

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.config.KafkaBeanInfo;
+import io.github.jmeterkafka.input.Tagged;
 
 /** The Kafka Admin's GUI; texts in KafkaAdminSamplerResources.properties. */
 public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
@@ -12,7 +13,7 @@ public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
             "ignoreExisting", "ignoreMissing"});
         createPropertyGroup("options", new String[] {"timeout", "variablePrefix"});
         text("connectionName", "kafka");
-        choice("operation", KafkaAdminSampler.OPERATIONS);
+        choice("operation", Tagged.tags(AdminOperation.class));
         text("topics", "${__P(topic,jmeter-kafka)}");
         text("groupId", "jmeter-kafka");
         text("partitions", "1");

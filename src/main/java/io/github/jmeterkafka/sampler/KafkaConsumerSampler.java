@@ -1,22 +1,12 @@
 package io.github.jmeterkafka.sampler;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.header.Header;
 
@@ -26,16 +16,14 @@ import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.InvalidInputException;
 import io.github.jmeterkafka.client.Numbers;
 import io.github.jmeterkafka.client.ReadSpec;
+import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ConsumerStats;
-import io.github.jmeterkafka.measure.DeliveryVerifier;
-import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ReadTally;
-import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.measure.Warmup;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -49,32 +37,18 @@ import io.github.jmeterkafka.measure.Warmup;
  */
 public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
-    private static final SamplerRuns<Run> RUNS = new SamplerRuns<>("Kafka Consumer");
+    private static final SamplerRuns<ConsumerRun> RUNS = new SamplerRuns<>("Kafka Consumer");
 
-    static final String SUBSCRIBE_TOPICS = "subscription.topics";
-    static final String SUBSCRIBE_PATTERN = "subscription.pattern";
-    static final String ASSIGN = "subscription.assign";
-    static final String START_COMMITTED_OR_EARLIEST = "startAt.committedOrEarliest";
-    static final String START_COMMITTED_OR_LATEST = "startAt.committedOrLatest";
-    static final String START_EARLIEST = "startAt.earliest";
-    static final String START_LATEST = "startAt.latest";
-    static final String START_OFFSET = "startAt.offset";
-    static final String START_TIMESTAMP = "startAt.timestamp";
-    static final String COMMIT_AUTO = "commitMode.auto";
-    static final String COMMIT_SYNC = "commitMode.sync";
-    static final String COMMIT_ASYNC = "commitMode.async";
-    static final String COMMIT_NONE = "commitMode.none";
-
-    private String subscription = SUBSCRIBE_TOPICS;
+    private String subscription = ReadSpec.Subscription.TOPICS.tag();
     private String topics = "";
     private String partitions = "";
     private String groupId = "jmeter-kafka";
-    private String startAt = START_COMMITTED_OR_EARLIEST;
+    private String startAt = ReadSpec.Start.COMMITTED_OR_EARLIEST.tag();
     private String startValue = "";
     private String valueSchema = "";
     private String recordsPerSample = "1";
     private String pollTimeout = "5000";
-    private String commitMode = COMMIT_AUTO;
+    private String commitMode = CommitMode.AUTO.tag();
     private String recordBudget = "";
     private String variablePrefix = "kafka";
     private boolean verifyDelivery = true;
@@ -89,54 +63,10 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private transient int samplerDataMax;
     private transient long samplerDataTimeoutMs;
 
-    static final class Run {
-        final Warmup warmup = RunOutput.warmup();
-        final ConsumerStats stats = new ConsumerStats(warmup);
-        IntervalLog intervals;
-        final RecordBudget budget;
-        private final boolean fromStart;
-        // per group, or "" for assign mode: groups that each read every record are each verified apart
-        private final Map<String, DeliveryVerifier> verifiers = new ConcurrentSkipListMap<>();
-        // per group (the group id may differ per thread): its threads position each partition once
-        // ("earliest" must not restart on rebalance), and hand revoked partitions on
-        private final Map<String, Map<TopicPartition, Long>> startedByGroup = new ConcurrentHashMap<>();
-        // a thread of this sampler feeds the verifier: else its summary line would report 0 verified
-        volatile boolean verifying;
-
-        Run(long budget, boolean fromStart, String label) {
-            this.budget = new RecordBudget(budget);
-            this.fromStart = fromStart;
-            this.intervals = RunOutput.intervalLog(ConsumerStats.Summary.KIND, label, "end-to-end");
-            stats.logIntervals(intervals);
-        }
-
-        DeliveryVerifier verifier(String group) {
-            return verifiers.computeIfAbsent(group == null ? "" : group, g -> new DeliveryVerifier(fromStart));
-        }
-
-        /** One delivery line, or one per group when several groups read. */
-        List<String> deliveryLines() {
-            if (!verifying) {
-                return List.of("delivery: not verified (Verify delivery is off)");
-            }
-            if (verifiers.size() <= 1) {
-                DeliveryVerifier only = verifiers.isEmpty() ? new DeliveryVerifier(fromStart) : verifiers.values().iterator().next();
-                return List.of(only.summaryLine());
-            }
-            List<String> lines = new ArrayList<>();
-            verifiers.forEach((group, v) -> lines.add("group '" + group + "' " + v.summaryLine()));
-            return lines;
-        }
-
-        Map<TopicPartition, Long> started(String group) {
-            return startedByGroup.computeIfAbsent(group, g -> new ConcurrentHashMap<>());
-        }
-    }
-
-    private Run run() {
-        return RUNS.get(getName(), () -> new Run(Numbers.nonNegativeLong("records to read in total", recordBudget, 0),
-                START_EARLIEST.equals(Fields.choice("start at", startAt, START_COMMITTED_OR_EARLIEST,
-                        START_COMMITTED_OR_LATEST, START_EARLIEST, START_LATEST, START_OFFSET, START_TIMESTAMP)), getName()));
+    private ConsumerRun run() {
+        return RUNS.get(getName(), () -> new ConsumerRun(
+                Numbers.nonNegativeLong("records to read in total", recordBudget, 0),
+                Tagged.parse(ReadSpec.Start.class, "start at", startAt) == ReadSpec.Start.EARLIEST, getName()));
     }
 
     @Override
@@ -144,7 +74,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         Connection connection = connection();
         int max = Numbers.positiveInt("records per sample", recordsPerSample, 1);
         long timeoutMs = Numbers.nonNegativeLong("poll timeout", pollTimeout, 5000);
-        Run run = run();
+        ConsumerRun run = run();
         RecordReader r = reader(connection);
         tally.reset();
         if (run.budget.spent()) {
@@ -212,7 +142,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         result.setSuccessful(true);
         result.setResponseCode(ResponseCodes.OK);
         result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-        setResponseUtf8(result, listing(read.kept, count, values));
+        setResponseUtf8(result, RecordListing.of(read.kept, count, values));
         setVariables(prefix, read.kept, tally.maxEndToEndMillis(), values);
         if (commitFailure != null) {
             fail(result, commitFailure);
@@ -239,33 +169,15 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         RecordReader r = reader;
         if (r == null) {
             ReadSpec spec = readSpec();
-            String commit = Fields.choice("commit mode", commitMode, COMMIT_AUTO, COMMIT_SYNC, COMMIT_ASYNC, COMMIT_NONE);
-            Map<String, Object> overrides = new HashMap<>();
-            overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-            overrides.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, spec.offsetReset());
+            CommitMode mode = Tagged.parse(CommitMode.class, "commit mode", commitMode);
             String group = spec.usesGroup() ? Fields.required("group id", groupId) : null;
-            if (group != null) {
-                overrides.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-            }
-            Map<String, Object> config = connection.settings().consumerConfig("", overrides);
-            long interval = Long.parseLong(String.valueOf(config.getOrDefault(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, 5000)));
-            CommitMode mode = spec.usesGroup()
-                    ? CommitMode.valueOf(commit.substring(commit.indexOf('.') + 1).toUpperCase(Locale.ROOT))
-                    : CommitMode.NONE;
-            Run run = run();
+            ReaderSetup setup = new ReaderSetup(connection, spec, group);
+            ConsumerRun run = run();
             if (verifyDelivery) {
                 run.verifying = true;
             }
             ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier(group) : null);
-            Consumer<Object, Object> consumer = connection.newConsumer(overrides);
-            try {
-                r = new RecordReader(consumer, spec, mode, interval, group != null ? run.started(group) : new HashMap<>(),
-                        t::record);
-            } catch (RuntimeException e) {
-                // assign mode positions in the constructor (offsetsForTimes may fail): the next sample makes another
-                consumer.close(closeTimeout());
-                throw e;
-            }
+            r = setup.open(mode, run.started(group), t::record, closeTimeout());
             tally = t;
             reader = r;
         }
@@ -273,71 +185,10 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     private ReadSpec readSpec() {
-        String start = Fields.choice("start at", startAt, START_COMMITTED_OR_EARLIEST, START_COMMITTED_OR_LATEST,
-                START_EARLIEST, START_LATEST, START_OFFSET, START_TIMESTAMP);
-        ReadSpec.Start s;
-        switch (start) {
-            case START_COMMITTED_OR_LATEST: s = ReadSpec.Start.COMMITTED_OR_LATEST; break;
-            case START_EARLIEST: s = ReadSpec.Start.EARLIEST; break;
-            case START_LATEST: s = ReadSpec.Start.LATEST; break;
-            case START_OFFSET: s = ReadSpec.Start.OFFSET; break;
-            case START_TIMESTAMP: s = ReadSpec.Start.TIMESTAMP; break;
-            default: s = ReadSpec.Start.COMMITTED_OR_EARLIEST;
-        }
-        long value = s == ReadSpec.Start.OFFSET || s == ReadSpec.Start.TIMESTAMP
-                ? Numbers.nonNegativeLong("start offset or timestamp", startValue) : 0;
-        String mode = Fields.choice("subscription", subscription, SUBSCRIBE_TOPICS, SUBSCRIBE_PATTERN, ASSIGN);
-        if (SUBSCRIBE_PATTERN.equals(mode)) {
-            return ReadSpec.pattern(topics, s, value);
-        }
-        if (ASSIGN.equals(mode)) {
-            return ReadSpec.assign(topics, partitions, s, value);
-        }
-        return ReadSpec.topics(topics, s, value);
-    }
-
-    /**
-     * The first records as UTF-8 text, up to the response data's cap; the rest as a count. Values go
-     * in as the bytes they are: a sample lists up to 20 of them, and decoding them only to encode
-     * them again made as much garbage per sample as the records themselves. The pieces are measured
-     * first and copied once into an array of their size: at one record per sample the listing is
-     * a good part of the sampler's own work.
-     */
-    private static byte[] listing(List<ConsumerRecord<Object, Object>> records, int count, ValueText view) {
-        int maxData = responseMaxBytes();
-        int n = Math.min(records.size(), LISTED_RECORDS);
-        byte[][] heads = new byte[n][];
-        ByteBuffer[] values = new ByteBuffer[n];
-        int size = 0;
-        int listed = 0;
-        while (listed < n && size < maxData) {
-            ConsumerRecord<Object, Object> rec = records.get(listed);
-            // a value may be megabytes: cut to what is left of the cap
-            ByteBuffer value = view.bytes(rec.value());
-            value.limit(value.position() + Math.max(0, Math.min(value.remaining(), maxData - size)));
-            heads[listed] = head(rec);
-            values[listed] = value;
-            size += heads[listed].length + value.remaining() + 1;
-            listed++;
-        }
-        byte[] more = listed < count
-                ? ("... " + (count - listed) + " more records\n").getBytes(StandardCharsets.UTF_8)
-                : new byte[0];
-        ByteBuffer out = ByteBuffer.allocate(size + more.length);
-        for (int i = 0; i < listed; i++) {
-            out.put(heads[i]).put(values[i]).put((byte) '\n');
-        }
-        return out.put(more).array();
-    }
-
-    /** A record's first line: where it is, its timestamp, key and headers. */
-    private static byte[] head(ConsumerRecord<Object, Object> rec) {
-        StringBuilder head = new StringBuilder(96).append(rec.topic()).append('-').append(rec.partition()).append('@')
-                .append(rec.offset()).append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
-        for (Header h : rec.headers()) {
-            head.append(' ').append(h.key()).append('=').append(text(h.value()));
-        }
-        return head.append('\n').toString().getBytes(StandardCharsets.UTF_8);
+        ReadSpec.Start start = Tagged.parse(ReadSpec.Start.class, "start at", startAt);
+        long value = start.takesValue() ? Numbers.nonNegativeLong("start offset or timestamp", startValue) : 0;
+        return Tagged.parse(ReadSpec.Subscription.class, "subscription", subscription)
+                .spec(topics, partitions, start, value);
     }
 
     /** This thread's view of values, made again when the schema field changed. */
@@ -346,16 +197,6 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             valueText = ValueText.of(valueSchema.trim());
         }
         return valueText;
-    }
-
-    static String text(Object o) {
-        if (o == null) {
-            return "";
-        }
-        if (o instanceof ByteBuffer) {
-            return StandardCharsets.UTF_8.decode(((ByteBuffer) o).duplicate()).toString();
-        }
-        return o instanceof byte[] ? new String((byte[]) o, StandardCharsets.UTF_8) : o.toString();
     }
 
     /** prefix_count, prefix_e2e_max, then per record i (from 1) prefix_key_i, prefix_value_i, ... */
@@ -373,11 +214,11 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             vars.put(p + "_partition_" + i, Integer.toString(rec.partition()));
             vars.put(p + "_offset_" + i, Long.toString(rec.offset()));
             vars.put(p + "_timestamp_" + i, Long.toString(rec.timestamp()));
-            vars.put(p + "_key_" + i, text(rec.key()));
+            vars.put(p + "_key_" + i, RecordListing.text(rec.key()));
             vars.put(p + "_value_" + i, values.text(rec.value()));
             StringBuilder hs = new StringBuilder();
             for (Header h : rec.headers()) {
-                hs.append(hs.length() == 0 ? "" : ",").append(h.key()).append('=').append(text(h.value()));
+                hs.append(hs.length() == 0 ? "" : ",").append(h.key()).append('=').append(RecordListing.text(h.value()));
             }
             vars.put(p + "_headers_" + i, hs.toString());
             i++;
@@ -433,7 +274,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     @Override
     public void testEnded() {
-        Run run = RUNS.remove(getName());
+        ConsumerRun run = RUNS.remove(getName());
         if (run == null) {
             return;
         }

@@ -1,8 +1,9 @@
 package io.github.jmeterkafka.sampler;
 
-import static io.github.jmeterkafka.sampler.KafkaConsumerSampler.*;
-
+import io.github.jmeterkafka.client.CommitMode;
+import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.config.KafkaBeanInfo;
+import io.github.jmeterkafka.input.Tagged;
 
 /** The Kafka Consumer's GUI; texts in KafkaConsumerSamplerResources.properties. */
 public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
@@ -15,16 +16,15 @@ public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
             "variablePrefix", "valueSchema"});
         createPropertyGroup("verification", new String[] {"verifyDelivery", "failOnGap"});
         text("connectionName", "kafka");
-        choice("subscription", SUBSCRIBE_TOPICS, SUBSCRIBE_PATTERN, ASSIGN);
+        choice("subscription", Tagged.tags(ReadSpec.Subscription.class));
         text("topics", "${__P(topic,jmeter-kafka)}");
         text("partitions", "");
         text("groupId", "jmeter-kafka");
-        choice("startAt", START_COMMITTED_OR_EARLIEST, START_COMMITTED_OR_LATEST, START_EARLIEST, START_LATEST,
-                START_OFFSET, START_TIMESTAMP);
+        choice("startAt", Tagged.tags(ReadSpec.Start.class));
         text("startValue", "");
         text("recordsPerSample", "1");
         text("pollTimeout", "5000");
-        choice("commitMode", COMMIT_AUTO, COMMIT_SYNC, COMMIT_ASYNC, COMMIT_NONE);
+        choice("commitMode", Tagged.tags(CommitMode.class));
         text("recordBudget", "");
         text("variablePrefix", "kafka");
         textArea("valueSchema", "");

@@ -1,20 +1,13 @@
 package io.github.jmeterkafka.sampler;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 
-import io.github.jmeterkafka.client.BufferFit;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
@@ -45,9 +38,6 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<ProducerRun> RUNS = new SamplerRuns<>("Kafka Producer");
 
-    static final String SCOPE_SHARED = "producerScope.shared";
-    static final String SCOPE_THREAD = "producerScope.thread";
-
     private String topic = "";
     private String partition = "";
     private String keyMode = KeyMode.NONE.tag();
@@ -68,20 +58,16 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private String recordBudget = "";
     private String expectedRate = "";
     private String ackTimeout = "30000";
-    private String producerScope = SCOPE_SHARED;
+    private String producerScope = ProducerScope.SHARED.tag();
     private boolean transactional;
     private boolean sequenceHeader;
 
     // this clone's thread only
-    private transient Producer<Object, Object> ownProducer;
+    private transient ThreadProducer producers = new ThreadProducer();
     private transient String sequenceId;
     private transient ThreadRecords records = new ThreadRecords();
-    // topics whose metadata this thread's producer has
-    private transient Set<String> topicsReady = new HashSet<>();
-    // set while this thread sends through the shared producer
-    private transient BufferFit bufferFit;
     private transient volatile SendBatch inFlight;
-    private transient volatile Thread blockedThread;
+    private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     public KafkaProducerSampler() {
         // A plan saved before the field rules existed has no such table; JMeter would then hand the
@@ -136,14 +122,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         int pending = batch.pending();
         int failed = batch.failed();
         if (transactional) {
-            endTransaction(ownProducer, batch, failed == 0 && pending == 0);
+            producers.endTransaction(batch, failed == 0 && pending == 0);
         }
         result.sampleEnd();
         result.setLatency(result.getTime());
         result.setSentBytes(batch.sentBytes());
-        if (bufferFit != null) {
-            bufferFit.sampled(n, batch.sentBytes());
-        }
+        producers.sampled(n, batch.sentBytes());
         ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
         run.sampled(n, result.getTime());
         if (result instanceof KafkaSampleResult) {
@@ -161,11 +145,14 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                 partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition),
                 timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp));
         RecordSpec recordSpec = spec();
-        Producer<Object, Object> producer = producer(connection);
+        // a transactional producer is always the thread's own: the scope is not read
+        ProducerScope scope = transactional ? ProducerScope.THREAD
+                : Tagged.parse(ProducerScope.class, "producer scope", producerScope);
+        Producer<Object, Object> producer = producers.get(connection, scope, transactional);
         // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
         // the sample's time, as its connect time, but before the first send, so that neither the records'
         // latencies nor the rate's start include it, and a paced test does not start with every thread stuck.
-        boolean firstOnTopic = topicsReady.add(topicName);
+        boolean firstOnTopic = producers.firstOnTopic(topicName);
         if (firstOnTopic) {
             result.sampleStart();
         }
@@ -176,7 +163,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             int count = firstOnTopic || picksPartitions ? partitionCount(producer, topicName, result) : 0;
             partitions = picksPartitions ? count : 0;
         } catch (RuntimeException e) {
-            topicsReady.remove(topicName);
+            producers.notReady(topicName);
             throw e;
         }
         if (firstOnTopic) {
@@ -185,14 +172,15 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         // each record is made as it is sent: its sequence header then carries its own send time
         IntFunction<SendBatch.Outgoing> make = records.sample(recordSpec, seed, connection, run, target,
                 sequenceHeader ? sequenceId(connection) : null, partitions);
-        result.setSamplerData(samplerData(connection, topicName, n));
+        result.setSamplerData(ProducerResponse.samplerData(connection.name(), topicName, partition, n, records.spec(),
+                transactional));
         if (result.getStartTime() == 0) {
             result.sampleStart();
         }
         if (transactional) {
             producer.beginTransaction();
         }
-        return blocking(() -> SendBatch.send(producer, n, make, run.stats, transactional,
+        return blocking.run(() -> SendBatch.send(producer, n, make, run.stats, transactional,
                 result instanceof KafkaSampleResult));
     }
 
@@ -208,7 +196,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private int partitionCount(Producer<Object, Object> producer, String topicName, SampleResult result) {
         long start = System.currentTimeMillis();
         try {
-            return blocking(() -> producer.partitionsFor(topicName).size());
+            return blocking.run(() -> producer.partitionsFor(topicName).size());
         } catch (RuntimeException e) {
             // a sample that failed after waiting max.block.ms for metadata must not show 0 ms
             if (result.getStartTime() == 0) {
@@ -219,76 +207,11 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         }
     }
 
-    private void endTransaction(Producer<Object, Object> producer, SendBatch batch, boolean commit) {
-        try {
-            if (commit) {
-                producer.commitTransaction();
-            } else {
-                producer.abortTransaction();
-            }
-            batch.transactionEnded(commit, () -> "transaction aborted");
-        } catch (RuntimeException e) {
-            // what the broker wrote is not delivered: the acknowledged records count as failed
-            batch.transactionEnded(false, () -> "transaction " + (commit ? "commit" : "abort") + " failed: "
-                    + Failures.describe(e));
-            // a producer whose transaction state is unknown is unusable: the next sample makes a new one
-            closeOwnProducer();
-            throw e;
-        }
-    }
-
-    private Producer<Object, Object> producer(Connection connection) {
-        if (!transactional && !SCOPE_THREAD.equals(Fields.choice("producer scope", producerScope, SCOPE_SHARED, SCOPE_THREAD))) {
-            Producer<Object, Object> shared = connection.sharedProducer();
-            if (bufferFit == null) {
-                bufferFit = connection.sharedBufferFit();
-                bufferFit.join();
-            }
-            return shared;
-        }
-        if (ownProducer == null) {
-            Map<String, Object> extra = transactional
-                    ? Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, connection.nextClientId("tx"))
-                    : Map.of();
-            Producer<Object, Object> p = connection.newProducer(extra);
-            if (transactional) {
-                try {
-                    p.initTransactions();
-                } catch (RuntimeException e) {
-                    p.close(closeTimeout());
-                    throw e;
-                }
-            }
-            ownProducer = p;
-        }
-        return ownProducer;
-    }
-
     private String sequenceId(Connection connection) {
         if (sequenceId == null) {
             sequenceId = connection.nextClientId("seq");
         }
         return sequenceId;
-    }
-
-    private String samplerData(Connection connection, String topicName, int n) {
-        return "connection: " + connection.name() + "\ntopic: " + topicName
-                + (partition.isBlank() ? "" : "\npartition: " + partition)
-                + "\nrecords: " + n + "\nkey: " + records.spec().keyMode().tag() + "\nvalue: " + records.spec().valueMode().tag()
-                + (transactional ? "\ntransactional" : "");
-    }
-
-    /**
-     * Runs a call that may block on metadata (up to max.block.ms) so that Stop can interrupt it:
-     * Kafka turns the interrupt into an InterruptException.
-     */
-    private <T> T blocking(Supplier<T> call) {
-        blockedThread = Thread.currentThread();
-        try {
-            return call.get();
-        } finally {
-            blockedThread = null;
-        }
     }
 
     @Override
@@ -298,40 +221,21 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         if (batch != null) {
             batch.release();
         }
-        Thread blocked = blockedThread;
-        if (blocked != null) {
-            blocked.interrupt();
-        }
+        blocking.interrupt();
         return true;
     }
 
     @Override
     public void threadFinished() {
         // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
-        if (bufferFit != null) {
-            bufferFit.leave();
-            bufferFit = null;
-        }
+        producers.leaveShared();
         boolean interrupted = clearInterruptBeforeClose(stopped);
         try {
-            closeOwnProducer(stopped ? stopCloseTimeout() : closeTimeout());
+            producers.close(stopped ? stopCloseTimeout() : closeTimeout());
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    private void closeOwnProducer() {
-        closeOwnProducer(closeTimeout());
-    }
-
-    private void closeOwnProducer(Duration timeout) {
-        Producer<Object, Object> p = ownProducer;
-        ownProducer = null;
-        topicsReady.clear();
-        if (p != null) {
-            p.close(timeout);
         }
     }
 

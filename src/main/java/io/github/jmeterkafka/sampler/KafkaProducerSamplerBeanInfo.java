@@ -40,7 +40,7 @@ public class KafkaProducerSamplerBeanInfo extends KafkaBeanInfo {
         text("recordBudget", "");
         text("expectedRate", "");
         text("ackTimeout", "30000");
-        choice("producerScope", KafkaProducerSampler.SCOPE_SHARED, KafkaProducerSampler.SCOPE_THREAD);
+        choice("producerScope", Tagged.tags(ProducerScope.class));
         checkbox("transactional", false);
     }
 }

@@ -5,10 +5,22 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.payload.RecordSpec;
 
-/** A producer sample's result from its records' outcome: where the first records went, and why any failed. */
+/**
+ * A producer sample's texts: what it was asked to send, and from its records' outcome, where the
+ * first records went and why any failed.
+ */
 final class ProducerResponse {
     private ProducerResponse() {
+    }
+
+    /** What the sample was asked to send, for its sampler data. */
+    static String samplerData(String connection, String topic, String partition, int n, RecordSpec spec,
+            boolean transactional) {
+        return "connection: " + connection + "\ntopic: " + topic + (partition.isBlank() ? "" : "\npartition: " + partition)
+                + "\nrecords: " + n + "\nkey: " + spec.keyMode().tag() + "\nvalue: " + spec.valueMode().tag()
+                + (transactional ? "\ntransactional" : "");
     }
 
     static void fill(SampleResult result, String label, SendBatch batch, int failed, int pending, long ackTimeoutMs,

@@ -53,7 +53,7 @@ final class ValueText {
                 return "(" + e.getMessage() + ")";
             }
         }
-        return KafkaConsumerSampler.text(v);
+        return RecordListing.text(v);
     }
 
     private static byte[] copy(ByteBuffer v) {

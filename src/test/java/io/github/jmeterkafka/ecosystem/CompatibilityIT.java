@@ -71,6 +71,15 @@ class CompatibilityIT {
         return 0;
     }
 
+    /**
+     * JMeter 5.4.3 runs plans headless on Java 17, but its GUI does not start there (its look-and-feel:
+     * IllegalAccessError on sun.swing) and its dashboard generator fails ("Begin size 0 is not equal to
+     * fixed size 5"), with or without the plugin: both are left out for it.
+     */
+    static boolean headlessOnly(Path home) {
+        return home.getFileName().toString().equals("jmeter-home-5.4.3");
+    }
+
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("jmeterAndJava")
     void theQuickStartRunsWithItsDashboard(Path home, Path java) throws Exception {
@@ -78,12 +87,15 @@ class CompatibilityIT {
         JMeter jmeter = new JMeter(home, Harness.targetDir().resolve("jmeter-runs")).installPlugin();
         String topic = "compat-" + System.nanoTime();
 
-        JMeter.Result result = jmeter.plan(PLAN).name("compat-" + home.getFileName()).java(java)
+        JMeter.RunBuilder run = jmeter.plan(PLAN).name("compat-" + home.getFileName()).java(java)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
-                .property("records", Integer.toString(RECORDS))
-                .htmlReport()
-                .run();
+                .property("records", Integer.toString(RECORDS));
+        boolean dashboard = !headlessOnly(home);
+        if (dashboard) {
+            run.htmlReport();
+        }
+        JMeter.Result result = run.run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
@@ -93,9 +105,11 @@ class CompatibilityIT {
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
         }
-        Path report = result.reportDir().orElseThrow();
-        for (var sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
-            assertThat(PageData.sum(sampler, "records")).isEqualTo(RECORDS);
+        if (dashboard) {
+            Path report = result.reportDir().orElseThrow();
+            for (var sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
+                assertThat(PageData.sum(sampler, "records")).isEqualTo(RECORDS);
+            }
         }
         System.out.printf("compat: %s on %s: %s%n", home.getFileName(), java,
                 result.stdout().lines().filter(l -> l.contains(" records sent, ")).findFirst().orElse(""));

@@ -76,7 +76,7 @@ class KafkaAdminSamplerTest {
 
     @Test
     void createsTopics() {
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.CREATE, "a, b,");
+        KafkaAdminSampler s = sampler(AdminOperation.CREATE_TOPIC.tag(), "a, b,");
         s.setPartitions("6");
         s.setTopicConfigs(List.of(new KeyValue("retention.ms", "60000")));
 
@@ -102,7 +102,7 @@ class KafkaAdminSamplerTest {
     void anExistingTopicIsASuccessByDefault() {
         fake.topics.put("a", 1);
 
-        SampleResult r = sampler(KafkaAdminSampler.CREATE, "a").sample(null);
+        SampleResult r = sampler(AdminOperation.CREATE_TOPIC.tag(), "a").sample(null);
 
         assertThat(r.isSuccessful()).isTrue();
         assertThat(r.getResponseMessage()).isEqualTo("a already existed");
@@ -111,7 +111,7 @@ class KafkaAdminSamplerTest {
     @Test
     void anExistingTopicFailsWithKafkasCodeWhenNotIgnored() {
         fake.topics.put("a", 1);
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.CREATE, "a");
+        KafkaAdminSampler s = sampler(AdminOperation.CREATE_TOPIC.tag(), "a");
         s.setIgnoreExisting(false);
 
         SampleResult r = s.sample(null);
@@ -124,7 +124,7 @@ class KafkaAdminSamplerTest {
 
     @Test
     void deletingAMissingTopicIsASuccessByDefault() {
-        SampleResult r = sampler(KafkaAdminSampler.DELETE, "gone").sample(null);
+        SampleResult r = sampler(AdminOperation.DELETE_TOPIC.tag(), "gone").sample(null);
 
         assertThat(r.isSuccessful()).isTrue();
         assertThat(r.getResponseMessage()).isEqualTo("gone did not exist");
@@ -132,7 +132,7 @@ class KafkaAdminSamplerTest {
 
     @Test
     void deletingAMissingTopicFailsWhenNotIgnored() {
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.DELETE, "gone");
+        KafkaAdminSampler s = sampler(AdminOperation.DELETE_TOPIC.tag(), "gone");
         s.setIgnoreMissing(false);
 
         assertThat(s.sample(null).getResponseCode()).isEqualTo("UnknownTopicOrPartitionException");
@@ -142,7 +142,7 @@ class KafkaAdminSamplerTest {
     void describeSetsThePartitionCount() {
         fake.topics.put("a", 3);
 
-        SampleResult r = sampler(KafkaAdminSampler.DESCRIBE, "a").sample(null);
+        SampleResult r = sampler(AdminOperation.DESCRIBE_TOPIC.tag(), "a").sample(null);
 
         assertThat(r.getResponseMessage()).isEqualTo("a: 3 partitions, replication factor 1");
         assertThat(vars.get("kafka_partitions")).isEqualTo("3");
@@ -152,7 +152,7 @@ class KafkaAdminSamplerTest {
     @Test
     void aFailedSampleLeavesNoValueOfTheLastOneForAssertionsToFind() {
         fake.topics.put("a", 3);
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.DESCRIBE, "a");
+        KafkaAdminSampler s = sampler(AdminOperation.DESCRIBE_TOPIC.tag(), "a");
         assertThat(s.sample(null).isSuccessful()).isTrue();
         assertThat(vars.get("kafka_partitions")).isEqualTo("3");
 
@@ -166,7 +166,7 @@ class KafkaAdminSamplerTest {
     @Test
     void aBlankPrefixSetsNoVariables() {
         fake.topics.put("a", 3);
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.LIST, "");
+        KafkaAdminSampler s = sampler(AdminOperation.LIST_TOPICS.tag(), "");
         s.setVariablePrefix(" ");
 
         assertThat(s.sample(null).isSuccessful()).isTrue();
@@ -177,7 +177,7 @@ class KafkaAdminSamplerTest {
     void listSetsTheTopicCount() {
         fake.topics.put("a", 1);
         fake.topics.put("b", 1);
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.LIST, "");
+        KafkaAdminSampler s = sampler(AdminOperation.LIST_TOPICS.tag(), "");
         s.setVariablePrefix("k");
 
         SampleResult r = s.sample(null);
@@ -189,7 +189,7 @@ class KafkaAdminSamplerTest {
     @Test
     void addsPartitions() {
         fake.topics.put("a", 1);
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.ADD_PARTITIONS, "a");
+        KafkaAdminSampler s = sampler(AdminOperation.ADD_PARTITIONS.tag(), "a");
         s.setPartitions("4");
 
         SampleResult r = s.sample(null);
@@ -204,7 +204,7 @@ class KafkaAdminSamplerTest {
         fake.topics.put("t", 1);
         fake.endOffsets.put(tp, 100L);
         fake.committed.put("g", Map.of(tp, new OffsetAndMetadata(40)));
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.GROUP_LAG, "");
+        KafkaAdminSampler s = sampler(AdminOperation.CONSUMER_GROUP_LAG.tag(), "");
         s.setGroupId("g");
 
         SampleResult r = s.sample(null);
@@ -217,7 +217,7 @@ class KafkaAdminSamplerTest {
     @Test
     void aCallWithoutAnswerFailsWithTimeoutException() {
         fake.hang = true;
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.LIST, "");
+        KafkaAdminSampler s = sampler(AdminOperation.LIST_TOPICS.tag(), "");
         s.setTimeout("200");
 
         SampleResult r = s.sample(null);
@@ -231,7 +231,7 @@ class KafkaAdminSamplerTest {
     @Test
     void interruptEndsTheSampleInFlight() {
         fake.hang = true;
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.LIST, "");
+        KafkaAdminSampler s = sampler(AdminOperation.LIST_TOPICS.tag(), "");
         s.setTimeout("30000");
         CompletableFuture<Void> interrupter = CompletableFuture.runAsync(() -> {
             await().atMost(Duration.ofSeconds(5)).until(() -> fake.calls.contains("listTopics"));
@@ -248,17 +248,17 @@ class KafkaAdminSamplerTest {
 
     @Test
     void invalidInputFailsWith400BeforeAnyCall() {
-        KafkaAdminSampler emptyTopics = sampler(KafkaAdminSampler.CREATE, " , ");
-        KafkaAdminSampler negative = sampler(KafkaAdminSampler.CREATE, "a");
+        KafkaAdminSampler emptyTopics = sampler(AdminOperation.CREATE_TOPIC.tag(), " , ");
+        KafkaAdminSampler negative = sampler(AdminOperation.CREATE_TOPIC.tag(), "a");
         negative.setPartitions("-1");
-        KafkaAdminSampler zeroRf = sampler(KafkaAdminSampler.CREATE, "a");
+        KafkaAdminSampler zeroRf = sampler(AdminOperation.CREATE_TOPIC.tag(), "a");
         zeroRf.setReplicationFactor("0");
         KafkaAdminSampler unknownOperation = sampler("frobnicate", "a");
-        KafkaAdminSampler noGroup = sampler(KafkaAdminSampler.GROUP_LAG, "");
+        KafkaAdminSampler noGroup = sampler(AdminOperation.CONSUMER_GROUP_LAG.tag(), "");
         noGroup.setGroupId("");
-        KafkaAdminSampler badTimeout = sampler(KafkaAdminSampler.LIST, "");
+        KafkaAdminSampler badTimeout = sampler(AdminOperation.LIST_TOPICS.tag(), "");
         badTimeout.setTimeout("soon");
-        KafkaAdminSampler noTotal = sampler(KafkaAdminSampler.ADD_PARTITIONS, "a");
+        KafkaAdminSampler noTotal = sampler(AdminOperation.ADD_PARTITIONS.tag(), "a");
         noTotal.setPartitions("");
 
         for (KafkaAdminSampler s : List.of(emptyTopics, negative, zeroRf, unknownOperation, noGroup, badTimeout, noTotal)) {
@@ -273,7 +273,7 @@ class KafkaAdminSamplerTest {
 
     @Test
     void blankPartitionsAndReplicationFactorLeaveItToTheBroker() {
-        KafkaAdminSampler s = sampler(KafkaAdminSampler.CREATE, "a");
+        KafkaAdminSampler s = sampler(AdminOperation.CREATE_TOPIC.tag(), "a");
         s.setPartitions("");
         s.setReplicationFactor("");
 

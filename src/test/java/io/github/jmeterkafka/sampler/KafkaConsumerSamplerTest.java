@@ -177,7 +177,7 @@ class KafkaConsumerSamplerTest {
 
     @Test
     void threadsInDifferentGroupsNeverShareWhereAPartitionStartsOrGoesOn() {
-        KafkaConsumerSampler.Run run = new KafkaConsumerSampler.Run(0, false, "read");
+        ConsumerRun run = new ConsumerRun(0, false, "read");
         run.started("group-1").put(new TopicPartition("t", 0), 42L);
 
         assertThat(run.started("group-2")).as("a group id per thread: each group reads from its own start").isEmpty();
@@ -186,7 +186,7 @@ class KafkaConsumerSamplerTest {
 
     @Test
     void groupsThatEachReadEveryRecordAreVerifiedApart() {
-        KafkaConsumerSampler.Run run = new KafkaConsumerSampler.Run(0, true, "read");
+        ConsumerRun run = new ConsumerRun(0, true, "read");
         run.verifying = true;
         for (String group : List.of("g-2", "g-1")) {
             for (long seq = 0; seq < 3; seq++) {

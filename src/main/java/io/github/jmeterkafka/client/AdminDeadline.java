@@ -1,0 +1,94 @@
+package io.github.jmeterkafka.client;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.errors.TimeoutException;
+
+/**
+ * The time one admin operation has, and its cancellation: every future is awaited with the time
+ * left, and a wait that runs out throws Kafka's {@link TimeoutException}.
+ *
+ * <p>Threads: one operation at a time, on the calling thread; {@link #cancel} from any thread.
+ */
+final class AdminDeadline {
+    private static final long POLL_MS = 100;
+
+    private final long timeoutMs;
+    private volatile boolean cancelled;
+    private volatile KafkaFuture<?> inFlight;
+    private long deadlineNanos;
+
+    AdminDeadline(long timeoutMs) {
+        this.timeoutMs = timeoutMs;
+    }
+
+    /** Starts the operation's time; a cancelled one does not start. */
+    void begin() {
+        deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        checkCancelled();
+    }
+
+    <T> T await(KafkaFuture<T> future, String what) throws InterruptedException, ExecutionException {
+        inFlight = future;
+        try {
+            // cancel() may have run before inFlight was set
+            if (cancelled) {
+                future.cancel(true);
+            }
+            return future.get(Math.max(0, remainingMs()), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            future.cancel(true);
+            throw new TimeoutException(what + ": no answer within " + timeoutMs + " ms");
+        } catch (CancellationException e) {
+            throw new CancellationException("interrupted while " + what);
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw e;
+        } finally {
+            inFlight = null;
+        }
+    }
+
+    /** Waits one polling step, within the time left, before asking again. */
+    void pause(String what) throws InterruptedException {
+        long left = remainingMs();
+        if (left <= 0) {
+            throw new TimeoutException(what + ": not done within " + timeoutMs + " ms");
+        }
+        try {
+            Thread.sleep(Math.min(POLL_MS, left));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw e;
+        }
+        checkCancelled();
+    }
+
+    private void checkCancelled() {
+        if (cancelled) {
+            throw new CancellationException("interrupted");
+        }
+    }
+
+    private long remainingMs() {
+        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+    }
+
+    /** For the Admin's own request timeout, so that it gives up when this operation does. */
+    int remainingMsInt() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, remainingMs()));
+    }
+
+    /** Any thread: the future in flight is cancelled, and so is every later step. */
+    void cancel() {
+        cancelled = true;
+        KafkaFuture<?> f = inFlight;
+        if (f != null) {
+            f.cancel(true);
+        }
+    }
+}

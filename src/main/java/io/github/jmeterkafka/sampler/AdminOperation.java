@@ -1,0 +1,156 @@
+package io.github.jmeterkafka.sampler;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.github.jmeterkafka.client.AdminOperations;
+import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.input.Tagged;
+
+/**
+ * The Kafka Admin's operations, one per drop-down choice: each reads and checks the fields it
+ * needs before anything is timed, says its settings for the sampler data, and makes its call.
+ */
+enum AdminOperation implements Tagged {
+    CREATE_TOPIC("operation.createTopic") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> names = topicList(s, true);
+            Optional<Integer> n = optionalPositive("partitions", s.getPartitions());
+            Optional<Integer> rf = optionalPositive("replication factor", s.getReplicationFactor());
+            if (rf.isPresent() && rf.get() > Short.MAX_VALUE) {
+                throw new InvalidInputException("replication factor is too large: " + rf.get());
+            }
+            Optional<Short> rfShort = rf.map(Integer::shortValue);
+            Map<String, String> configs = configs(s);
+            boolean ignoreExisting = s.isIgnoreExisting();
+            return ops -> AdminResponse.created(ops.createTopics(names, n, rfShort, configs, ignoreExisting));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "topics: " + s.getTopics().trim() + "\npartitions: " + blankAsDefault(s.getPartitions())
+                    + "\nreplication factor: " + blankAsDefault(s.getReplicationFactor())
+                    + (s.getTopicConfigs().isEmpty() ? "" : "\nconfigs: " + configs(s)) + "\nignore existing: "
+                    + s.isIgnoreExisting() + "\n";
+        }
+    },
+    DELETE_TOPIC("operation.deleteTopic") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> names = topicList(s, true);
+            boolean ignoreMissing = s.isIgnoreMissing();
+            return ops -> AdminResponse.deleted(ops.deleteTopics(names, ignoreMissing));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "topics: " + s.getTopics().trim() + "\nignore missing: " + s.isIgnoreMissing() + "\n";
+        }
+    },
+    DESCRIBE_TOPIC("operation.describeTopic") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> names = topicList(s, true);
+            return ops -> AdminResponse.described(ops.describeTopics(names));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "topics: " + s.getTopics().trim() + "\n";
+        }
+    },
+    LIST_TOPICS("operation.listTopics") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            return ops -> AdminResponse.listed(ops.listTopics());
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "";
+        }
+    },
+    ADD_PARTITIONS("operation.addPartitions") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> names = topicList(s, true);
+            int total = Numbers.positiveInt("partitions", Fields.required("partitions", s.getPartitions()), 1);
+            return ops -> AdminResponse.partitionsAdded(ops.addPartitions(names, total));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "topics: " + s.getTopics().trim() + "\npartitions: " + s.getPartitions().trim() + "\n";
+        }
+    },
+    CONSUMER_GROUP_LAG("operation.consumerGroupLag") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            String group = Fields.required("group id", s.getGroupId());
+            List<String> names = topicList(s, false);
+            return ops -> AdminResponse.lag(ops.consumerGroupLag(group, names));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "group: " + s.getGroupId().trim() + (s.getTopics().isBlank() ? "" : "\ntopics: " + s.getTopics().trim())
+                    + "\n";
+        }
+    };
+
+    /** The timed part of a sample: the Kafka calls, and the response they make. */
+    @FunctionalInterface
+    interface Call {
+        AdminResponse run(AdminOperations ops) throws Exception;
+    }
+
+    private final String tag;
+
+    AdminOperation(String tag) {
+        this.tag = tag;
+    }
+
+    @Override
+    public String tag() {
+        return tag;
+    }
+
+    /** Reads and checks the fields this operation needs; throws InvalidInputException. */
+    abstract Call prepare(KafkaAdminSampler s);
+
+    /** This operation's fields for the sampler data, one per line. */
+    abstract String settings(KafkaAdminSampler s);
+
+    /** Comma-separated names; blank entries (a trailing comma) are skipped. */
+    private static List<String> topicList(KafkaAdminSampler s, boolean required) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String t : s.getTopics().split(",")) {
+            if (!t.isBlank()) {
+                names.add(t.trim());
+            }
+        }
+        if (required && names.isEmpty()) {
+            throw new InvalidInputException("topics is empty");
+        }
+        return new ArrayList<>(names);
+    }
+
+    private static Optional<Integer> optionalPositive(String field, String text) {
+        return text.isBlank() ? Optional.empty() : Optional.of(Numbers.positiveInt(field, text, 1));
+    }
+
+    private static Map<String, String> configs(KafkaAdminSampler s) {
+        return KeyValue.toMap(s.getTopicConfigs(), "topic configs");
+    }
+
+    private static String blankAsDefault(String text) {
+        return text.isBlank() ? "broker default" : text.trim();
+    }
+}

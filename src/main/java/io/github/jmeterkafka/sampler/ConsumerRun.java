@@ -1,0 +1,66 @@
+package io.github.jmeterkafka.sampler;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+import org.apache.kafka.common.TopicPartition;
+
+import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.DeliveryVerifier;
+import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.Warmup;
+
+/**
+ * What all threads of one Kafka Consumer share during a test: stats, record budget, delivery
+ * verifiers and, per group, where partitions start and go on.
+ */
+final class ConsumerRun {
+    final Warmup warmup = RunOutput.warmup();
+    final ConsumerStats stats = new ConsumerStats(warmup);
+    final IntervalLog intervals;
+    final RecordBudget budget;
+    private final boolean fromStart;
+    // per group, or "" for assign mode: groups that each read every record are each verified apart
+    private final Map<String, DeliveryVerifier> verifiers = new ConcurrentSkipListMap<>();
+    // per group (the group id may differ per thread): its threads position each partition once
+    // ("earliest" must not restart on rebalance), and hand revoked partitions on
+    private final Map<String, Map<TopicPartition, Long>> startedByGroup = new ConcurrentHashMap<>();
+    // a thread of this sampler feeds the verifier: else its summary line would report 0 verified
+    volatile boolean verifying;
+
+    ConsumerRun(long budget, boolean fromStart, String label) {
+        this.budget = new RecordBudget(budget);
+        this.fromStart = fromStart;
+        this.intervals = RunOutput.intervalLog(ConsumerStats.Summary.KIND, label, "end-to-end");
+        stats.logIntervals(intervals);
+    }
+
+    DeliveryVerifier verifier(String group) {
+        return verifiers.computeIfAbsent(group == null ? "" : group, g -> new DeliveryVerifier(fromStart));
+    }
+
+    /** One delivery line, or one per group when several groups read. */
+    List<String> deliveryLines() {
+        if (!verifying) {
+            return List.of("delivery: not verified (Verify delivery is off)");
+        }
+        if (verifiers.size() <= 1) {
+            DeliveryVerifier only = verifiers.isEmpty() ? new DeliveryVerifier(fromStart)
+                    : verifiers.values().iterator().next();
+            return List.of(only.summaryLine());
+        }
+        List<String> lines = new ArrayList<>();
+        verifiers.forEach((group, v) -> lines.add("group '" + group + "' " + v.summaryLine()));
+        return lines;
+    }
+
+    /** The group's shared starts; a thread's own in assign mode ({@code group} null). */
+    Map<TopicPartition, Long> started(String group) {
+        return group == null ? new HashMap<>() : startedByGroup.computeIfAbsent(group, g -> new ConcurrentHashMap<>());
+    }
+}

@@ -1,0 +1,69 @@
+package io.github.jmeterkafka.sampler;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+
+/** The Kafka Consumer's response data: the first records read, as text. */
+final class RecordListing {
+    private RecordListing() {
+    }
+
+    /**
+     * The first records as UTF-8 text, up to the response data's cap; the rest as a count. Values go
+     * in as the bytes they are: a sample lists up to 20 of them, and decoding them only to encode
+     * them again made as much garbage per sample as the records themselves. The pieces are measured
+     * first and copied once into an array of their size: at one record per sample the listing is
+     * a good part of the sampler's own work.
+     */
+    static byte[] of(List<ConsumerRecord<Object, Object>> records, int count, ValueText view) {
+        int maxData = AbstractKafkaSampler.responseMaxBytes();
+        int n = Math.min(records.size(), AbstractKafkaSampler.LISTED_RECORDS);
+        byte[][] heads = new byte[n][];
+        ByteBuffer[] values = new ByteBuffer[n];
+        int size = 0;
+        int listed = 0;
+        while (listed < n && size < maxData) {
+            ConsumerRecord<Object, Object> rec = records.get(listed);
+            // a value may be megabytes: cut to what is left of the cap
+            ByteBuffer value = view.bytes(rec.value());
+            value.limit(value.position() + Math.max(0, Math.min(value.remaining(), maxData - size)));
+            heads[listed] = head(rec);
+            values[listed] = value;
+            size += heads[listed].length + value.remaining() + 1;
+            listed++;
+        }
+        byte[] more = listed < count
+                ? ("... " + (count - listed) + " more records\n").getBytes(StandardCharsets.UTF_8)
+                : new byte[0];
+        ByteBuffer out = ByteBuffer.allocate(size + more.length);
+        for (int i = 0; i < listed; i++) {
+            out.put(heads[i]).put(values[i]).put((byte) '\n');
+        }
+        return out.put(more).array();
+    }
+
+    /** A record's first line: where it is, its timestamp, key and headers. */
+    private static byte[] head(ConsumerRecord<Object, Object> rec) {
+        StringBuilder head = new StringBuilder(96).append(rec.topic()).append('-').append(rec.partition()).append('@')
+                .append(rec.offset()).append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
+        for (Header h : rec.headers()) {
+            head.append(' ').append(h.key()).append('=').append(text(h.value()));
+        }
+        return head.append('\n').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A key, header value or plain value as text: bytes as UTF-8, null as empty. */
+    static String text(Object o) {
+        if (o == null) {
+            return "";
+        }
+        if (o instanceof ByteBuffer) {
+            return StandardCharsets.UTF_8.decode(((ByteBuffer) o).duplicate()).toString();
+        }
+        return o instanceof byte[] ? new String((byte[]) o, StandardCharsets.UTF_8) : o.toString();
+    }
+}
