@@ -27,10 +27,8 @@ import io.github.jmeterkafka.config.PluginProperties;
 import io.github.jmeterkafka.report.ReportSetup;
 
 /**
- * The template every Kafka sampler follows: {@link #sample} never throws; it finds the connection,
- * lets the subclass validate its input before timing, time the network part and fill the result,
- * and turns any failure into a failed result with a code from {@link ResponseCodes}, the message,
- * the stack trace as response data, and one log line per distinct failure.
+ * The template every Kafka sampler follows: {@link #sample} owns one sample's lifecycle (check
+ * fields, get the client, time the call, fill the result, set its code) and never throws.
  *
  * <p>JMeter gives each thread its own clone of a sampler: fields of a clone belong to its thread.
  * {@link #testStarted} and {@link #testEnded} run on the element in the test tree, not on clones.
@@ -54,8 +52,16 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
 
     private String connectionName = "kafka";
     // interrupt() was called: by Stop, or by a Sample Timeout, after which the thread samples on
-    protected transient volatile boolean stopped;
+    private transient volatile boolean stopped;
 
+    /**
+     * One sample in a fixed order: the subclass checks its fields and gets its client
+     * ({@link #prepare}, untimed), the clock runs around the network call only
+     * ({@link Sample#call}), the subclass fills the result ({@link Sample#fill}), and a successful
+     * result without a code gets {@link ResponseCodes#OK}. Never throws: a failure at any step is a
+     * failed result with a code from {@link ResponseCodes}, the message, the stack trace as response
+     * data, and one log line per distinct failure.
+     */
     @Override
     public final SampleResult sample(Entry entry) {
         if (stopped) {
@@ -69,12 +75,14 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         result.setSampleLabel(getName());
         result.setDataType(SampleResult.TEXT);
         try {
-            if (!sampleInto(result)) {
+            Sample<?> sample = prepare(result);
+            if (sample == null || !timed(result, sample)) {
                 stopThisThread();
                 return null;
             }
         } catch (Exception | LinkageError e) {
             fail(result, e);
+            failed(result, e);
         } finally {
             if (result.getStartTime() == 0) {
                 result.sampleStart();
@@ -86,13 +94,70 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         return result;
     }
 
+    /** The clock around the call, then the result; false when the subclass says there is no sample. */
+    private static <T> boolean timed(SampleResult result, Sample<T> sample) throws Exception {
+        T outcome;
+        result.sampleStart();
+        try {
+            outcome = sample.call(result);
+        } finally {
+            result.sampleEnd();
+            sample.ended(result);
+        }
+        if (!sample.fill(result, outcome)) {
+            return false;
+        }
+        if (result.isSuccessful() && result.getResponseCode().isEmpty()) {
+            result.setResponseCode(ResponseCodes.OK);
+        }
+        return true;
+    }
+
     /**
-     * Validates, then times and runs one sample into {@code result}. Call
-     * {@code result.sampleStart()} right before the first network call.
+     * Checks the fields and gets the client, before anything is timed; may set sampler data and the
+     * sample count.
      *
-     * @return false when the sampler's record budget is spent: no sample, and the thread stops
+     * @return the sample to time, or null when the sampler's record budget is spent: no sample, and
+     *     the thread stops
      */
-    protected abstract boolean sampleInto(SampleResult result) throws Exception;
+    protected abstract Sample<?> prepare(SampleResult result) throws Exception;
+
+    /** One sample's network call and what its outcome makes of the result. */
+    protected interface Sample<T> {
+        /** The network call, timed; may mark the end of its connect part ({@code result.connectEnd()}). */
+        T call(SampleResult result) throws Exception;
+
+        /** Right after the clock stops, whether the call returned or threw. */
+        default void ended(SampleResult result) {
+        }
+
+        /**
+         * Fills the result from the call's outcome: data, success, a failure's code.
+         *
+         * @return false when there is no sample after all (the budget was spent meanwhile)
+         */
+        boolean fill(SampleResult result, T outcome) throws Exception;
+    }
+
+    /** After any step failed and the result says so: what the subclass must still count or close. */
+    protected void failed(SampleResult result, Throwable e) {
+    }
+
+    /** Ends a running sample's wait at once; called by JMeter on another thread (Stop, Sample Timeout). */
+    @Override
+    public final boolean interrupt() {
+        stopped = true;
+        wake();
+        return true;
+    }
+
+    /** Wakes this clone's running call, if any; called from another thread. */
+    protected abstract void wake();
+
+    /** Whether {@link #interrupt} was called since this clone's last sample began. */
+    protected final boolean stopped() {
+        return stopped;
+    }
 
     /** The connection this sampler names; {@link InvalidInputException} when no element defines it. */
     protected Connection connection() {

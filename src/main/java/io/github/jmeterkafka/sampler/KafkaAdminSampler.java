@@ -46,7 +46,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     private transient Set<String> variablesSet = new LinkedHashSet<>();
 
     @Override
-    protected boolean sampleInto(SampleResult result) throws Exception {
+    protected Sample<AdminResponse> prepare(SampleResult result) {
         // a failed or smaller outcome must not leave the last one's values for assertions to find
         removeVariables();
         Connection connection = connection();
@@ -56,21 +56,27 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
         result.setSamplerData("connection: " + connection.name() + "\noperation: " + op.word() + "\n"
                 + op.settings(this) + "timeout: " + timeoutMs + " ms");
         AdminOperations ops = new AdminOperations(connection.admin(), timeoutMs);
-        running = ops;
-        AdminResponse outcome;
-        result.sampleStart();
-        try {
-            outcome = call.run(ops);
-        } finally {
-            result.sampleEnd();
-            running = null;
-        }
-        result.setSuccessful(true);
-        result.setResponseCode(ResponseCodes.OK);
-        result.setResponseMessage(outcome.message());
-        setResponseText(result, outcome.details());
-        setVariables(outcome.values());
-        return true;
+        return new Sample<>() {
+            @Override
+            public AdminResponse call(SampleResult r) throws Exception {
+                running = ops;
+                return call.run(ops);
+            }
+
+            @Override
+            public void ended(SampleResult r) {
+                running = null;
+            }
+
+            @Override
+            public boolean fill(SampleResult r, AdminResponse outcome) {
+                r.setSuccessful(true);
+                r.setResponseMessage(outcome.message());
+                setResponseText(r, outcome.details());
+                setVariables(outcome.values());
+                return true;
+            }
+        };
     }
 
     private void setVariables(Map<String, String> values) {
@@ -94,12 +100,11 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    public boolean interrupt() {
+    protected void wake() {
         AdminOperations ops = running;
         if (ops != null) {
             ops.cancel();
         }
-        return true;
     }
 
     @Override

@@ -70,7 +70,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    protected boolean sampleInto(SampleResult result) throws Exception {
+    protected Sample<RecordReader.Handout> prepare(SampleResult result) throws Exception {
         Connection connection = connection();
         int max = Numbers.positiveInt("records per sample", recordsPerSample, 1);
         long timeoutMs = Numbers.nonNegativeLong("poll timeout", pollTimeout, 5000);
@@ -78,79 +78,105 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         RecordReader r = reader(connection);
         tally.reset();
         if (run.budget.spent()) {
-            return false;
+            return null;
         }
-        ValueText values = valueText();
         result.setSamplerData(samplerData(connection, r, max, timeoutMs));
         run.stats.reading(System.currentTimeMillis());
-        RecordReader.Handout read = null;
-        RuntimeException commitFailure = null;
-        UnsupportedVersionException unsupported = null;
-        String prefix = variablePrefix.trim();
-        result.sampleStart();
-        try {
+        return new Read(r, run, max, timeoutMs, variablePrefix.trim(), valueText());
+    }
+
+    /** One read: up to {@code max} records within the poll timeout, then their offsets committed as the mode says. */
+    private final class Read implements Sample<RecordReader.Handout> {
+        private final RecordReader reader;
+        private final ConsumerRun run;
+        private final int max;
+        private final long timeoutMs;
+        private final String prefix;
+        private final ValueText values;
+        // the records were read and their offsets stay to be committed: report them, then fail
+        private RuntimeException commitFailure;
+
+        Read(RecordReader reader, ConsumerRun run, int max, long timeoutMs, String prefix, ValueText values) {
+            this.reader = reader;
+            this.run = run;
+            this.max = max;
+            this.timeoutMs = timeoutMs;
+            this.prefix = prefix;
+            this.values = values;
+        }
+
+        @Override
+        public RecordReader.Handout call(SampleResult result) {
             // the variables need every record; the response lists only the first
-            read = r.read(max, timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max);
+            RecordReader.Handout read = reader.read(max, timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max);
             try {
-                r.commitReported();
+                reader.commitReported();
             } catch (RuntimeException e) {
-                // the records were read and their offsets stay to be committed: report them, then fail
                 commitFailure = e;
             }
-        } catch (UnsupportedVersionException e) {
-            unsupported = e;
-        } finally {
-            result.sampleEnd();
-            long rebalanceMs = r.takeRebalanceMillis();
+            return read;
+        }
+
+        @Override
+        public void ended(SampleResult result) {
+            long rebalanceMs = reader.takeRebalanceMillis();
             result.setConnectTime(rebalanceMs);
             rebalanceMsTotal += rebalanceMs;
         }
-        if (unsupported != null) {
-            // the broker lacks an API the consumer needs (the CONSUMER group protocol before Kafka 4.0): the
-            // consumer says so once, then polls empty; the next sample's new consumer fails as clearly
-            closeReader();
-            throw unsupported;
-        }
-        int count = read == null ? 0 : read.count();
-        if (count == 0) {
+
+        @Override
+        public boolean fill(SampleResult result, RecordReader.Handout read) {
+            int count = read.count();
+            if (count == 0) {
+                if (commitFailure != null) {
+                    throw commitFailure;
+                }
+                if (run.budget.spent()) {
+                    // other threads read the rest meanwhile: no sample, and this thread stops
+                    return false;
+                }
+                fail(result, ResponseCodes.NO_RECORDS, stopped() ? "no record before the sample was interrupted"
+                        : "no record within " + timeoutMs + " ms");
+                setVariables(prefix, List.of(), 0, ValueText.UTF8);
+                return true;
+            }
+            long gaps = tally.gaps();
+            // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
+            // with rebalances after it (threads leaving at the end of a timed test)
+            run.stats.rebalanced(rebalanceMsTotal);
+            tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
+            if (result instanceof KafkaSampleResult) {
+                ((KafkaSampleResult) result).figures(new SampleFigures(ConsumerStats.Summary.KIND, RunOutput.server(),
+                        tally.sampleMicros(), count, 0, tally.keyValueBytes(), result.getStartTime(),
+                        tally.lastReceivedMillis(), rebalanceMsTotal, 0));
+            }
+            result.setSampleCount(count);
+            // JMeter's received bytes are headers + body size when set: the records' own bytes
+            result.setBodySize(tally.bytes());
+            result.setLatency(tally.maxEndToEndMillis());
+            result.setSuccessful(true);
+            result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
+            setResponseUtf8(result, RecordListing.of(read.kept, count, values));
+            setVariables(prefix, read.kept, tally.maxEndToEndMillis(), values);
             if (commitFailure != null) {
-                throw commitFailure;
+                fail(result, commitFailure);
+            } else if (gaps > 0 && failOnGap) {
+                fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + count
+                        + " records: earlier records of their producer and partition are missing");
             }
-            if (run.budget.spent()) {
-                // other threads read the rest meanwhile: no sample, and this thread stops
-                return false;
-            }
-            fail(result, ResponseCodes.NO_RECORDS, stopped ? "no record before the sample was interrupted"
-                    : "no record within " + timeoutMs + " ms");
-            setVariables(prefix, List.of(), 0, ValueText.UTF8);
             return true;
         }
-        long gaps = tally.gaps();
-        // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
-        // with rebalances after it (threads leaving at the end of a timed test)
-        run.stats.rebalanced(rebalanceMsTotal);
-        tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
-        if (result instanceof KafkaSampleResult) {
-            ((KafkaSampleResult) result).figures(new SampleFigures(ConsumerStats.Summary.KIND, RunOutput.server(),
-                    tally.sampleMicros(), count, 0, tally.keyValueBytes(), result.getStartTime(),
-                    tally.lastReceivedMillis(), rebalanceMsTotal, 0));
+    }
+
+    /**
+     * The broker lacks an API the consumer needs (the CONSUMER group protocol before Kafka 4.0): the
+     * consumer says so once, then polls empty; the next sample's new consumer fails as clearly.
+     */
+    @Override
+    protected void failed(SampleResult result, Throwable e) {
+        if (e instanceof UnsupportedVersionException) {
+            closeReader();
         }
-        result.setSampleCount(count);
-        // JMeter's received bytes are headers + body size when set: the records' own bytes
-        result.setBodySize(tally.bytes());
-        result.setLatency(tally.maxEndToEndMillis());
-        result.setSuccessful(true);
-        result.setResponseCode(ResponseCodes.OK);
-        result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-        setResponseUtf8(result, RecordListing.of(read.kept, count, values));
-        setVariables(prefix, read.kept, tally.maxEndToEndMillis(), values);
-        if (commitFailure != null) {
-            fail(result, commitFailure);
-        } else if (gaps > 0 && failOnGap) {
-            fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + count
-                    + " records: earlier records of their producer and partition are missing");
-        }
-        return true;
     }
 
     /** The same text for every sample of a thread while its limits stay: built once, not per sample. */
@@ -226,13 +252,11 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    public boolean interrupt() {
-        stopped = true;
+    protected void wake() {
         RecordReader r = reader;
         if (r != null) {
             r.wakeup();
         }
-        return true;
     }
 
     @Override
@@ -247,9 +271,9 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         if (r != null) {
             tally.finish();
             // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
-            boolean interrupted = clearInterruptBeforeClose(stopped);
+            boolean interrupted = clearInterruptBeforeClose(stopped());
             try {
-                r.close(stopped ? stopCloseTimeout() : closeTimeout());
+                r.close(stopped() ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {
                 FailureLog.once(getName(), ResponseCodes.of(e), "closing the consumer failed: " + Failures.describe(e), e);
             } finally {

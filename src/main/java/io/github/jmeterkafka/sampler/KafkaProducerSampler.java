@@ -32,7 +32,7 @@ import io.github.jmeterkafka.payload.ValueMode;
  *
  * <p>Threads: the shared producer belongs to the connection; a per-thread or transactional producer
  * is created lazily by this clone's thread in {@link #sample} and closed in {@link #threadFinished}.
- * {@link #interrupt} only releases the wait of the sample in flight.
+ * {@link #wake} only releases the wait of the sample in flight.
  */
 public class KafkaProducerSampler extends AbstractKafkaSampler {
     private static final long serialVersionUID = 1L;
@@ -67,6 +67,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     private transient String sequenceId;
     private transient ThreadRecords records = new ThreadRecords();
     private transient volatile SendBatch inFlight;
+    // records of the sample being prepared or sent, taken from the budget and not yet handed to Kafka
+    private transient int untilSent;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     public KafkaProducerSampler() {
@@ -82,64 +84,17 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    protected boolean sampleInto(SampleResult result) throws Exception {
+    protected Sample<SendBatch> prepare(SampleResult result) throws Exception {
         int perSample = Numbers.positiveInt("records per sample", recordsPerSample, 1);
         ProducerRun run = run();
         int n = run.budget.take(perSample);
         if (n == 0) {
-            return false;
+            return null;
         }
         result.setSampleCount(n);
-        SendBatch batch;
-        long ackTimeoutMs;
-        try {
-            ackTimeoutMs = Numbers.nonNegativeLong("ack timeout", ackTimeout, 30000);
-            batch = send(result, connection(), run, n);
-        } catch (Exception | LinkageError e) {
-            // taken from the budget but never handed to Kafka: failed records, so that a plan whose
-            // samples all fail before sending still spends its budget and ends
-            run.stats.failed(n, () -> Failures.describe(e));
-            if (e instanceof InvalidInputException) {
-                throw e;
-            }
-            fail(result, e);
-            result.setResponseMessage(n + " of " + n + " records failed: " + result.getResponseMessage());
-            return true;
-        }
-        inFlight = batch;
-        try {
-            batch.await(ackTimeoutMs);
-        } catch (InterruptedException e) {
-            // Stop interrupts the thread as well as calling interrupt(): the same early end, reported alike
-            batch.release();
-            Thread.currentThread().interrupt();
-        } finally {
-            inFlight = null;
-        }
-        // the outcome when the wait ended: an abort then completes the pending records, which must not
-        // turn an aborted transaction into a success (pending read first: a record failing meanwhile
-        // is counted in one of the two)
-        int pending = batch.pending();
-        int failed = batch.failed();
-        if (transactional) {
-            producers.endTransaction(batch, failed == 0 && pending == 0);
-        }
-        result.sampleEnd();
-        result.setLatency(result.getTime());
-        result.setSentBytes(batch.sentBytes());
-        producers.sampled(n, batch.sentBytes());
-        ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
-        run.sampled(n, result.getTime());
-        if (result instanceof KafkaSampleResult) {
-            ((KafkaSampleResult) result).figures(new SampleFigures(ProducerStats.Summary.KIND, RunOutput.server(),
-                    batch.countedMicros(), batch.acked(), n - batch.acked(), batch.countedBytes(), result.getStartTime(),
-                    result.getEndTime(), 0, expectedRate()));
-        }
-        return true;
-    }
-
-    /** Makes the sample's {@code n} records and hands each to the producer as it is made; the sample's clock starts here. */
-    private SendBatch send(SampleResult result, Connection connection, ProducerRun run, int n) throws Exception {
+        // taken from the budget: failed records until handed to Kafka (see failed())
+        untilSent = n;
+        long ackTimeoutMs = Numbers.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
         ProducerRecords.Target target = new ProducerRecords.Target(topicName,
                 partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition),
@@ -148,40 +103,123 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         // a transactional producer is always the thread's own: the scope is not read
         ProducerScope scope = transactional ? ProducerScope.THREAD
                 : Tagged.parse(ProducerScope.class, "producer scope", producerScope);
+        Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
-        // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
-        // the sample's time, as its connect time, but before the first send, so that neither the records'
-        // latencies nor the rate's start include it, and a paced test does not start with every thread stuck.
-        boolean firstOnTopic = producers.firstOnTopic(topicName);
-        if (firstOnTopic) {
-            result.sampleStart();
-        }
-        int partitions;
-        try {
-            // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
-            boolean picksPartitions = sequenceHeader && target.partition() == null;
-            int count = firstOnTopic || picksPartitions ? partitionCount(producer, topicName, result) : 0;
-            partitions = picksPartitions ? count : 0;
-        } catch (RuntimeException e) {
-            producers.notReady(topicName);
-            throw e;
-        }
-        if (firstOnTopic) {
-            result.connectEnd();
-        }
-        // each record is made as it is sent: its sequence header then carries its own send time
-        IntFunction<SendBatch.Outgoing> make = records.sample(recordSpec, seed, connection, run, target,
-                sequenceHeader ? sequenceId(connection) : null, partitions);
-        result.setSamplerData(ProducerResponse.samplerData(connection.name(), topicName, partition, n, records.spec(),
+        result.setSamplerData(ProducerResponse.samplerData(connection.name(), topicName, partition, n, recordSpec,
                 transactional));
-        if (result.getStartTime() == 0) {
-            result.sampleStart();
+        return new Send(connection, producer, run, target, recordSpec, n, ackTimeoutMs);
+    }
+
+    /** One sample's records: made as they are sent, then waited for until acknowledged or failed. */
+    private final class Send implements Sample<SendBatch> {
+        private final Connection connection;
+        private final Producer<Object, Object> producer;
+        private final ProducerRun run;
+        private final ProducerRecords.Target target;
+        private final RecordSpec recordSpec;
+        private final int n;
+        private final long ackTimeoutMs;
+        private int failed;
+        private int pending;
+
+        Send(Connection connection, Producer<Object, Object> producer, ProducerRun run, ProducerRecords.Target target,
+                RecordSpec recordSpec, int n, long ackTimeoutMs) {
+            this.connection = connection;
+            this.producer = producer;
+            this.run = run;
+            this.target = target;
+            this.recordSpec = recordSpec;
+            this.n = n;
+            this.ackTimeoutMs = ackTimeoutMs;
         }
-        if (transactional) {
-            producer.beginTransaction();
+
+        @Override
+        public SendBatch call(SampleResult result) throws Exception {
+            SendBatch batch = send(result);
+            untilSent = 0;
+            inFlight = batch;
+            try {
+                batch.await(ackTimeoutMs);
+            } catch (InterruptedException e) {
+                // Stop interrupts the thread as well as calling interrupt(): the same early end, reported alike
+                batch.release();
+                Thread.currentThread().interrupt();
+            } finally {
+                inFlight = null;
+            }
+            // the outcome when the wait ended: an abort then completes the pending records, which must not
+            // turn an aborted transaction into a success (pending read first: a record failing meanwhile
+            // is counted in one of the two)
+            pending = batch.pending();
+            failed = batch.failed();
+            if (transactional) {
+                producers.endTransaction(batch, failed == 0 && pending == 0);
+            }
+            return batch;
         }
-        return blocking.run(() -> SendBatch.send(producer, n, make, run.stats, transactional,
-                result instanceof KafkaSampleResult));
+
+        /** Hands each record to the producer as it is made; a first sample on a topic waits for its metadata first. */
+        private SendBatch send(SampleResult result) throws Exception {
+            String topicName = target.topic();
+            // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
+            // the sample's time, as its connect time, but before the first send, so that neither the records'
+            // latencies nor the rate's start include it, and a paced test does not start with every thread stuck.
+            boolean firstOnTopic = producers.firstOnTopic(topicName);
+            int partitions;
+            try {
+                // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
+                boolean picksPartitions = sequenceHeader && target.partition() == null;
+                int count = firstOnTopic || picksPartitions
+                        ? blocking.run(() -> producer.partitionsFor(topicName).size()) : 0;
+                partitions = picksPartitions ? count : 0;
+            } catch (RuntimeException e) {
+                producers.notReady(topicName);
+                throw e;
+            }
+            if (firstOnTopic) {
+                result.connectEnd();
+            }
+            // each record is made as it is sent: its sequence header then carries its own send time
+            IntFunction<SendBatch.Outgoing> make = records.sample(recordSpec, seed, connection, run, target,
+                    sequenceHeader ? sequenceId(connection) : null, partitions);
+            if (transactional) {
+                producer.beginTransaction();
+            }
+            return blocking.run(() -> SendBatch.send(producer, n, make, run.stats, transactional,
+                    result instanceof KafkaSampleResult));
+        }
+
+        @Override
+        public boolean fill(SampleResult result, SendBatch batch) {
+            result.setLatency(result.getTime());
+            result.setSentBytes(batch.sentBytes());
+            producers.sampled(n, batch.sentBytes());
+            ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
+            run.sampled(n, result.getTime());
+            if (result instanceof KafkaSampleResult) {
+                ((KafkaSampleResult) result).figures(new SampleFigures(ProducerStats.Summary.KIND, RunOutput.server(),
+                        batch.countedMicros(), batch.acked(), n - batch.acked(), batch.countedBytes(),
+                        result.getStartTime(), result.getEndTime(), 0, expectedRate()));
+            }
+            return true;
+        }
+    }
+
+    /**
+     * Records taken from the budget but never handed to Kafka are failed records, so that a plan whose
+     * samples all fail before sending still spends its budget and ends.
+     */
+    @Override
+    protected void failed(SampleResult result, Throwable e) {
+        int n = untilSent;
+        if (n == 0) {
+            return;
+        }
+        untilSent = 0;
+        run().stats.failed(n, () -> Failures.describe(e));
+        if (!(e instanceof InvalidInputException)) {
+            result.setResponseMessage(n + " of " + n + " records failed: " + result.getResponseMessage());
+        }
     }
 
     private RecordSpec spec() {
@@ -192,21 +230,6 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                 List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()), KeyValue.entries(headers));
     }
 
-    /** The topic's partition count, from the producer's metadata (it may wait up to max.block.ms for it). */
-    private int partitionCount(Producer<Object, Object> producer, String topicName, SampleResult result) {
-        long start = System.currentTimeMillis();
-        try {
-            return blocking.run(() -> producer.partitionsFor(topicName).size());
-        } catch (RuntimeException e) {
-            // a sample that failed after waiting max.block.ms for metadata must not show 0 ms
-            if (result.getStartTime() == 0) {
-                long end = System.currentTimeMillis();
-                result.setStampAndTime(result.isStampedAtStart() ? start : end, end - start);
-            }
-            throw e;
-        }
-    }
-
     private String sequenceId(Connection connection) {
         if (sequenceId == null) {
             sequenceId = connection.nextClientId("seq");
@@ -215,23 +238,21 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     @Override
-    public boolean interrupt() {
-        stopped = true;
+    protected void wake() {
         SendBatch batch = inFlight;
         if (batch != null) {
             batch.release();
         }
         blocking.interrupt();
-        return true;
     }
 
     @Override
     public void threadFinished() {
         // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
         producers.leaveShared();
-        boolean interrupted = clearInterruptBeforeClose(stopped);
+        boolean interrupted = clearInterruptBeforeClose(stopped());
         try {
-            producers.close(stopped ? stopCloseTimeout() : closeTimeout());
+            producers.close(stopped() ? stopCloseTimeout() : closeTimeout());
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
