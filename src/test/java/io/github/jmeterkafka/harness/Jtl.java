@@ -217,6 +217,11 @@ public final class Jtl {
             return getLong("Latency");
         }
 
+        /** JMeter's connect time: the metadata wait of a producer's first sample, a consumer's rebalances. */
+        public long connectTime() {
+            return getLong("Connect");
+        }
+
         public long connect() {
             return getLong("Connect");
         }
