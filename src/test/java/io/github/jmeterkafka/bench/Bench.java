@@ -17,10 +17,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.IntConsumer;
 
+import org.apache.kafka.clients.admin.Admin;
+
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.StoredBytes;
+import io.github.jmeterkafka.harness.Topics;
 
 /**
  * {@code mvn -Pbench verify}: one local broker, warmed up, then each case run alternately with
@@ -69,7 +72,7 @@ public final class Bench {
     private final List<String> problems = new ArrayList<>();
     private KafkaBroker broker;
     private JMeter jmeter;
-    private Topics topics;
+    private Admin admin;
     private StoredBytes storedBytes;
     private int runNumber;
 
@@ -89,8 +92,8 @@ public final class Bench {
             broker = KafkaBroker.builder().heap("1g").autoCreateTopics(false).workDir(out.resolve("broker"))
                     .startTimeout(Duration.ofMinutes(3)).build().start();
             System.out.println("Broker at " + broker.bootstrapServers() + " in " + broker.lastStartTime().toMillis() + " ms");
-            topics = new Topics(broker.admin());
-            storedBytes = new StoredBytes(topics.admin());
+            admin = broker.admin();
+            storedBytes = new StoredBytes(admin);
             jmeter = JMeter.fromSystemProperties().installPlugin();
             warmUp();
             baseline();
@@ -111,8 +114,8 @@ public final class Bench {
             problems.add("aborted: " + e);
             e.printStackTrace();
         } finally {
-            if (topics != null) {
-                topics.close();
+            if (admin != null) {
+                admin.close();
             }
             if (broker != null) {
                 broker.close();
@@ -226,7 +229,7 @@ public final class Bench {
 
     private Report.Run perfTestProducer(ProducerCase c, int repeat) {
         String topic = topic(c.id, repeat, "perf");
-        topics.create(topic, c.partitions);
+        Topics.create(admin, c.partitions, topic);
         List<String> args = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
                 "--num-records", Long.toString(c.records), "--record-size", Integer.toString(c.recordSize),
                 "--throughput", c.throughput > 0 ? Integer.toString(c.throughput) : "-1", "--command-property"));
@@ -236,17 +239,17 @@ public final class Bench {
         if (check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             Figures.Producer f = Figures.Producer.parseLast(r.stdout);
             run = Report.Run.producer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal,
-                    topics.records(topic, c.partitions), stored(c, topic));
+                    Topics.endOffsets(admin, topic), stored(c, topic));
             checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords);
             System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         }
-        topics.delete(topic);
+        Topics.delete(admin, topic);
         return run;
     }
 
     private Report.Run pluginProducer(ProducerCase c, int repeat) {
         String topic = topic(c.id, repeat, "plugin");
-        topics.create(topic, c.partitions);
+        Topics.create(admin, c.partitions, topic);
         Path dir = runDir(c.id + "-plugin");
         JMeter.RunBuilder b = plugin(c.planFile())
                 .runDir(dir).timeout(RUN_TIMEOUT)
@@ -268,11 +271,11 @@ public final class Bench {
             Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
             check(p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
             run = Report.Run.producer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
-                    p.result.elapsed().toMillis() / 1000.0, p.steal, topics.records(topic, c.partitions), stored(c, topic));
+                    p.result.elapsed().toMillis() / 1000.0, p.steal, Topics.endOffsets(admin, topic), stored(c, topic));
             checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords);
             System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         }
-        topics.delete(topic);
+        Topics.delete(admin, topic);
         return run;
     }
 
@@ -357,14 +360,14 @@ public final class Bench {
         String title = count(records) + " x 1000 B, " + partitions + (partitions == 1 ? " partition, " : " partitions, ")
                 + threads + (threads == 1 ? " thread" : " threads");
         System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
-        topics.create(topic, partitions);
+        Topics.create(admin, partitions, topic);
         List<String> fill = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
                 "--num-records", Long.toString(records), "--record-size", "1000", "--throughput", "-1",
                 "--command-property"));
         ProducerCase.props("1", "5").forEach((k, v) -> fill.add(k + "=" + v));
         KafkaTool.Result r = KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, runDir(id + "-fill"), RUN_TIMEOUT);
         check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
-        long stored = topics.records(topic, partitions);
+        long stored = Topics.endOffsets(admin, topic);
         checkCount(id + " fill", records, records, stored);
 
         // the broker's fetch path warms up too: without this read the first run of a case is the slowest
@@ -375,7 +378,7 @@ public final class Bench {
         alternate(i -> perf.add(perfTestConsumer(id, topic, records, i)),
                 i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
         report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
-        topics.delete(topic);
+        Topics.delete(admin, topic);
     }
 
 
@@ -432,23 +435,23 @@ public final class Bench {
 
     private void toolLatency(int repeat, List<LatencyCase.Run> runs) {
         String topic = topic("latency", repeat, "perf");
-        topics.create(topic, 1);
+        Topics.create(admin, 1, topic);
         List<String> args = List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
                 "--num-records", Integer.toString(LatencyCase.RECORDS), "--producer-acks", LatencyCase.ACKS,
                 "--record-size", Integer.toString(LatencyCase.RECORD_SIZE));
         KafkaTool.Result r = tool(LatencyCase.TOOL, args, runDir("latency-perf"));
         if (check(r.exitCode == 0, "latency kafka-e2e-latency exit code " + r.exitCode + ", see " + r.dir)) {
             LatencyCase.Run run = LatencyCase.Run.tool(repeat, r.stdout, r.wallSeconds);
-            checkCount("latency kafka-e2e-latency", LatencyCase.RECORDS, run.records, topics.records(topic, 1));
+            checkCount("latency kafka-e2e-latency", LatencyCase.RECORDS, run.records, Topics.endOffsets(admin, topic));
             System.out.println("  kafka-e2e-latency #" + (repeat + 1) + ": " + run.format());
             runs.add(run);
         }
-        topics.delete(topic);
+        Topics.delete(admin, topic);
     }
 
     private void pluginLatency(int repeat, List<LatencyCase.Run> runs) {
         String topic = topic("latency", repeat, "plugin");
-        topics.create(topic, 1);
+        Topics.create(admin, 1, topic);
         Path dir = runDir("latency-plugin");
         JMeter.RunBuilder b = plugin(Harness.projectDir().resolve("test-plans").resolve(LatencyCase.PLAN))
                 .runDir(dir).timeout(RUN_TIMEOUT)
@@ -461,11 +464,11 @@ public final class Bench {
         JMeter.Result result = b.run();
         if (check(result.exitCode() == 0, "latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
             LatencyCase.Run run = LatencyCase.Run.plugin(repeat, result.stdout(), result.elapsed().toMillis() / 1000.0);
-            checkCount("latency plugin", LatencyCase.RECORDS, run.records, topics.records(topic, 1));
+            checkCount("latency plugin", LatencyCase.RECORDS, run.records, Topics.endOffsets(admin, topic));
             System.out.println("  plugin #" + (repeat + 1) + ": " + run.format());
             runs.add(run);
         }
-        topics.delete(topic);
+        Topics.delete(admin, topic);
     }
 
     // ---------------------------------------------------------------- helpers

@@ -48,6 +48,15 @@ public final class Topics {
         create(admin, partitions, Map.of(), names);
     }
 
+    /** Deletes the topic, freeing the disk and page cache it holds. */
+    public static void delete(Admin admin, String topic) {
+        try {
+            admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot delete " + topic, e);
+        }
+    }
+
     /** The sum of the topic's end offsets: records written (including aborted ones and markers). */
     public static long endOffsets(Admin admin, String topic) {
         try {

@@ -1,8 +1,7 @@
 package io.github.jmeterkafka.reliability;
 
-import java.time.Duration;
-
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
 
 /**
  * The reliability tests' own broker, not the shared one: the outage test stops and starts it, and
@@ -10,19 +9,11 @@ import io.github.jmeterkafka.harness.KafkaBroker;
  * after another, so they can share it; a test that stops it starts it again.
  */
 final class ReliabilityBroker {
-    private static KafkaBroker broker;
 
     private ReliabilityBroker() {
     }
 
-    static synchronized KafkaBroker get() {
-        if (broker == null) {
-            // a loaded CI machine may need more than the default minute to start it
-            KafkaBroker b = KafkaBroker.builder().numPartitions(2).autoCreateTopics(false)
-                    .startTimeout(Duration.ofMinutes(3)).build();
-            Runtime.getRuntime().addShutdownHook(new Thread(b::close, "reliability-broker-stop"));
-            broker = b;
-        }
-        return broker.start();
+    static KafkaBroker get() {
+        return SharedBroker.get("reliability", b -> b.numPartitions(2).autoCreateTopics(false));
     }
 }
