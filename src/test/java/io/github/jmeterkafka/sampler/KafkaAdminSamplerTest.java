@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
@@ -36,31 +37,14 @@ class KafkaAdminSamplerTest {
 
     @BeforeEach
     void bind() {
-        ClientFactory factory = new ClientFactory() {
-            @Override
-            public Producer<Object, Object> producer(Map<String, Object> config) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Consumer<Object, Object> consumer(Map<String, Object> config) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Admin admin(Map<String, Object> config) {
-                return fake.admin();
-            }
-        };
-        Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, "test",
-                Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()), factory, new ClientIds("test", "host")));
+        MockConnections.bind(CONNECTION, MockConnections.clients(null, null, fake::admin));
         vars = new JMeterVariables();
         JMeterContextService.getContext().setVariables(vars);
     }
 
     @AfterEach
     void unbind() {
-        Connections.unbind(CONNECTION, Duration.ZERO);
+        MockConnections.unbind(CONNECTION);
         JMeterContextService.getContext().setVariables(null);
     }
 

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
@@ -138,31 +139,14 @@ class KafkaConsumerSamplerPathsTest {
     void bind() {
         consumer = new TestConsumer();
         consumer.updateBeginningOffsets(Map.of(P0, 0L, P1, 0L));
-        ClientFactory factory = new ClientFactory() {
-            @Override
-            public Producer<Object, Object> producer(Map<String, Object> config) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Consumer<Object, Object> consumer(Map<String, Object> config) {
-                return consumer;
-            }
-
-            @Override
-            public Admin admin(Map<String, Object> config) {
-                throw new UnsupportedOperationException();
-            }
-        };
-        Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, "test",
-                Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()), factory, new ClientIds("test", "host")));
+        MockConnections.bind(CONNECTION, MockConnections.clients(null, () -> consumer, null));
         vars = new JMeterVariables();
         JMeterContextService.getContext().setVariables(vars);
     }
 
     @AfterEach
     void unbind() {
-        Connections.unbind(CONNECTION, Duration.ZERO);
+        MockConnections.unbind(CONNECTION);
     }
 
     private static KafkaConsumerSampler sampler(int perSample) {

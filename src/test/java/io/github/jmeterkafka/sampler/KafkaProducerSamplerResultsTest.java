@@ -37,6 +37,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
@@ -85,14 +86,12 @@ class KafkaProducerSamplerResultsTest {
     }
 
     private void bind(Map<String, String> producerProperties) {
-        Connections.bind(Connection.of(new ConnectionSettings(connection, "test",
-                Map.of("bootstrap.servers", "localhost:9"), producerProperties, Map.of()), mocks,
-                new ClientIds("test", "host")));
+        MockConnections.bind(connection, producerProperties, Map.of(), mocks);
     }
 
     @AfterEach
     void unbind() {
-        Connections.unbind(connection, Duration.ZERO);
+        MockConnections.unbind(connection);
     }
 
     private KafkaProducerSampler sampler(int perSample) {

@@ -12,6 +12,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 
 import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
@@ -39,13 +40,12 @@ final class TestClients implements ClientFactory {
     }
 
     TestClients bind() {
-        Connections.bind(Connection.of(new ConnectionSettings(NAME, "test",
-                Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()), this, new ClientIds("test", "host")));
+        MockConnections.bind(NAME, this);
         return this;
     }
 
     static void unbind() {
-        Connections.unbind(NAME, Duration.ZERO);
+        MockConnections.unbind(NAME);
     }
 
     @Override
