@@ -101,7 +101,7 @@ public final class ClientMetrics {
                 MetricName n = e.getKey();
                 if (n.name().equals(name) && n.tags().size() == 1 && n.tags().containsKey("client-id")) {
                     Object v = e.getValue().metricValue();
-                    return v instanceof Number ? ((Number) v).doubleValue() : Double.NaN;
+                    return v instanceof Number number ? number.doubleValue() : Double.NaN;
                 }
             }
             return Double.NaN;

@@ -47,16 +47,13 @@ final class Committer {
             return;
         }
         switch (mode) {
-            case SYNC:
-                commitSync();
-                break;
-            case ASYNC:
-                commitAsync();
-                break;
-            default:
+            case SYNC -> commitSync();
+            case ASYNC -> commitAsync();
+            default -> {
                 if (System.currentTimeMillis() - lastCommitMs >= autoCommitIntervalMs) {
                     commitAsync();
                 }
+            }
         }
     }
 

@@ -210,7 +210,11 @@ public final class ConnectionSettings {
         return config;
     }
 
-    /** @param overrides what the consumer sampler sets (group id, offset reset), over the connection's */
+    /**
+     * The config of one consumer.
+     *
+     * @param overrides what the consumer sampler sets (group id, offset reset), over the connection's
+     */
     public Map<String, Object> consumerConfig(String clientId, Map<String, Object> overrides) {
         Map<String, Object> config = new LinkedHashMap<>();
         // a view into the fetch response, where byte[] would copy every record (1 GB per 1M x 1000 B)

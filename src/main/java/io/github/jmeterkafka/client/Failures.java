@@ -25,7 +25,7 @@ public final class Failures {
     public static Throwable unwrap(Throwable failure) {
         Throwable t = failure;
         while (t.getCause() != null && (t instanceof ExecutionException || t instanceof CompletionException
-                || t.getClass() == KafkaException.class && t.getCause() instanceof KafkaException)) {
+                || (t.getClass() == KafkaException.class && t.getCause() instanceof KafkaException))) {
             t = t.getCause();
         }
         return t;

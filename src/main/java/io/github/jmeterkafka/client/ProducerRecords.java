@@ -68,7 +68,7 @@ public final class ProducerRecords {
                 hs.add(new RecordHeader(SequenceHeader.NAME, seq));
                 bytes += SequenceHeader.NAME.length() + seq.length;
             }
-            long valueBytes = v == null ? 0 : v instanceof byte[] ? ((byte[]) v).length : -1;
+            long valueBytes = v == null ? 0 : v instanceof byte[] b ? b.length : -1;
             bytes += (k == null ? 0 : bytesOf(k).length) + Math.max(valueBytes, 0);
             return new SendBatch.Outgoing(new ProducerRecord<>(target.topic(), p, target.timestamp(),
                     encode(k, keysAsBytes), encode(v, valuesAsBytes), hs), bytes, valueBytes);
@@ -76,11 +76,11 @@ public final class ProducerRecords {
     }
 
     private static byte[] bytesOf(Object key) {
-        return key instanceof byte[] ? (byte[]) key : String.valueOf(key).getBytes(StandardCharsets.UTF_8);
+        return key instanceof byte[] b ? b : String.valueOf(key).getBytes(StandardCharsets.UTF_8);
     }
 
     /** byte[] for Kafka's ByteArraySerializer; for any other serializer, the text; objects as they are. */
     private static Object encode(Object value, boolean bytesIn) {
-        return value instanceof byte[] && !bytesIn ? new String((byte[]) value, StandardCharsets.UTF_8) : value;
+        return value instanceof byte[] b && !bytesIn ? new String(b, StandardCharsets.UTF_8) : value;
     }
 }

@@ -33,16 +33,17 @@ public final class ReadSpec {
             return tag;
         }
 
-        /** @param partitions read in assign mode only */
+        /**
+         * The read this subscription makes of the sampler's fields.
+         *
+         * @param partitions read in assign mode only
+         */
         public ReadSpec spec(String topics, String partitions, Start start, long startValue) {
-            switch (this) {
-                case PATTERN:
-                    return pattern(topics, start, startValue);
-                case ASSIGN:
-                    return assign(topics, partitions, start, startValue);
-                default:
-                    return topics(topics, start, startValue);
-            }
+            return switch (this) {
+                case PATTERN -> pattern(topics, start, startValue);
+                case ASSIGN -> assign(topics, partitions, start, startValue);
+                default -> topics(topics, start, startValue);
+            };
         }
     }
 
@@ -120,7 +121,11 @@ public final class ReadSpec {
         }
     }
 
-    /** @param partitions comma-separated partition numbers of every listed topic, e.g. "0,2" */
+    /**
+     * A read of the listed partitions of every listed topic, without a group.
+     *
+     * @param partitions comma-separated partition numbers of every listed topic, e.g. "0,2"
+     */
     public static ReadSpec assign(String commaSeparatedTopics, String partitions, Start start, long startValue) {
         List<String> topics = split(commaSeparatedTopics);
         if (topics.isEmpty()) {
@@ -158,7 +163,7 @@ public final class ReadSpec {
     private static List<String> split(String s) {
         List<String> out = new ArrayList<>();
         if (s != null) {
-            for (String part : s.split(",")) {
+            for (String part : s.split(",", -1)) {
                 if (!part.isBlank()) {
                     out.add(part.trim());
                 }

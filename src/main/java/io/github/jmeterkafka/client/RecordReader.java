@@ -48,6 +48,8 @@ public final class RecordReader implements AutoCloseable {
     @FunctionalInterface
     public interface Listener {
         /**
+         * Called for each record as it is handed out.
+         *
          * @param polledMicros when the poll that brought the record returned, as
          *                     {@link SequenceHeader#nowMicros()}: a record kept for a later sample keeps it
          */

@@ -30,16 +30,16 @@ public final class SecuritySettings {
     public static final String SSL = "SSL";
     public static final String SASL_PLAINTEXT = "SASL_PLAINTEXT";
     public static final String SASL_SSL = "SASL_SSL";
-    public static final String[] PROTOCOLS = {PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL};
+    public static final List<String> PROTOCOLS = List.of(PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL);
 
     public static final String PLAIN = "PLAIN";
     public static final String SCRAM_SHA_256 = "SCRAM-SHA-256";
     public static final String SCRAM_SHA_512 = "SCRAM-SHA-512";
     public static final String OAUTHBEARER = "OAUTHBEARER";
     public static final String GSSAPI = "GSSAPI";
-    public static final String[] MECHANISMS = {PLAIN, SCRAM_SHA_256, SCRAM_SHA_512, OAUTHBEARER, GSSAPI};
+    public static final List<String> MECHANISMS = List.of(PLAIN, SCRAM_SHA_256, SCRAM_SHA_512, OAUTHBEARER, GSSAPI);
 
-    public static final String[] STORE_TYPES = {"JKS", "PKCS12", "PEM"};
+    public static final List<String> STORE_TYPES = List.of("JKS", "PKCS12", "PEM");
 
     static final String PLAIN_LOGIN_MODULE = "org.apache.kafka.common.security.plain.PlainLoginModule";
     static final String SCRAM_LOGIN_MODULE = "org.apache.kafka.common.security.scram.ScramLoginModule";
@@ -130,7 +130,7 @@ public final class SecuritySettings {
     /** Why these fields cannot work; empty when they can. Names fields, never values. */
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
-        if (!protocol.isEmpty() && !List.of(PROTOCOLS).contains(protocol)) {
+        if (!protocol.isEmpty() && !PROTOCOLS.contains(protocol)) {
             problems.add("Security protocol '" + protocol + "' is not one of " + String.join(", ", PROTOCOLS));
             return problems;
         }
@@ -235,7 +235,7 @@ public final class SecuritySettings {
     }
 
     /** Known names in their canonical spelling (Kafka compares mechanisms case-sensitively); others as typed. */
-    private static String canonical(String value, String[] known) {
+    private static String canonical(String value, List<String> known) {
         String v = trim(value);
         for (String k : known) {
             if (k.equalsIgnoreCase(v)) {

@@ -18,20 +18,13 @@ final class StartPositioning {
     static void seek(Consumer<Object, Object> consumer, ReadSpec.Start start, long startValue,
             List<TopicPartition> fresh) {
         switch (start) {
-            case EARLIEST:
-                consumer.seekToBeginning(fresh);
-                break;
-            case LATEST:
-                consumer.seekToEnd(fresh);
-                break;
-            case OFFSET:
-                fresh.forEach(tp -> consumer.seek(tp, startValue));
-                break;
-            case TIMESTAMP:
-                seekToTime(consumer, startValue, fresh);
-                break;
-            default:
+            case EARLIEST -> consumer.seekToBeginning(fresh);
+            case LATEST -> consumer.seekToEnd(fresh);
+            case OFFSET -> fresh.forEach(tp -> consumer.seek(tp, startValue));
+            case TIMESTAMP -> seekToTime(consumer, startValue, fresh);
+            default -> {
                 // the group's committed offset or auto.offset.reset decide
+            }
         }
     }
 

@@ -18,7 +18,7 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
     /** A text field that may hold JMeter functions and variables. */
     protected PropertyDescriptor text(String name, String defaultValue) {
         PropertyDescriptor p = property(name);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, defaultValue);
         return p;
     }
@@ -26,7 +26,7 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
     /** A text area, for values and payloads. */
     protected PropertyDescriptor textArea(String name, String defaultValue) {
         PropertyDescriptor p = property(name, TypeEditor.TextAreaEditor);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, defaultValue);
         return p;
     }
@@ -34,9 +34,9 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
     /** A drop-down of tags (each translated in the bundle); the first tag is the default. */
     protected PropertyDescriptor choice(String name, String... tags) {
         PropertyDescriptor p = property(name);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, tags[0]);
-        p.setValue(NOT_OTHER, Boolean.TRUE);
+        p.setValue(NOT_OTHER, true);
         p.setValue(TAGS, tags);
         // the drop-down shows each tag's text from this bundle, not the stored tag
         p.setValue(RESOURCE_BUNDLE, getBeanDescriptor().getValue(RESOURCE_BUNDLE));
@@ -49,14 +49,14 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
      */
     protected PropertyDescriptor editableChoice(String name, String... tags) {
         PropertyDescriptor p = choice(name, tags);
-        p.setValue(NOT_OTHER, Boolean.FALSE);
+        p.setValue(NOT_OTHER, false);
         return p;
     }
 
     /** A masked text field; it still takes functions, e.g. {@code ${__P(kafka.password)}}. */
     protected PropertyDescriptor password(String name) {
         PropertyDescriptor p = property(name, TypeEditor.PasswordEditor);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, "");
         return p;
     }
@@ -64,14 +64,14 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
     /** A file name with a Browse button. */
     protected PropertyDescriptor file(String name) {
         PropertyDescriptor p = property(name, TypeEditor.FileEditor);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, "");
         return p;
     }
 
     protected PropertyDescriptor checkbox(String name, boolean defaultValue) {
         PropertyDescriptor p = property(name);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, defaultValue);
         return p;
     }
@@ -82,7 +82,7 @@ public abstract class KafkaBeanInfo extends BeanInfoSupport {
         p.setValue(TableEditor.CLASSNAME, KeyValue.class.getName());
         p.setValue(TableEditor.HEADERS, new String[] {keyHeader, valueHeader});
         p.setValue(TableEditor.OBJECT_PROPERTIES, new String[] {"key", "value"});
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        p.setValue(NOT_UNDEFINED, true);
         p.setValue(DEFAULT, new ArrayList<KeyValue>());
         return p;
     }

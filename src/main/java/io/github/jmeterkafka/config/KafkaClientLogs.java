@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.config;
 
+import java.util.Objects;
+
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -31,7 +33,7 @@ final class KafkaClientLogs {
             }
             LoggerContext context = (LoggerContext) LogManager.getContext(false);
             LoggerConfig existing = context.getConfiguration().getLoggers().get(LOGGER);
-            if (existing != null && existing.getLevel() != applied) {
+            if (existing != null && !Objects.equals(existing.getLevel(), applied)) {
                 return;
             }
             Configurator.setLevel(LOGGER, level);

@@ -154,7 +154,7 @@ public class KafkaMetricsGui extends AbstractOverTimeVisualizer {
     /** One metric value from {@link KafkaMetricsCollector}: a point on the line of its label. */
     @Override
     public void add(SampleResult res) {
-        if (!(res instanceof MetricSampleResult) || !isSampleIncluded(res)) {
+        if (!(res instanceof MetricSampleResult metricSampleResult) || !isSampleIncluded(res)) {
             return;
         }
         super.add(res);
@@ -163,7 +163,7 @@ public class KafkaMetricsGui extends AbstractOverTimeVisualizer {
             row = getNewRow(model, AbstractGraphRow.ROW_AVERAGES, res.getSampleLabel(), AbstractGraphRow.MARKER_SIZE_NONE,
                     false, false, false, true, true);
         }
-        row.add(normalizeTime(res.getStartTime()), ((MetricSampleResult) res).value());
+        row.add(normalizeTime(res.getStartTime()), metricSampleResult.value());
         updateGui(null);
     }
 }

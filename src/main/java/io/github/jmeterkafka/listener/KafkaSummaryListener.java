@@ -59,8 +59,8 @@ public class KafkaSummaryListener extends AbstractTestElement
     }
 
     private static void add(Merge merge, SampleResult result) {
-        if (result instanceof KafkaSampleResult) {
-            SampleFigures f = ((KafkaSampleResult) result).figures();
+        if (result instanceof KafkaSampleResult kafkaSampleResult) {
+            SampleFigures f = kafkaSampleResult.figures();
             if (f != null) {
                 merge.runs.computeIfAbsent(result.getSampleLabel(), label -> new MergedRun(f.kind, RunOutput.warmup(),
                         RunOutput.intervalLog(f.kind, label, ProducerStats.Summary.KIND.equals(f.kind)

@@ -171,13 +171,13 @@ public final class ConsumerStats {
             return new SummaryRow(KIND, label, part).put(SummaryRow.Column.RECORDS, records)
                     .put(SummaryRow.Column.FAILED, 0).put(SummaryRow.Column.MB, megabytes(), 4)
                     .put(SummaryRow.Column.SECONDS, elapsedSec, 3)
-                    .put(SummaryRow.Column.RECORDS_PER_SEC, rate(records, elapsedSec), 4)
+                    .put(SummaryRow.Column.RECORDS_PER_SEC, rate((double) records, elapsedSec), 4)
                     .put(SummaryRow.Column.MB_PER_SEC, rate(megabytes(), elapsedSec), 4).latency(e2e)
                     .put(SummaryRow.Column.START_TIME, SummaryRow.time(startMs))
                     .put(SummaryRow.Column.END_TIME, SummaryRow.time(endMs))
                     .put(SummaryRow.Column.REBALANCE_MS, rebalanceMs).put(SummaryRow.Column.FETCH_MS, fetchMs())
                     .put(SummaryRow.Column.FETCH_MB_PER_SEC, rate(megabytes(), fetchSec), 4)
-                    .put(SummaryRow.Column.FETCH_RECORDS_PER_SEC, rate(records, fetchSec), 4);
+                    .put(SummaryRow.Column.FETCH_RECORDS_PER_SEC, rate((double) records, fetchSec), 4);
         }
 
         public String endToEndLine() {

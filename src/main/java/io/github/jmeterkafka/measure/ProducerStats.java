@@ -58,7 +58,11 @@ public final class ProducerStats {
         firstSendNanos.accumulateAndGet(nanos, Math::min);
     }
 
-    /** @param valueBytes the record's value: producer-perf-test's MB count values only */
+    /**
+     * Counts one acknowledged record.
+     *
+     * @param valueBytes the record's value: producer-perf-test's MB count values only
+     */
     public void acked(long sendNanos, long ackNanos, long valueBytes) {
         long micros = Math.max(0, (ackNanos - sendNanos) / 1000);
         latencyMicros.recordValue(micros);
@@ -208,7 +212,11 @@ public final class ProducerStats {
                     records, which, recordsPerSec(), mbPerSec(), avgMs, maxMs, p50Ms, p95Ms, p99Ms, p999Ms);
         }
 
-        /** @param expectedRate records/s the plan asked for; 0: none said */
+        /**
+         * This summary as a row of the summary CSV.
+         *
+         * @param expectedRate records/s the plan asked for; 0: none said
+         */
         public SummaryRow row(String label, String part, double expectedRate) {
             SummaryRow row = new SummaryRow(KIND, label, part).put(SummaryRow.Column.RECORDS, records)
                     .put(SummaryRow.Column.FAILED, failedRecords).put(SummaryRow.Column.MB, bytes / MB, 4)

@@ -47,10 +47,14 @@ public final class ReadTally {
         sampleCount = 0;
     }
 
-    /** @param receivedMicros when the poll that brought the record returned, as {@link SequenceHeader#nowMicros()} */
+    /**
+     * Counts one received record.
+     *
+     * @param receivedMicros when the poll that brought the record returned, as {@link SequenceHeader#nowMicros()}
+     */
     public void record(ConsumerRecord<?, ?> rec, long receivedMicros) {
         // key, value and headers, as the broker stores them; the last sequence header counts, as lastHeader() would
-        long keyValue = Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
+        long keyValue = (long) Math.max(0, rec.serializedKeySize()) + Math.max(0, rec.serializedValueSize());
         long size = keyValue;
         Header sequenceHeader = null;
         for (Header h : rec.headers()) {

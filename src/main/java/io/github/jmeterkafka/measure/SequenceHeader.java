@@ -24,7 +24,7 @@ public final class SequenceHeader {
         return (producer + ';' + sequence + ';' + sendMicros).getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** @return null when the bytes are not a sequence header */
+    /** Reads a header's value; null when the bytes are not a sequence header. */
     public static SequenceHeader decode(byte[] value) {
         if (value == null) {
             return null;

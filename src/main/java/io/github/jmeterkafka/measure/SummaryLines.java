@@ -16,6 +16,8 @@ public final class SummaryLines {
     }
 
     /**
+     * The summary lines of a producer.
+     *
      * @param steady       after the warm-up, or null
      * @param expectedRate records/s the plan asked for; 0: none said
      */

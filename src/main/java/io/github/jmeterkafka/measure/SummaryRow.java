@@ -1,7 +1,8 @@
 package io.github.jmeterkafka.measure;
 
-import java.text.SimpleDateFormat;
-import java.util.Date;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +16,9 @@ import org.HdrHistogram.Histogram;
  * file holds both; a column that does not apply to a kind stays empty.
  */
 public final class SummaryRow {
+    private static final DateTimeFormatter PERF_TEST_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT);
+
     public enum Column {
         KIND, LABEL, PART, RECORDS, FAILED, MB, SECONDS, RECORDS_PER_SEC, MB_PER_SEC,
         AVG_MS, MAX_MS, P50_MS, P95_MS, P99_MS, P999_MS,
@@ -108,6 +112,6 @@ public final class SummaryRow {
 
     /** consumer-perf-test's time format. */
     static String time(long epochMs) {
-        return epochMs == 0 ? "" : new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT).format(new Date(epochMs));
+        return epochMs == 0 ? "" : PERF_TEST_TIME.format(Instant.ofEpochMilli(epochMs).atZone(ZoneId.systemDefault()));
     }
 }

@@ -21,6 +21,8 @@ public final class Warmup {
     }
 
     /**
+     * Whether a record falls in the warm-up.
+     *
      * @param recordsBefore records of the run counted before this one
      * @param sinceStartMs  time from the run's first record to this one
      */

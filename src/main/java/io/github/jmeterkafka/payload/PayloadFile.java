@@ -44,7 +44,7 @@ public final class PayloadFile {
             throw new InvalidInputException("payload file " + file.toAbsolutePath() + " cannot be read: " + e);
         }
         List<ValueSource> out = new ArrayList<>();
-        String[] parts = text.split(Pattern.quote(delimiter));
+        String[] parts = text.split(Pattern.quote(delimiter), -1);
         for (int i = 0; i < parts.length; i++) {
             if (!parts[i].isEmpty()) {
                 try {

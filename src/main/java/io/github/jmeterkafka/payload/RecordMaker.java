@@ -31,7 +31,11 @@ public final class RecordMaker {
         }
     }
 
-    /** @throws InvalidInputException when a field, template, file or schema is invalid */
+    /**
+     * Compiles a spec into a maker of records.
+     *
+     * @throws InvalidInputException when a field, template, file or schema is invalid
+     */
     public static RecordMaker of(RecordSpec spec) {
         String[] names = new String[spec.headers().size()];
         ValueSource[] values = new ValueSource[names.length];
@@ -47,39 +51,31 @@ public final class RecordMaker {
     }
 
     private static ValueSource key(RecordSpec spec) {
-        switch (spec.keyMode()) {
-            case TEXT:
-                return template("key", spec.key());
-            case RANDOM:
+        return switch (spec.keyMode()) {
+            case TEXT -> template("key", spec.key());
+            case RANDOM -> {
                 String prefix = spec.key();
                 int count = spec.keyCount();
-                return context -> (prefix + context.random().nextInt(count)).getBytes(StandardCharsets.UTF_8);
-            default:
-                return context -> null;
-        }
+                yield context -> (prefix + context.random().nextInt(count)).getBytes(StandardCharsets.UTF_8);
+            }
+            default -> context -> null;
+        };
     }
 
     private static ValueSource value(RecordSpec spec) {
-        switch (spec.valueMode()) {
-            case RANDOM:
-                return RandomPayload.letters(RecordSizes.parse(spec.recordSize()));
-            case RANDOM_BYTES:
-                return RandomPayload.bytes(RecordSizes.parse(spec.recordSize()));
-            case RANDOM_ONCE:
-                return RandomPayload.once(RecordSizes.parse(spec.recordSize()));
-            case FILE:
-                return PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).atRandom();
-            case FILE_IN_ORDER:
-                return PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).inOrder();
-            case AVRO:
-                return SchemaSources.avro(spec);
-            case JSON_SCHEMA:
-                return SchemaSources.jsonSchema(spec);
-            case PROTOBUF:
-                return SchemaSources.protobuf(spec);
-            default:
-                return template("value", spec.value());
-        }
+        return switch (spec.valueMode()) {
+            case RANDOM -> RandomPayload.letters(RecordSizes.parse(spec.recordSize()));
+            case RANDOM_BYTES -> RandomPayload.bytes(RecordSizes.parse(spec.recordSize()));
+            case RANDOM_ONCE -> RandomPayload.once(RecordSizes.parse(spec.recordSize()));
+            case FILE ->
+                PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).atRandom();
+            case FILE_IN_ORDER ->
+                PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).inOrder();
+            case AVRO -> SchemaSources.avro(spec);
+            case JSON_SCHEMA -> SchemaSources.jsonSchema(spec);
+            case PROTOBUF -> SchemaSources.protobuf(spec);
+            default -> template("value", spec.value());
+        };
     }
 
     private static ValueSource template(String what, String text) {

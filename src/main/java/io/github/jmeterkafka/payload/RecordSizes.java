@@ -43,7 +43,8 @@ public final class RecordSizes {
     }
 
     private static RecordSizes weighted(String s) {
-        String[] parts = s.split(",");
+        // limit 0: a trailing comma adds no part
+        String[] parts = s.split(",", 0);
         int[] sizes = new int[parts.length];
         long[] cumulative = new long[parts.length];
         long total = 0;

@@ -19,14 +19,11 @@ final class SchemaSources {
 
     static ValueSource avro(RecordSpec spec) {
         AvroRecords records = new AvroRecords(AvroRecords.parseAvroSchema(spec.schema()), rules(spec));
-        switch (spec.schemaOutput()) {
-            case JSON:
-                return new AvroJsonSource(records);
-            case RECORD:
-                return records;
-            default:
-                return new AvroBinarySource(records);
-        }
+        return switch (spec.schemaOutput()) {
+            case JSON -> new AvroJsonSource(records);
+            case RECORD -> records;
+            default -> new AvroBinarySource(records);
+        };
     }
 
     static ValueSource jsonSchema(RecordSpec spec) {

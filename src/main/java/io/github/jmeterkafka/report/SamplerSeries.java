@@ -16,6 +16,8 @@ public record SamplerSeries(long bucketMs, List<Point> points) {
     static final double[] PERCENTILES = {50, 95, 99, 99.9};
 
     /** One bucket; {@code percentilesMs} is empty when the bucket has no records. */
+    // points are never compared or hashed: the array is only read by index
+    @SuppressWarnings("ArrayRecordComponent")
     public record Point(long timeMs, double seconds, long records, long bytes, long failed, double[] percentilesMs) {
         public double recordsPerSec() {
             return seconds > 0 ? records / seconds : 0;

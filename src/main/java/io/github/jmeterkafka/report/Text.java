@@ -8,7 +8,8 @@ public final class Text {
 
     public static String html(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16);
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             switch (c) {
                 case '&' -> b.append("&amp;");
                 case '<' -> b.append("&lt;");
@@ -24,7 +25,8 @@ public final class Text {
     /** A JSON string literal that is also safe inside a {@code <script>} element. */
     public static String json(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16).append('"');
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             switch (c) {
                 case '"' -> b.append("\\\"");
                 case '\\' -> b.append("\\\\");

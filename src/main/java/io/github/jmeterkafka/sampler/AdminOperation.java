@@ -131,7 +131,7 @@ enum AdminOperation implements Tagged {
     /** Comma-separated names; blank entries (a trailing comma) are skipped. */
     private static List<String> topicList(KafkaAdminSampler s, boolean required) {
         Set<String> names = new LinkedHashSet<>();
-        for (String t : s.getTopics().split(",")) {
+        for (String t : s.getTopics().split(",", -1)) {
             if (!t.isBlank()) {
                 names.add(t.trim());
             }

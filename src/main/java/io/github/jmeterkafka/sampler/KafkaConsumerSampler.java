@@ -145,8 +145,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             // with rebalances after it (threads leaving at the end of a timed test)
             run.stats.rebalanced(rebalanceMsTotal);
             tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
-            if (result instanceof KafkaSampleResult) {
-                ((KafkaSampleResult) result).figures(new SampleFigures(ConsumerStats.Summary.KIND, RunOutput.server(),
+            if (result instanceof KafkaSampleResult kafkaResult) {
+                kafkaResult.figures(new SampleFigures(ConsumerStats.Summary.KIND, RunOutput.server(),
                         tally.sampleMicros(), count, 0, tally.keyValueBytes(), result.getStartTime(),
                         tally.lastReceivedMillis(), rebalanceMsTotal, 0));
             }

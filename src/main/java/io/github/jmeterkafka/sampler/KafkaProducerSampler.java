@@ -196,8 +196,8 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             producers.sampled(n, batch.sentBytes());
             ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
             run.sampled(n, result.getTime());
-            if (result instanceof KafkaSampleResult) {
-                ((KafkaSampleResult) result).figures(new SampleFigures(ProducerStats.Summary.KIND, RunOutput.server(),
+            if (result instanceof KafkaSampleResult kafkaResult) {
+                kafkaResult.figures(new SampleFigures(ProducerStats.Summary.KIND, RunOutput.server(),
                         batch.countedMicros(), batch.acked(), n - batch.acked(), batch.countedBytes(),
                         result.getStartTime(), result.getEndTime(), 0, expectedRate()));
             }

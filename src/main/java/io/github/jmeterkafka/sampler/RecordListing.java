@@ -61,9 +61,9 @@ final class RecordListing {
         if (o == null) {
             return "";
         }
-        if (o instanceof ByteBuffer) {
-            return StandardCharsets.UTF_8.decode(((ByteBuffer) o).duplicate()).toString();
+        if (o instanceof ByteBuffer buffer) {
+            return StandardCharsets.UTF_8.decode(buffer.duplicate()).toString();
         }
-        return o instanceof byte[] ? new String((byte[]) o, StandardCharsets.UTF_8) : o.toString();
+        return o instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : o.toString();
     }
 }

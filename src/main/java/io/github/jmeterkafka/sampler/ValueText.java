@@ -35,19 +35,19 @@ final class ValueText {
 
     /** Values as they are, the plugin's own as views into the fetch buffer: copied only to decode. */
     ByteBuffer bytes(Object v) {
-        if (v instanceof ByteBuffer && decoder == null) {
-            return ((ByteBuffer) v).duplicate();
+        if (v instanceof ByteBuffer byteBuffer && decoder == null) {
+            return byteBuffer.duplicate();
         }
-        return ByteBuffer.wrap(v instanceof byte[] && decoder == null ? (byte[]) v : text(v).getBytes(StandardCharsets.UTF_8));
+        return ByteBuffer.wrap(v instanceof byte[] array && decoder == null ? array : text(v).getBytes(StandardCharsets.UTF_8));
     }
 
     String text(Object v) {
-        if (v instanceof GenericRecord) {
-            return AvroJson.toJson((GenericRecord) v);
+        if (v instanceof GenericRecord genericRecord) {
+            return AvroJson.toJson(genericRecord);
         }
         if (decoder != null && (v instanceof ByteBuffer || v instanceof byte[])) {
             try {
-                GenericRecord record = decoder.decode(v instanceof byte[] ? (byte[]) v : copy((ByteBuffer) v));
+                GenericRecord record = decoder.decode(v instanceof byte[] array ? array : copy((ByteBuffer) v));
                 return record == null ? "" : AvroJson.toJson(record);
             } catch (InvalidInputException e) {
                 return "(" + e.getMessage() + ")";

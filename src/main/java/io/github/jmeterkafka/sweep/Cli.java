@@ -18,9 +18,11 @@ import io.github.jmeterkafka.sweep.report.SweepReport;
  * A sweep ends with its report. JMeter's home is the one whose lib/ext holds this jar, unless given.
  */
 public final class Cli {
-    static final String USAGE = "usage:\n"
-            + "  java -jar jmeter-kafka.jar sweep SWEEP.properties [--bootstrap HOST:PORT] [--jmeter JMETER_HOME] [--out DIR]\n"
-            + "  java -jar jmeter-kafka.jar report ROWS.csv [--compare BEFORE-ROWS.csv] [--out DIR]";
+    static final String USAGE = """
+            usage:
+              java -jar jmeter-kafka.jar sweep SWEEP.properties [--bootstrap HOST:PORT] [--jmeter JMETER_HOME] [--out DIR]
+              java -jar jmeter-kafka.jar report ROWS.csv [--compare BEFORE-ROWS.csv] [--out DIR]\
+            """;
 
     private Cli() {
     }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ public final class Sweep {
         this.console = console;
     }
 
-    /** @return the rows file */
+    /** Runs the sweep and returns the rows file. */
     public Path run() throws IOException, InterruptedException {
         Path jar = jmeterHome.resolve("bin/ApacheJMeter.jar");
         if (!Files.isRegularFile(jar)) {
@@ -57,7 +58,7 @@ public final class Sweep {
         Path rows = out.resolve(ROWS);
         Files.writeString(rows, header() + System.lineSeparator(), StandardCharsets.UTF_8);
         List<SweepSpec.Run> runs = spec.runs();
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         console.printf("Sweep '%s': %d runs (%d configurations x %d repeats) of %s%n", spec.name, runs.size(),
                 runs.size() / spec.repeats, spec.repeats, spec.plan);
         long start = System.nanoTime();

@@ -63,7 +63,7 @@ public final class SweepSpec {
                 fixed.put(key.substring(FIXED.length()), p.getProperty(key).trim());
             } else if (key.startsWith(VARY) && p.containsKey(key)) {
                 List<String> values = new ArrayList<>();
-                for (String v : p.getProperty(key).split(",")) {
+                for (String v : p.getProperty(key).split(",", -1)) {
                     if (!v.isBlank()) {
                         values.add(v.trim());
                     }

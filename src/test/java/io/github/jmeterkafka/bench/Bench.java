@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -133,48 +134,23 @@ public final class Bench {
 
     private void runCase(String c) {
         switch (c) {
-            case "a":
-                producerCase(ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
-                break;
-            case "b":
-                producerCase(ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
-                break;
-            case "c":
-                producerCase(ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
-                break;
-            case "d":
-                producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
-                break;
-            case "single":
-                singleRecordCases();
-                break;
-            case "lz4":
-            case "snappy":
-            case "gzip":
-            case "zstd":
-            case "none":
+            case "a" -> producerCase(
+                    ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
+            case "b" -> producerCase(
+                    ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
+            case "c" -> producerCase(
+                    ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
+            case "d" -> producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
+            case "single" -> singleRecordCases();
+            case "lz4", "snappy", "gzip", "zstd", "none" ->
                 codecCase(CodecCase.of(c, payloadRecords, recordsPerSample));
-                break;
-            case "template":
-                payloadCase(Payload.template(plans));
-                break;
-            case "avro":
-                payloadCase(Payload.avro(plans));
-                break;
-            case "generators":
-                generators();
-                break;
-            case "consume1":
-                consumerCase("consume1", 1, 1);
-                break;
-            case "consume6":
-                consumerCase("consume6", 6, 3);
-                break;
-            case "latency":
-                latencyCase();
-                break;
-            default:
-                throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
+            case "template" -> payloadCase(Payload.template(plans));
+            case "avro" -> payloadCase(Payload.avro(plans));
+            case "generators" -> generators();
+            case "consume1" -> consumerCase("consume1", 1, 1);
+            case "consume6" -> consumerCase("consume6", 6, 3);
+            case "latency" -> latencyCase();
+            default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
 
@@ -484,7 +460,8 @@ public final class Bench {
             args.add("-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr"));
         }
         if (!jvmArgs.isEmpty()) {
-            for (String a : jvmArgs.split("\\s+")) {
+            // limit 0: trailing blanks add no argument
+            for (String a : jvmArgs.split("\\s+", 0)) {
                 args.add(a.replace("{dir}", dir.toString()));
             }
         }
@@ -527,14 +504,11 @@ public final class Bench {
 
     private JMeter.RunBuilder plugin(Path plan) {
         JMeter.RunBuilder b = jmeter.plan(plan);
-        switch (jvm) {
-            case "same":
-                return b.heapAndGc(KafkaTool.HEAP_AND_GC);
-            case "launchers":
-                return b;
-            default:
-                throw new IllegalArgumentException("bench.jvm is 'same' or 'launchers', not '" + jvm + "'");
-        }
+        return switch (jvm) {
+            case "same" -> b.heapAndGc(KafkaTool.HEAP_AND_GC);
+            case "launchers" -> b;
+            default -> throw new IllegalArgumentException("bench.jvm is 'same' or 'launchers', not '" + jvm + "'");
+        };
     }
 
     private void write(String file, String text) {
@@ -550,7 +524,8 @@ public final class Bench {
             return new LinkedHashSet<>(ALL_CASES);
         }
         Set<String> out = new LinkedHashSet<>();
-        for (String c : value.split(",")) {
+        // limit 0: a trailing comma adds no case
+        for (String c : value.split(",", 0)) {
             String id = c.trim();
             if (GROUPS.containsKey(id)) {
                 out.addAll(GROUPS.get(id));
@@ -566,7 +541,8 @@ public final class Bench {
 
     private Map<String, String> machine() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("date", ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
+        m.put("date", ZonedDateTime.now(ZoneId.systemDefault())
+                .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
         m.put("cpus", Runtime.getRuntime().availableProcessors() + " (" + cpuModel() + ")");
         m.put("memory", memory());
         m.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
@@ -593,7 +569,7 @@ public final class Bench {
 
     private static String memory() {
         String line = procLine("/proc/meminfo", "MemTotal");
-        String[] f = line.trim().split("\\s+");
+        String[] f = line.trim().split("\\s+", -1);
         try {
             return String.format(Locale.ROOT, "%.1f GiB", Long.parseLong(f[1]) / 1024.0 / 1024.0);
         } catch (RuntimeException e) {

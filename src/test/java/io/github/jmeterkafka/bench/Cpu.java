@@ -36,7 +36,7 @@ final class Cpu {
     /** The 1-minute load average; NaN where /proc/loadavg is missing. */
     static double loadAverage() {
         try {
-            return Double.parseDouble(Files.readString(Paths.get("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ")[0]);
+            return Double.parseDouble(Files.readString(Paths.get("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ", -1)[0]);
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
@@ -51,7 +51,7 @@ final class Cpu {
         try {
             String cpu = Files.readAllLines(Paths.get("/proc/stat"), StandardCharsets.US_ASCII).get(0);
             // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is inside user)
-            String[] f = cpu.trim().split("\\s+");
+            String[] f = cpu.trim().split("\\s+", -1);
             long all = 0;
             for (int i = 1; i <= 8 && i < f.length; i++) {
                 all += Long.parseLong(f[i]);
@@ -78,7 +78,7 @@ final class Cpu {
             throw new IllegalStateException("Cannot read " + file + ": " + e, e);
         }
         // the command name in parentheses may hold spaces: count fields after the last ')'
-        String[] f = s.substring(s.lastIndexOf(')') + 2).trim().split(" ");
+        String[] f = s.substring(s.lastIndexOf(')') + 2).trim().split(" ", -1);
         // f[0] is field 3 (state); utime is field 14
         return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])};
     }

@@ -44,7 +44,7 @@ final class Figures {
         /** The last line of {@code output} with all percentiles; perf-test's progress lines have none. */
         static Producer parseLast(String output) {
             Producer found = null;
-            for (String line : output.split("\r?\n")) {
+            for (String line : output.split("\r?\n", -1)) {
                 Matcher m = LINE.matcher(line.trim());
                 if (m.matches()) {
                     found = new Producer(m);
@@ -75,7 +75,8 @@ final class Figures {
         final double fetchRecordsPerSec;
 
         private Consumer(String line) {
-            String[] f = line.split(",\\s*");
+            // limit 0: trailing empty fields are not counted
+            String[] f = line.split(",\\s*", 0);
             if (f.length != 10) {
                 throw new IllegalStateException("Not a consumer-perf-test line: " + line);
             }
@@ -95,7 +96,7 @@ final class Figures {
         static Consumer parse(String output, String title) {
             String rest = title == null ? output : lineAfter(output, title, Integer.MAX_VALUE);
             String below = lineAfter(rest, HEADER_START, Integer.MAX_VALUE);
-            for (String line : below.split("\r?\n")) {
+            for (String line : below.split("\r?\n", -1)) {
                 if (line.split(",").length == 10 && !line.startsWith("WARNING")) {
                     return new Consumer(line);
                 }

@@ -153,8 +153,10 @@ final class PayloadReport {
         if (generators.isEmpty()) {
             return;
         }
-        s.append("| generator | value | windows | records/s (median) | range | µs/record | B/record | MB/s | load | steal |\n"
-                + "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        s.append("""
+                | generator | value | windows | records/s (median) | range | µs/record | B/record | MB/s | load | steal |
+                |---|---|--:|--:|--:|--:|--:|--:|--:|--:|
+                """);
         for (GeneratorRates.Rate r : generators) {
             s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s to %s | %.2f | %.1f | %.1f | %.1f | %.0f %% |%n",
                     r.id, r.title, r.windows.length, f0(r.median()), f0(r.min()), f0(r.max()), r.microsPerRecord(),

@@ -66,15 +66,19 @@ public final class FakeAdmin {
                 (proxy, method, args) -> {
                     String name = method.getName();
                     switch (name) {
-                        case "close":
+                        case "close" -> {
                             return null;
-                        case "toString":
+                        }
+                        case "toString" -> {
                             return "FakeAdmin" + topics;
-                        case "hashCode":
+                        }
+                        case "hashCode" -> {
                             return System.identityHashCode(proxy);
-                        case "equals":
+                        }
+                        case "equals" -> {
                             return proxy == args[0];
-                        default:
+                        }
+                        default -> {}
                     }
                     synchronized (this) {
                         calls.add(name);
@@ -85,24 +89,17 @@ public final class FakeAdmin {
 
     @SuppressWarnings("unchecked")
     private Object answer(String name, Object[] args) throws Exception {
-        switch (name) {
-            case "createTopics":
-                return createTopics((Collection<NewTopic>) args[0]);
-            case "deleteTopics":
-                return deleteTopics(((TopicCollection.TopicNameCollection) args[0]).topicNames());
-            case "describeTopics":
-                return describeTopics(((TopicCollection.TopicNameCollection) args[0]).topicNames());
-            case "listTopics":
-                return construct(ListTopicsResult.class, new Class<?>[] {KafkaFuture.class}, future(listings()));
-            case "createPartitions":
-                return createPartitions((Map<String, NewPartitions>) args[0]);
-            case "listConsumerGroupOffsets":
-                return groupOffsets((Map<String, ?>) args[0]);
-            case "listOffsets":
-                return listOffsets((Map<TopicPartition, OffsetSpec>) args[0]);
-            default:
-                throw new UnsupportedOperationException("FakeAdmin does not do " + name);
-        }
+        return switch (name) {
+            case "createTopics" -> createTopics((Collection<NewTopic>) args[0]);
+            case "deleteTopics" -> deleteTopics(((TopicCollection.TopicNameCollection) args[0]).topicNames());
+            case "describeTopics" -> describeTopics(((TopicCollection.TopicNameCollection) args[0]).topicNames());
+            case "listTopics" ->
+                construct(ListTopicsResult.class, new Class<?>[] {KafkaFuture.class}, future(listings()));
+            case "createPartitions" -> createPartitions((Map<String, NewPartitions>) args[0]);
+            case "listConsumerGroupOffsets" -> groupOffsets((Map<String, ?>) args[0]);
+            case "listOffsets" -> listOffsets((Map<TopicPartition, OffsetSpec>) args[0]);
+            default -> throw new UnsupportedOperationException("FakeAdmin does not do " + name);
+        };
     }
 
     private CreateTopicsResult createTopics(Collection<NewTopic> newTopics) {

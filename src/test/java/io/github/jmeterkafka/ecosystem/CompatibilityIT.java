@@ -35,7 +35,7 @@ class CompatibilityIT {
 
     static Stream<Arguments> jmeterAndJava() throws IOException {
         List<Arguments> runs = new ArrayList<>();
-        for (String home : System.getProperty("compat.homes", "").split(",")) {
+        for (String home : System.getProperty("compat.homes", "").split(",", -1)) {
             if (!home.isBlank()) {
                 runs.add(Arguments.of(Path.of(home.trim()), Harness.javaExecutable()));
             }
@@ -62,7 +62,7 @@ class CompatibilityIT {
         try {
             for (String line : Files.readAllLines(jdk.resolve("release"))) {
                 if (line.startsWith("JAVA_VERSION=")) {
-                    return Integer.parseInt(line.replaceAll("[^0-9.]", "").split("\\.")[0]);
+                    return Integer.parseInt(line.replaceAll("[^0-9.]", "").split("\\.", -1)[0]);
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -228,7 +228,7 @@ class DistributedModeIT {
 
     /** A non-GUI controller: {@code -n -t plan -R servers -G<props> -l jtl}. */
     private static Controller controller(String topic, Map<String, String> props) throws IOException, InterruptedException {
-        Path dir = runDir.resolve("controller-" + (++runs));
+        Path dir = runDir.resolve("controller-" + ++runs);
         Path jtl = dir.resolve("results.jtl");
         Path log = dir.resolve("jmeter.log");
         List<String> args = new ArrayList<>(List.of("-n", "-t", PLAN.toString(),

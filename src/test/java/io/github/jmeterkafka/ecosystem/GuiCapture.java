@@ -198,11 +198,11 @@ public final class GuiCapture {
 
     /** What a reader of the panel sees, in layout order: group titles, labels, drop-downs, fields. */
     private static void describe(Component c, List<String> texts) {
-        if (c instanceof JComponent) {
-            title(((JComponent) c).getBorder(), texts);
+        if (c instanceof JComponent jComponent) {
+            title(jComponent.getBorder(), texts);
         }
-        if (c instanceof JLabel) {
-            add(texts, "label", ((JLabel) c).getText());
+        if (c instanceof JLabel jLabel) {
+            add(texts, "label", jLabel.getText());
         } else if (c instanceof JComboBox) {
             JComboBox<?> combo = (JComboBox<?>) c;
             List<String> items = new ArrayList<>();
@@ -210,31 +210,30 @@ public final class GuiCapture {
                 items.add(String.valueOf(combo.getItemAt(i)));
             }
             add(texts, "combo", combo.getSelectedItem() + " [" + String.join(" | ", items) + "]");
-        } else if (c instanceof AbstractButton) {
-            add(texts, "button", ((AbstractButton) c).getText());
-        } else if (c instanceof JTextComponent) {
-            add(texts, "text", ((JTextComponent) c).getText());
-        } else if (c instanceof JTable) {
-            JTable t = (JTable) c;
+        } else if (c instanceof AbstractButton abstractButton) {
+            add(texts, "button", abstractButton.getText());
+        } else if (c instanceof JTextComponent jTextComponent) {
+            add(texts, "text", jTextComponent.getText());
+        } else if (c instanceof JTable t) {
             List<String> cols = new ArrayList<>();
             for (int i = 0; i < t.getColumnCount(); i++) {
                 cols.add(t.getColumnName(i));
             }
             add(texts, "table", cols + " rows=" + t.getRowCount());
         }
-        if (c instanceof Container && !(c instanceof JComboBox)) {
-            for (Component child : ((Container) c).getComponents()) {
+        if (c instanceof Container container && !(c instanceof JComboBox)) {
+            for (Component child : container.getComponents()) {
                 describe(child, texts);
             }
         }
     }
 
     private static void title(Border border, List<String> texts) {
-        if (border instanceof TitledBorder) {
-            add(texts, "group", ((TitledBorder) border).getTitle());
-        } else if (border instanceof CompoundBorder) {
-            title(((CompoundBorder) border).getOutsideBorder(), texts);
-            title(((CompoundBorder) border).getInsideBorder(), texts);
+        if (border instanceof TitledBorder titledBorder) {
+            add(texts, "group", titledBorder.getTitle());
+        } else if (border instanceof CompoundBorder compoundBorder) {
+            title(compoundBorder.getOutsideBorder(), texts);
+            title(compoundBorder.getInsideBorder(), texts);
         }
     }
 

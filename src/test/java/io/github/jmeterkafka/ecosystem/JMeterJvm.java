@@ -60,6 +60,8 @@ final class JMeterJvm {
         return Processes.start(pb);
     }
 
+    // an IP literal: there is no host name to resolve
+    @SuppressWarnings("AddressSelection")
     static int freePort() {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);

@@ -35,7 +35,7 @@ final class Xvfb implements AutoCloseable {
         if (path == null) {
             return false;
         }
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator, -1)) {
             if (!dir.isEmpty() && Files.isExecutable(Paths.get(dir, "Xvfb"))) {
                 return true;
             }

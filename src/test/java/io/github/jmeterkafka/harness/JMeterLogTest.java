@@ -14,14 +14,14 @@ class JMeterLogTest {
 
     @Test
     void groupsStackTracesWithTheirEntryAndFiltersByLevel() {
-        JMeterLog log = JMeterLog.parse(String.join("\n",
-                "2024-01-01 12:00:00,123 INFO o.a.j.JMeter: Version 5.6.3",
-                "2024-01-01 12:00:00,200 WARN o.a.j.s.FileServer: no base dir",
-                "2024-01-01 12:00:01,001 ERROR o.a.j.t.JMeterThread: Test failed!",
-                "java.lang.IllegalStateException: boom",
-                "\tat a.b.C.d(C.java:1)",
-                "2024-01-01 12:00:02,000 INFO o.a.j.r.Summariser: summary = 10",
-                ""));
+        JMeterLog log = JMeterLog.parse("""
+                2024-01-01 12:00:00,123 INFO o.a.j.JMeter: Version 5.6.3
+                2024-01-01 12:00:00,200 WARN o.a.j.s.FileServer: no base dir
+                2024-01-01 12:00:01,001 ERROR o.a.j.t.JMeterThread: Test failed!
+                java.lang.IllegalStateException: boom
+                \tat a.b.C.d(C.java:1)
+                2024-01-01 12:00:02,000 INFO o.a.j.r.Summariser: summary = 10
+                """);
 
         assertThat(log.entries()).hasSize(4);
         assertThat(log.errors()).singleElement().satisfies(e -> {

@@ -321,6 +321,8 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
+    // an IP literal: there is no host name to resolve
+    @SuppressWarnings("AddressSelection")
     static boolean portOpen(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(HOST, port), 500);
@@ -338,6 +340,8 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     /** A port nothing listens on now, on the loopback address the test servers bind. */
+    // an IP literal: there is no host name to resolve
+    @SuppressWarnings("AddressSelection")
     public static int freePort() {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);

@@ -122,7 +122,8 @@ public final class Processes {
             byte[] bytes = new byte[chunk];
             raf.seek(length - chunk);
             raf.readFully(bytes);
-            String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\r?\n");
+            // limit 0: trailing empty lines are not counted
+            String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\r?\n", 0);
             int from = Math.max(0, lines.length - maxLines);
             return String.join(System.lineSeparator(), java.util.Arrays.copyOfRange(lines, from, lines.length));
         } catch (IOException e) {

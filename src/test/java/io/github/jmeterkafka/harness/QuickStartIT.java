@@ -28,9 +28,10 @@ class QuickStartIT {
     void withoutABootstrapItStartsABrokerRunsThePlanAndPointsAtTheReport() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         int exit;
-        try (PrintStream both = new PrintStream(new Tee(System.out, printed), true, StandardCharsets.UTF_8)) {
-            exit = QuickStart.run(null, "quickstart-it-" + System.nanoTime(), both);
-        }
+        // not closed: that would close System.out
+        PrintStream both = new PrintStream(new Tee(System.out, printed), true, StandardCharsets.UTF_8);
+        exit = QuickStart.run(null, "quickstart-it-" + System.nanoTime(), both);
+        both.flush();
         String out = printed.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(out).isZero();
         assertThat(out).contains("Starting a local Kafka broker...", "failed samples: 0, errors: 0")

@@ -121,6 +121,8 @@ public final class ZooKeeperServer implements AutoCloseable {
     }
 
     /** The server's answer to the {@code srvr} four-letter word, or why there is none. */
+    // an IP literal: there is no host name to resolve
+    @SuppressWarnings("AddressSelection")
     private String srvr() {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(HOST, port), 500);

@@ -32,7 +32,7 @@ class ReadTallyTest {
         tally.record(record(0, 0, now - 2_000_000), now);
         tally.record(record(1, 2, now - 5_000_000), now);
 
-        assertThat(tally.bytes()).as("JMeter's received bytes").isEqualTo(2 * (100 + headerBytes));
+        assertThat(tally.bytes()).as("JMeter's received bytes").isEqualTo(2L * (100 + headerBytes));
         assertThat(tally.keyValueBytes()).as("consumer-perf-test's: no headers").isEqualTo(2 * 100);
         assertThat(tally.gaps()).isEqualTo(1);
         assertThat(tally.maxEndToEndMillis()).isEqualTo(5_000L);

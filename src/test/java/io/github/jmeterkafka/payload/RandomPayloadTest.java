@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.payload;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -21,7 +23,7 @@ class RandomPayloadTest {
         for (int i = 0; i < 1000; i++) {
             byte[] v = (byte[]) letters.next(context);
             assertThat(v).hasSize(1000);
-            distinct.add(new String(v));
+            distinct.add(new String(v, UTF_8));
             for (byte b : v) {
                 assertThat(b).isBetween((byte) 'A', (byte) 'Z');
                 counts[b - 'A']++;

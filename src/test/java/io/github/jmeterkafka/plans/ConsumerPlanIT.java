@@ -44,7 +44,7 @@ class ConsumerPlanIT extends BrokerAndJMeter {
                 .property("group", topic)
                 .property("duration", Integer.toString(durationSec))
                 .property("timeout", "1000")
-                .timeout(Duration.ofSeconds(120))
+                .timeout(Duration.ofMinutes(2))
                 .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -79,7 +79,7 @@ class ConsumerPlanIT extends BrokerAndJMeter {
                 .property("group", topic)
                 .property("duration", "2")
                 .property("timeout", "500")
-                .timeout(Duration.ofSeconds(120))
+                .timeout(Duration.ofMinutes(2))
                 .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -100,7 +100,8 @@ class ConsumerPlanIT extends BrokerAndJMeter {
             for (int i = 0; i < records; i++) {
                 int partition = i % 3;
                 SequenceHeader seq = new SequenceHeader("plan-it", i / 3, SequenceHeader.nowMicros());
-                producer.send(new ProducerRecord<>(topic, partition, null, null,
+                // flush() below waits for every send
+                var unused = producer.send(new ProducerRecord<>(topic, partition, null, null,
                         ("record " + i).getBytes(StandardCharsets.UTF_8),
                         List.of(new RecordHeader(SequenceHeader.NAME, seq.encode()))));
             }
@@ -116,7 +117,7 @@ class ConsumerPlanIT extends BrokerAndJMeter {
                 .property("records", Integer.toString(records))
                 .property("records.per.sample", "50")
                 .property("timeout", "2000")
-                .timeout(Duration.ofSeconds(180))
+                .timeout(Duration.ofMinutes(3))
                 .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();

@@ -31,7 +31,7 @@ class KafkaMetricsPlanIT extends BrokerAndJMeter {
         final double value;
 
         Row(String line) {
-            String[] f = line.split(",");
+            String[] f = line.split(",", -1);
             timestamp = Long.parseLong(f[0]);
             source = f[1];
             metric = f[2];

@@ -64,7 +64,7 @@ public final class ConfluentAvroSerializer implements Serializer<Object> {
                     + "\" which has no default value.");
         }
         // Confluent's takes a list and uses any that answers; the tests give one
-        String first = value.toString().split(",")[0].trim();
+        String first = value.toString().split(",", -1)[0].trim();
         this.url = first.endsWith("/") ? first.substring(0, first.length() - 1) : first;
         this.isKey = isKey;
     }
@@ -77,10 +77,10 @@ public final class ConfluentAvroSerializer implements Serializer<Object> {
         if (url == null) {
             throw new SerializationException(getClass().getSimpleName() + " is not configured");
         }
-        if (!(data instanceof GenericContainer)) {
+        if (!(data instanceof GenericContainer genericContainer)) {
             throw new SerializationException("Not an Avro record: " + data.getClass().getName());
         }
-        Schema schema = ((GenericContainer) data).getSchema();
+        Schema schema = genericContainer.getSchema();
         String subject = topic + (isKey ? "-key" : "-value");
         Map<Schema, Integer> known = ids.computeIfAbsent(subject, k -> new ConcurrentHashMap<>());
         Integer id = known.get(schema);

@@ -79,73 +79,73 @@ class BadInputIT {
         String noBroker = "127.0.0.1:" + freePort();
         return Stream.of(
                 // the connection
-                bad("empty bootstrap servers", c -> c.setBootstrapServers(" "), producer(),
+                bad("empty bootstrap servers", c -> c.setBootstrapServers(" "), BadInputIT::producer,
                         "400", "bootstrap servers are empty", QUICK_MS),
-                bad("bootstrap without a port", c -> c.setBootstrapServers("localhost"), producer(),
+                bad("bootstrap without a port", c -> c.setBootstrapServers("localhost"), BadInputIT::producer,
                         "400", "ConfigException: Invalid url in bootstrap.servers: localhost", QUICK_MS),
-                bad("bootstrap with a port that is not a number", c -> c.setBootstrapServers("127.0.0.1:ninety"), producer(),
+                bad("bootstrap with a port that is not a number", c -> c.setBootstrapServers("127.0.0.1:ninety"), BadInputIT::producer,
                         "400", "ConfigException: Invalid url in bootstrap.servers: 127.0.0.1:ninety", QUICK_MS),
-                bad("unresolvable host", c -> c.setBootstrapServers("no-such-host.invalid:9092"), producer(),
+                bad("unresolvable host", c -> c.setBootstrapServers("no-such-host.invalid:9092"), BadInputIT::producer,
                         "400", "ConfigException: No resolvable bootstrap urls given in bootstrap.servers", QUICK_MS),
-                bad("unresolvable host (consumer)", c -> c.setBootstrapServers("no-such-host.invalid:9092"), consumer(),
+                bad("unresolvable host (consumer)", c -> c.setBootstrapServers("no-such-host.invalid:9092"), BadInputIT::consumer,
                         "400", "ConfigException: No resolvable bootstrap urls given in bootstrap.servers", QUICK_MS),
-                bad("a port with no broker", c -> c.setBootstrapServers(noBroker), producer(),
+                bad("a port with no broker", c -> c.setBootstrapServers(noBroker), BadInputIT::producer,
                         "TimeoutException", "5 of 5 records failed: TimeoutException: Topic bad-input not present in metadata after 2000 ms",
                         NETWORK_MS),
-                bad("a port with no broker (consumer)", c -> c.setBootstrapServers(noBroker), consumer(),
+                bad("a port with no broker (consumer)", c -> c.setBootstrapServers(noBroker), BadInputIT::consumer,
                         "404", "no record within 2000 ms", NETWORK_MS),
                 bad("unknown client property", c -> c.getClientProperties().add(new KeyValue("no.such.property", "1")),
-                        producer(), "400", "'no.such.property' in client properties is not a Kafka client property", QUICK_MS),
+                        BadInputIT::producer, "400", "'no.such.property' in client properties is not a Kafka client property", QUICK_MS),
                 bad("unknown producer property", c -> c.getProducerProperties().add(new KeyValue("lingerms", "5")),
-                        producer(), "400", "'lingerms' in producer properties is not a Kafka client property", QUICK_MS),
+                        BadInputIT::producer, "400", "'lingerms' in producer properties is not a Kafka client property", QUICK_MS),
                 bad("serializer class that does not exist",
                         c -> c.getProducerProperties().add(new KeyValue("value.serializer", "com.example.NoSuchSerializer")),
-                        producer(), "400", "com.example.NoSuchSerializer", QUICK_MS),
+                        BadInputIT::producer, "400", "com.example.NoSuchSerializer", QUICK_MS),
                 bad("producer property value Kafka rejects", c -> c.getProducerProperties().add(new KeyValue("acks", "banana")),
-                        producer(), "400", "banana", QUICK_MS),
+                        BadInputIT::producer, "400", "banana", QUICK_MS),
                 bad("numeric client property that is not a number",
                         c -> c.getClientProperties().replaceAll(kv -> kv.getKey().equals("request.timeout.ms")
                                 ? new KeyValue("request.timeout.ms", "soon") : kv),
-                        consumer(), "400", "soon", QUICK_MS),
+                        BadInputIT::consumer, "400", "soon", QUICK_MS),
                 // the sampler's references
-                bad("no connection of that name", null, with(producer(), s -> s.setConnectionName("nowhere")),
+                bad("no connection of that name", null, with(BadInputIT::producer, s -> s.setConnectionName("nowhere")),
                         "400", "no Kafka Connection element is named 'nowhere'", QUICK_MS),
-                bad("two connections with the same name", DUPLICATE, producer(),
+                bad("two connections with the same name", DUPLICATE, BadInputIT::producer,
                         "400", "more than one Kafka Connection element is named", QUICK_MS),
-                bad("topic that does not exist, auto-create off", c -> { }, with(producer(), p -> p.setTopic(MISSING_TOPIC)),
+                bad("topic that does not exist, auto-create off", c -> { }, with(BadInputIT::producer, p -> p.setTopic(MISSING_TOPIC)),
                         "TimeoutException", MISSING_TOPIC, NETWORK_MS),
                 bad("topic that does not exist, auto-create off (consumer)", c -> { },
-                        withConsumer(consumer(), s -> s.setTopics(MISSING_TOPIC)), "404", "no record within 2000 ms", NETWORK_MS),
-                bad("partition that does not exist", c -> { }, with(producer(), p -> p.setPartition("7")),
+                        withConsumer(BadInputIT::consumer, s -> s.setTopics(MISSING_TOPIC)), "404", "no record within 2000 ms", NETWORK_MS),
+                bad("partition that does not exist", c -> { }, with(BadInputIT::producer, p -> p.setPartition("7")),
                         "TimeoutException", "Partition 7", NETWORK_MS),
-                bad("empty topic", c -> { }, with(producer(), p -> p.setTopic("  ")), "400", "topic is empty", QUICK_MS),
-                bad("empty topic (consumer)", c -> { }, withConsumer(consumer(), s -> s.setTopics("")),
+                bad("empty topic", c -> { }, with(BadInputIT::producer, p -> p.setTopic("  ")), "400", "topic is empty", QUICK_MS),
+                bad("empty topic (consumer)", c -> { }, withConsumer(BadInputIT::consumer, s -> s.setTopics("")),
                         "400", "topic is empty", QUICK_MS),
                 // the sampler's fields
-                bad("record over max.request.size", c -> { }, with(producer(), p -> {
+                bad("record over max.request.size", c -> { }, with(BadInputIT::producer, p -> {
                     p.setValueMode("valueMode.random");
                     p.setRecordSize("2000000");
                 }), "RecordTooLargeException", "max.request.size", QUICK_MS),
-                bad("records per sample not a number", c -> { }, with(producer(), p -> p.setRecordsPerSample("ten")),
+                bad("records per sample not a number", c -> { }, with(BadInputIT::producer, p -> p.setRecordsPerSample("ten")),
                         "400", "records per sample must be a whole number, not 'ten'", QUICK_MS),
-                bad("negative ack timeout", c -> { }, with(producer(), p -> p.setAckTimeout("-1")),
+                bad("negative ack timeout", c -> { }, with(BadInputIT::producer, p -> p.setAckTimeout("-1")),
                         "400", "ack timeout must not be negative", QUICK_MS),
-                bad("partition not a number", c -> { }, with(producer(), p -> p.setPartition("first")),
+                bad("partition not a number", c -> { }, with(BadInputIT::producer, p -> p.setPartition("first")),
                         "400", "partition must be a whole number, not 'first'", QUICK_MS),
-                bad("records per sample too large", c -> { }, with(producer(), p -> p.setRecordsPerSample("99999999999")),
+                bad("records per sample too large", c -> { }, with(BadInputIT::producer, p -> p.setRecordsPerSample("99999999999")),
                         "400", "records per sample is too large", QUICK_MS),
-                bad("negative record size", c -> { }, with(producer(), p -> {
+                bad("negative record size", c -> { }, with(BadInputIT::producer, p -> {
                     p.setValueMode("valueMode.random");
                     p.setRecordSize("-100");
                 }), "400", "record size '-100': -100 must not be negative", QUICK_MS),
-                bad("poll timeout not a number (consumer)", c -> { }, withConsumer(consumer(), s -> s.setPollTimeout("soon")),
+                bad("poll timeout not a number (consumer)", c -> { }, withConsumer(BadInputIT::consumer, s -> s.setPollTimeout("soon")),
                         "400", "poll timeout must be a whole number, not 'soon'", QUICK_MS),
                 bad("negative records per sample (consumer)", c -> { },
-                        withConsumer(consumer(), s -> s.setRecordsPerSample("-10")),
+                        withConsumer(BadInputIT::consumer, s -> s.setRecordsPerSample("-10")),
                         "400", "records per sample must not be negative", QUICK_MS),
-                bad("header with an empty name", c -> { }, with(producer(), p -> p.setHeaders(
+                bad("header with an empty name", c -> { }, with(BadInputIT::producer, p -> p.setHeaders(
                         new ArrayList<>(List.of(new KeyValue("", "x"))))), "400", "a header has an empty name", QUICK_MS),
-                bad("payload file that does not exist", c -> { }, with(producer(), p -> {
+                bad("payload file that does not exist", c -> { }, with(BadInputIT::producer, p -> {
                     p.setValueMode("valueMode.file");
                     p.setPayloadFile("/nonexistent/payload.txt");
                 }), "400", "/nonexistent/payload.txt cannot be read", QUICK_MS));
@@ -217,7 +217,7 @@ class BadInputIT {
     }
 
     private static SampleResult goodSample() {
-        KafkaProducerSampler p = (KafkaProducerSampler) producer().get();
+        KafkaProducerSampler p = (KafkaProducerSampler) producer();
         p.setName("good producer");
         p.setConnectionName("good");
         p.testStarted();
@@ -230,6 +230,8 @@ class BadInputIT {
 
     // ---- cases ----
 
+    // a marker compared by identity, never called
+    @SuppressWarnings("UnnecessaryLambda")
     private static final Consumer<KafkaConnection> DUPLICATE = c -> { };
 
     static final class Case {
@@ -273,28 +275,24 @@ class BadInputIT {
         return c;
     }
 
-    private static Supplier<AbstractKafkaSampler> producer() {
-        return () -> {
-            KafkaProducerSampler p = new KafkaProducerSampler();
-            p.setTopic(TOPIC);
-            p.setValue("bad input");
-            p.setRecordsPerSample("5");
-            p.setAckTimeout("10000");
-            return p;
-        };
+    private static AbstractKafkaSampler producer() {
+        KafkaProducerSampler p = new KafkaProducerSampler();
+        p.setTopic(TOPIC);
+        p.setValue("bad input");
+        p.setRecordsPerSample("5");
+        p.setAckTimeout("10000");
+        return p;
     }
 
-    private static Supplier<AbstractKafkaSampler> consumer() {
-        return () -> {
-            KafkaConsumerSampler s = new KafkaConsumerSampler();
-            s.setTopics(TOPIC);
-            s.setGroupId("bad-input-" + System.nanoTime());
-            s.setStartAt("startAt.latest");
-            s.setRecordsPerSample("10");
-            s.setPollTimeout(Long.toString(CLIENT_TIMEOUT_MS));
-            s.setVariablePrefix("");
-            return s;
-        };
+    private static AbstractKafkaSampler consumer() {
+        KafkaConsumerSampler s = new KafkaConsumerSampler();
+        s.setTopics(TOPIC);
+        s.setGroupId("bad-input-" + System.nanoTime());
+        s.setStartAt("startAt.latest");
+        s.setRecordsPerSample("10");
+        s.setPollTimeout(Long.toString(CLIENT_TIMEOUT_MS));
+        s.setVariablePrefix("");
+        return s;
     }
 
     private static Supplier<AbstractKafkaSampler> with(Supplier<AbstractKafkaSampler> base, Consumer<KafkaProducerSampler> tweak) {
@@ -314,6 +312,8 @@ class BadInputIT {
         };
     }
 
+    // an IP literal: there is no host name to resolve
+    @SuppressWarnings("AddressSelection")
     private static int freePort() {
         try (ServerSocket s = new ServerSocket()) {
             s.bind(new InetSocketAddress("127.0.0.1", 0));

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.reliability;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -199,7 +201,7 @@ class FailFastTest {
         consumer.updateBeginningOffsets(Map.of(tp, 0L));
         RecordReader reader = new RecordReader(consumer, ReadSpec.assign("t", "0", ReadSpec.Start.EARLIEST, 0),
                 CommitMode.SYNC, 5000);
-        consumer.addRecord(new ConsumerRecord<>("t", 0, 0, null, "v".getBytes()));
+        consumer.addRecord(new ConsumerRecord<>("t", 0, 0, null, "v".getBytes(UTF_8)));
         assertThat(reader.read(1, 1000)).hasSize(1);
 
         reader.close(Duration.ofMillis(1234));
@@ -229,7 +231,7 @@ class FailFastTest {
     }
 
     private static SendBatch.Outgoing record(int i) {
-        byte[] value = ("v" + i).getBytes();
+        byte[] value = ("v" + i).getBytes(UTF_8);
         return new SendBatch.Outgoing(new ProducerRecord<>("t", 0, null, value), value.length, value.length);
     }
 

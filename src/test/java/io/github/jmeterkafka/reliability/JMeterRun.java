@@ -37,7 +37,8 @@ final class JMeterRun {
         t.start();
         Thread watch = new Thread(() -> {
             try {
-                r.process(Duration.ofMinutes(2)).onExit().thenRun(() -> r.exitMillis.set(System.currentTimeMillis()));
+                CompletableFuture<Void> unused = r.process(Duration.ofMinutes(2)).onExit()
+                        .thenRun(() -> r.exitMillis.set(System.currentTimeMillis()));
             } catch (InterruptedException | RuntimeException e) {
                 // exitMillis() falls back to the time the run returned
             }

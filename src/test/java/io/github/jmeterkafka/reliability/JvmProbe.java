@@ -40,7 +40,7 @@ final class JvmProbe {
     /** Live instances per class name (GC.class_histogram collects garbage first). */
     Map<String, Long> liveInstances() {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String line : jcmd("GC.class_histogram").split("\\R")) {
+        for (String line : jcmd("GC.class_histogram").split("\\R", -1)) {
             Matcher m = HISTOGRAM_ROW.matcher(line);
             if (m.find()) {
                 out.merge(m.group(3), Long.parseLong(m.group(1)), Long::sum);

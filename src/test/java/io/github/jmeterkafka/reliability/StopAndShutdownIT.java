@@ -14,6 +14,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +56,7 @@ class StopAndShutdownIT {
     void everyThreadEndsInTimeEveryRecordIsCountedAndJMeterExits(String command, long sampleTimeoutMs,
             long exitLimitMs) throws Exception {
         KafkaBroker broker = ReliabilityBroker.get();
-        String id = command.toLowerCase() + "-" + System.currentTimeMillis();
+        String id = command.toLowerCase(Locale.ROOT) + "-" + System.currentTimeMillis();
         String stuck = "stop-stuck-" + id;
         String busy = "stop-busy-" + id;
         String empty = "stop-empty-" + id;

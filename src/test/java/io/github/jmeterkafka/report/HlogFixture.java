@@ -95,7 +95,6 @@ final class HlogFixture {
             w.outputComment("kafka.tags=untagged: latencies in microseconds");
             w.outputLegend();
             for (int i = 0; i < latencies.size(); i++) {
-                long from = startMs + 1000L * i;
                 write(w, latencies.get(i), null, 1000L * i);
                 write(w, counter(counters.get(i)[0]), "bytes", 1000L * i);
                 write(w, counter(counters.get(i)[1]), "failed", 1000L * i);

@@ -6,11 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.text.SimpleDateFormat;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -65,15 +66,15 @@ class KafkaPageIT {
         Path page = report.resolve("kafka.html");
         JsonNode samplers = PageData.read(page).path("samplers");
         assertThat(samplers).hasSize(2);
-        assertThat(PageData.sum(samplers.get(0), "records")).isEqualTo(producer.records());
-        assertThat(PageData.sum(samplers.get(0), "failed")).isEqualTo(producer.failed());
-        assertThat(PageData.sum(samplers.get(1), "records")).isEqualTo(consumer.records());
-        assertThat(PageData.sum(samplers.get(1), "bytes")).isEqualTo(consumer.bytes());
+        assertThat(PageData.sum(samplers.get(0), "records")).isEqualTo((double) producer.records());
+        assertThat(PageData.sum(samplers.get(0), "failed")).isEqualTo((double) producer.failed());
+        assertThat(PageData.sum(samplers.get(1), "records")).isEqualTo((double) consumer.records());
+        assertThat(PageData.sum(samplers.get(1), "bytes")).isEqualTo((double) consumer.bytes());
         assertThat(report.resolve("kafka/Produce_1_KB_records.hlog")).exists();
         String index = Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8);
         assertThat(index).contains("href=\"kafka.html\"");
         assertThat(Files.readString(report.resolve("content/pages/OverTime.html"))).contains("href=\"../../kafka.html\"");
-        String year = String.valueOf(LocalDate.now().getYear() % 100);
+        String year = String.valueOf(LocalDate.now(ZoneId.systemDefault()).getYear() % 100);
         assertThat(DASHBOARD_TIME.matcher(index).results().map(m -> m.group(2)))
                 .hasSize(2).allMatch(t -> !t.matches("\\d*") && t.contains(year));
 
@@ -92,7 +93,7 @@ class KafkaPageIT {
         HlogFixture f = new HlogFixture("producer", PRODUCER, start);
         for (int s = 0; s < SECONDS; s++) {
             int records = 4500 + (int) (500 * Math.sin(s / 15.0)) + jitter.nextInt(300);
-            long slow = 8_000 + jitter.nextInt(6_000) + (s > 60 && s < 70 ? 30_000 : 0);
+            long slow = 8_000L + jitter.nextInt(6_000) + (s > 60 && s < 70 ? 30_000 : 0);
             f.interval(records, 800, slow, 1024, s > 60 && s < 64 ? 25 : 0);
         }
         // the steady part leaves out the first 2 s, as kafka.warmup.s=2 does
@@ -106,12 +107,13 @@ class KafkaPageIT {
             f.interval(4500 + (int) (500 * Math.sin((s - 1) / 15.0)) + jitter.nextInt(300), 2_000,
                     20_000 + jitter.nextInt(10_000) + (s > 61 && s < 71 ? 30_000 : 0), 1024, 0);
         }
-        SimpleDateFormat time = new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT);
+        DateTimeFormatter time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT)
+                .withZone(ZoneId.systemDefault());
         double mb = f.bytes() / 1048576.0;
         double fetchSeconds = SECONDS - 0.412;
         return f.summary(row(f, "all", 0, String.format(Locale.ROOT, "%s,%s,412,%d,%.4f,%.4f",
-                time.format(new Date(start)), time.format(new Date(f.endMs())), (long) (fetchSeconds * 1000),
-                mb / fetchSeconds, f.records() / fetchSeconds)));
+                time.format(Instant.ofEpochMilli(start)), time.format(Instant.ofEpochMilli(f.endMs())),
+                (long) (fetchSeconds * 1000), mb / fetchSeconds, f.records() / fetchSeconds)));
     }
 
     /** A summary row of the fixture from its {@code from}-th second on, its latency figures from its histograms. */

@@ -81,13 +81,13 @@ class KafkaReportTest {
         JsonNode p = data.path("samplers").get(1);
         JsonNode c = data.path("samplers").get(0);
         assertThat(p.path("label").asText()).isEqualTo(ODD_LABEL);
-        assertThat(PageData.sum(p, "records")).isEqualTo(producer.records());
-        assertThat(PageData.sum(p, "bytes")).isEqualTo(producer.bytes());
+        assertThat(PageData.sum(p, "records")).isEqualTo((double) producer.records());
+        assertThat(PageData.sum(p, "bytes")).isEqualTo((double) producer.bytes());
         assertThat(PageData.sum(p, "failed")).isEqualTo(2);
         assertThat(p.path("summaryRows").asInt()).isEqualTo(1);
         assertThat(p.path("points").path("p99").get(1).asDouble())
                 .isEqualTo(producer.latencies().get(1).getValueAtPercentile(99) / 1000.0);
-        assertThat(PageData.sum(c, "records")).isEqualTo(consumer.records());
+        assertThat(PageData.sum(c, "records")).isEqualTo((double) consumer.records());
         assertThat(c.path("summaryRows").asInt()).isZero();
 
         assertThat(Files.readString(report.resolve("index.html"))).contains(Sidebar.entry("kafka.html"));

@@ -40,11 +40,10 @@ public final class GenericRecordSerializer implements Serializer<Object> {
 
     @Override
     public byte[] serialize(String topic, Object data) {
-        if (!(data instanceof GenericRecord)) {
+        if (!(data instanceof GenericRecord record)) {
             throw new NotAGenericRecordException("GenericRecordSerializer takes org.apache.avro.generic.GenericRecord"
                     + " values, not " + (data == null ? "null" : data.getClass().getName()));
         }
-        GenericRecord record = (GenericRecord) data;
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
         try {

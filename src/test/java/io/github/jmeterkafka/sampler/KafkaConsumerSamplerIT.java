@@ -615,7 +615,7 @@ class KafkaConsumerSamplerIT {
 
     /** The sequence header in a {@code kafka_headers_i} variable. */
     private static SequenceHeader header(String headersVariable) {
-        for (String h : headersVariable.split(",")) {
+        for (String h : headersVariable.split(",", -1)) {
             if (h.startsWith(SequenceHeader.NAME + "=")) {
                 return SequenceHeader.decode(h.substring(SequenceHeader.NAME.length() + 1)
                         .getBytes(StandardCharsets.US_ASCII));

@@ -69,20 +69,21 @@ class KafkaProducerPayloadsIT {
     private static final Pattern ISO_MILLIS = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
 
     /** Ten fields: a nested record, an array, an enum, a nullable union, a decimal and a timestamp among them. */
-    private static final String PAYMENT_SCHEMA = String.join("\n",
-            "{'type': 'record', 'name': 'Payment', 'namespace': 'it.payloads', 'fields': [",
-            "  {'name': 'id', 'type': {'type': 'string', 'logicalType': 'uuid'}},",
-            "  {'name': 'seq', 'type': 'long'},",
-            "  {'name': 'account', 'type': {'type': 'record', 'name': 'Account', 'fields': [",
-            "    {'name': 'iban', 'type': 'string'},",
-            "    {'name': 'holder', 'type': 'string'}]}},",
-            "  {'name': 'tags', 'type': {'type': 'array', 'items': 'string'}},",
-            "  {'name': 'status', 'type': {'type': 'enum', 'name': 'Status', 'symbols': ['NEW', 'PAID', 'FAILED']}},",
-            "  {'name': 'note', 'type': ['null', 'string'], 'default': null},",
-            "  {'name': 'amount', 'type': {'type': 'bytes', 'logicalType': 'decimal', 'precision': 10, 'scale': 2}},",
-            "  {'name': 'createdAt', 'type': {'type': 'long', 'logicalType': 'timestamp-millis'}},",
-            "  {'name': 'priority', 'type': 'int'},",
-            "  {'name': 'active', 'type': 'boolean'}]}").replace('\'', '"');
+    private static final String PAYMENT_SCHEMA = """
+            {'type': 'record', 'name': 'Payment', 'namespace': 'it.payloads', 'fields': [
+              {'name': 'id', 'type': {'type': 'string', 'logicalType': 'uuid'}},
+              {'name': 'seq', 'type': 'long'},
+              {'name': 'account', 'type': {'type': 'record', 'name': 'Account', 'fields': [
+                {'name': 'iban', 'type': 'string'},
+                {'name': 'holder', 'type': 'string'}]}},
+              {'name': 'tags', 'type': {'type': 'array', 'items': 'string'}},
+              {'name': 'status', 'type': {'type': 'enum', 'name': 'Status', 'symbols': ['NEW', 'PAID', 'FAILED']}},
+              {'name': 'note', 'type': ['null', 'string'], 'default': null},
+              {'name': 'amount', 'type': {'type': 'bytes', 'logicalType': 'decimal', 'precision': 10, 'scale': 2}},
+              {'name': 'createdAt', 'type': {'type': 'long', 'logicalType': 'timestamp-millis'}},
+              {'name': 'priority', 'type': 'int'},
+              {'name': 'active', 'type': 'boolean'}]}\
+            """.replace('\'', '"');
     private static final Schema PAYMENT = new Schema.Parser().parse(PAYMENT_SCHEMA);
     /** Rules for seven fields; id, account.iban, note and active get random values of their types. */
     private static final Map<String, String> PAYMENT_RULES = rules(

@@ -127,8 +127,15 @@ class KafkaProducerRecordsTest {
 
     @Test
     void protobufMessagesFromInlineProtoText() throws Exception {
-        String proto = "syntax = \"proto3\";\npackage shop;\nmessage Order {\n  string id = 1;\n  int32 qty = 2;\n"
-                + "  repeated string tags = 3;\n}\n";
+        String proto = """
+                syntax = "proto3";
+                package shop;
+                message Order {
+                  string id = 1;
+                  int32 qty = 2;
+                  repeated string tags = 3;
+                }
+                """;
         KafkaProducerSampler s = sampler("protobuf", 20);
         s.setValueSchema(proto);
         s.getFieldRules().add(new KeyValue("id", "ord-{{seq}}"));

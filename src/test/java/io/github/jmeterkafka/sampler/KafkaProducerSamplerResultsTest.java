@@ -421,21 +421,33 @@ class KafkaProducerSamplerResultsTest {
     void invalidFieldsFailWith400BeforeAnythingIsSent(String field, String value, String message) {
         KafkaProducerSampler s = sampler(1);
         switch (field) {
-            case "keyMode": s.setKeyMode(value); break;
-            case "valueMode": s.setValueMode(value); break;
-            case "producerScope": s.setProducerScope(value); break;
-            case "schemaOutput": s.setSchemaOutput(value); break;
-            case "seed": s.setSeed(value); break;
-            case "value": s.setValue(value); break;
-            case "valueSchema": s.setValueMode("avro"); s.setValueSchema(value); break;
-            case "partition": s.setPartition(value); break;
-            case "timestamp": s.setTimestamp(value); break;
-            case "ackTimeout": s.setAckTimeout(value); break;
-            case "keyCount": s.setKeyMode("random"); s.setKeyCount(value); break;
-            case "recordSize": s.setValueMode("random"); s.setRecordSize(value); break;
-            case "payloadFile": s.setValueMode("file"); s.setPayloadFile(value); break;
-            case "header": s.getHeaders().add(new KeyValue(value, "x")); break;
-            default: throw new IllegalArgumentException(field);
+            case "keyMode" -> s.setKeyMode(value);
+            case "valueMode" -> s.setValueMode(value);
+            case "producerScope" -> s.setProducerScope(value);
+            case "schemaOutput" -> s.setSchemaOutput(value);
+            case "seed" -> s.setSeed(value);
+            case "value" -> s.setValue(value);
+            case "valueSchema" -> {
+                s.setValueMode("avro");
+                s.setValueSchema(value);
+            }
+            case "partition" -> s.setPartition(value);
+            case "timestamp" -> s.setTimestamp(value);
+            case "ackTimeout" -> s.setAckTimeout(value);
+            case "keyCount" -> {
+                s.setKeyMode("random");
+                s.setKeyCount(value);
+            }
+            case "recordSize" -> {
+                s.setValueMode("random");
+                s.setRecordSize(value);
+            }
+            case "payloadFile" -> {
+                s.setValueMode("file");
+                s.setPayloadFile(value);
+            }
+            case "header" -> s.getHeaders().add(new KeyValue(value, "x"));
+            default -> throw new IllegalArgumentException(field);
         }
 
         SampleResult r = s.sample(null);

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -53,9 +54,9 @@ class OAuthTokenEndpointIT {
     static void startTokenServerAndBroker() throws Exception {
         work = Files.createTempDirectory(Files.createDirectories(Harness.targetDir().resolve("oauth")), "run-");
         tokens = OAuthTokenServer.start(CLIENT_ID, SECRET, AUDIENCE, TOKEN_LIFETIME);
-        String prefix = "listener.name." + LISTENER.toLowerCase() + ".oauthbearer.";
+        String prefix = "listener.name." + LISTENER.toLowerCase(Locale.ROOT) + ".oauthbearer.";
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("listener.name." + LISTENER.toLowerCase() + ".sasl.enabled.mechanisms", "OAUTHBEARER");
+        p.put("listener.name." + LISTENER.toLowerCase(Locale.ROOT) + ".sasl.enabled.mechanisms", "OAUTHBEARER");
         p.put(prefix + "sasl.jaas.config", "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
         p.put(prefix + "sasl.server.callback.handler.class",
                 "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler");

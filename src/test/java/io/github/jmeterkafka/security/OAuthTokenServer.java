@@ -43,6 +43,8 @@ final class OAuthTokenServer implements AutoCloseable {
                 Set.of(callback)));
     }
 
+    // an IP literal: there is no host name to resolve
+    @SuppressWarnings("AddressSelection")
     static OAuthTokenServer start(String clientId, String clientSecret, String audience, Duration lifetime) {
         OAuthTokenServer s = new OAuthTokenServer(clientId, clientSecret, audience, lifetime);
         try {
@@ -105,8 +107,9 @@ final class OAuthTokenServer implements AutoCloseable {
         @Override
         public String subject(TokenRequest request) {
             ClientAuthentication auth = request.getClientAuthentication();
-            if (!(auth instanceof PlainClientSecret) || !clientId.equals(auth.getClientID().getValue())
-                    || !clientSecret.equals(((PlainClientSecret) auth).getClientSecret().getValue())) {
+            if (!(auth instanceof PlainClientSecret plainClientSecret)
+                    || !clientId.equals(auth.getClientID().getValue())
+                    || !clientSecret.equals(plainClientSecret.getClientSecret().getValue())) {
                 refused.incrementAndGet();
                 throw new OAuth2Exception(OAuth2Error.INVALID_CLIENT, "Client authentication failed");
             }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -256,7 +257,7 @@ class SecuredBrokerIT {
             truststore(c);
         });
         ok(admin(name, "listTopics", ""));
-        ok(produce(name, "secured-" + mechanism.toLowerCase(), 1));
+        ok(produce(name, "secured-" + mechanism.toLowerCase(Locale.ROOT), 1));
         // the principal is alice for every mechanism: the ACL denies her the same topic
         assertThat(produce(name, DENIED_TOPIC, 1).getResponseCode()).isEqualTo("TopicAuthorizationException");
     }
@@ -362,7 +363,7 @@ class SecuredBrokerIT {
             c.setSslKeystorePassword(STORE_PASSWORD);
             c.setSslKeyPassword(STORE_PASSWORD);
         });
-        String topic = "secured-mtls-" + storeType.toLowerCase();
+        String topic = "secured-mtls-" + storeType.toLowerCase(Locale.ROOT);
         ok(produce(name, topic, 2));
         ok(consume(name, topic, 2));
     }

@@ -16,8 +16,14 @@ class SweepSpecTest {
     @Test
     void theFirstVariedPropertyVariesSlowest_andRepeatsComeRoundByRound(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("s.properties");
-        Files.writeString(file, "name=acks\nplan=plans/p.jmx\nrepeats=2\nfixed.records=1000\n"
-                + "vary.partitions=1, 6\nvary.acks=0,1,all\n");
+        Files.writeString(file, """
+                name=acks
+                plan=plans/p.jmx
+                repeats=2
+                fixed.records=1000
+                vary.partitions=1, 6
+                vary.acks=0,1,all
+                """);
 
         SweepSpec spec = SweepSpec.read(file);
         List<SweepSpec.Run> runs = spec.runs();

@@ -89,7 +89,7 @@ public final class AvroJson {
             return;
         }
         switch (schema.getType()) {
-            case RECORD: {
+            case RECORD -> {
                 GenericRecord record = (GenericRecord) value;
                 json.writeStartObject();
                 for (Schema.Field field : schema.getFields()) {
@@ -97,44 +97,29 @@ public final class AvroJson {
                     write(json, field.schema(), record.get(field.pos()));
                 }
                 json.writeEndObject();
-                break;
             }
-            case ARRAY:
+            case ARRAY -> {
                 json.writeStartArray();
                 for (Object item : (Collection<?>) value) {
                     write(json, schema.getElementType(), item);
                 }
                 json.writeEndArray();
-                break;
-            case MAP:
+            }
+            case MAP -> {
                 json.writeStartObject();
                 for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
                     json.writeFieldName(entry.getKey().toString());
                     write(json, schema.getValueType(), entry.getValue());
                 }
                 json.writeEndObject();
-                break;
-            case UNION:
-                write(json, schema.getTypes().get(DATA.resolveUnion(schema, value)), value);
-                break;
-            case BOOLEAN:
-                json.writeBoolean((Boolean) value);
-                break;
-            case INT:
-            case LONG:
-                json.writeNumber(((Number) value).longValue());
-                break;
-            case FLOAT:
-            case DOUBLE:
-                json.writeNumber(((Number) value).doubleValue());
-                break;
-            case BYTES:
-            case FIXED:
-                json.writeBinary(bytes(value));
-                break;
-            default:
-                // string, enum
-                json.writeString(value.toString());
+            }
+            case UNION -> write(json, schema.getTypes().get(DATA.resolveUnion(schema, value)), value);
+            case BOOLEAN -> json.writeBoolean((Boolean) value);
+            case INT, LONG -> json.writeNumber(((Number) value).longValue());
+            case FLOAT, DOUBLE -> json.writeNumber(((Number) value).doubleValue());
+            case BYTES, FIXED -> json.writeBinary(bytes(value));
+            // string, enum
+            default -> json.writeString(value.toString());
         }
     }
 
@@ -150,44 +135,46 @@ public final class AvroJson {
             return;
         }
         switch (logical) {
-            case "decimal":
+            case "decimal" -> {
                 json.writeNumber(value instanceof ByteBuffer bytes
                         ? DECIMAL.fromBytes(bytes.duplicate(), schema, schema.getLogicalType())
                         : DECIMAL.fromFixed((GenericFixed) value, schema, schema.getLogicalType()));
                 return;
-            case "big-decimal":
+            }
+            case "big-decimal" -> {
                 json.writeNumber(BIG_DECIMAL.fromBytes(((ByteBuffer) value).duplicate(), schema,
                         schema.getLogicalType()));
                 return;
-            case "uuid":
+            }
+            case "uuid" -> {
                 if (value instanceof GenericFixed fixed) {
                     ByteBuffer bytes = ByteBuffer.wrap(fixed.bytes());
                     json.writeString(new UUID(bytes.getLong(), bytes.getLong()).toString());
                     return;
                 }
-                break;
-            case "date":
+            }
+            case "date" -> {
                 json.writeString(LocalDate.ofEpochDay(((Number) value).longValue()).toString());
                 return;
-            case "time-millis":
+            }
+            case "time-millis" -> {
                 json.writeString(LocalTime.ofNanoOfDay(((Number) value).longValue() * 1_000_000).toString());
                 return;
-            case "time-micros":
+            }
+            case "time-micros" -> {
                 json.writeString(LocalTime.ofNanoOfDay(((Number) value).longValue() * 1_000).toString());
                 return;
-            case "timestamp-millis":
-            case "timestamp-micros":
-            case "timestamp-nanos":
+            }
+            case "timestamp-millis", "timestamp-micros", "timestamp-nanos" -> {
                 json.writeString(instant(logical, ((Number) value).longValue()).toString());
                 return;
-            case "local-timestamp-millis":
-            case "local-timestamp-micros":
-            case "local-timestamp-nanos":
+            }
+            case "local-timestamp-millis", "local-timestamp-micros", "local-timestamp-nanos" -> {
                 json.writeString(LocalDateTime.ofInstant(instant(logical, ((Number) value).longValue()),
                         ZoneOffset.UTC).toString());
                 return;
-            default:
-                break;
+            }
+            default -> {}
         }
         // a logical type without a readable form (duration) or unknown: its plain value
         if (value instanceof Integer || value instanceof Long) {

@@ -41,18 +41,13 @@ final class AvroMakers {
             UnaryOperator<Object> convert = AvroRuleValues.converter(schema, path);
             return (context, depth) -> convert.apply(rule.apply(context));
         }
-        switch (schema.getType()) {
-            case RECORD:
-                return record(schema, path);
-            case ARRAY:
-                return array(schema, compile(schema.getElementType(), path + "[]"));
-            case MAP:
-                return map(compile(schema.getValueType(), path + "{}"));
-            case UNION:
-                return union(schema, path);
-            default:
-                return AvroRandomValues.of(schema, defaults);
-        }
+        return switch (schema.getType()) {
+            case RECORD -> record(schema, path);
+            case ARRAY -> array(schema, compile(schema.getElementType(), path + "[]"));
+            case MAP -> map(compile(schema.getValueType(), path + "{}"));
+            case UNION -> union(schema, path);
+            default -> AvroRandomValues.of(schema, defaults);
+        };
     }
 
     private AvroValueMaker record(Schema schema, String path) {
@@ -141,7 +136,7 @@ final class AvroMakers {
         int closingBranch = closing;
         return (context, depth) -> {
             boolean capped = depth >= RECURSION_CAP;
-            if (makers.length == 0 || takesNull && (capped || DefaultValues.isNull(context.random()))) {
+            if (makers.length == 0 || (takesNull && (capped || DefaultValues.isNull(context.random())))) {
                 return null;
             }
             int branch = capped && closingBranch >= 0 ? closingBranch

@@ -18,32 +18,23 @@ final class AvroRandomValues {
 
     static AvroValueMaker of(Schema schema, DefaultValues defaults) {
         String logical = schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
-        switch (logical) {
-            case "date":
-                return (context, depth) -> defaults.date(context.random());
-            case "time-millis":
-                return (context, depth) -> (int) DefaultValues.timeOfDay(context.random(), 1);
-            case "time-micros":
-                return (context, depth) -> DefaultValues.timeOfDay(context.random(), 1_000);
-            case "timestamp-millis":
-            case "local-timestamp-millis":
-                return (context, depth) -> defaults.timestamp(context.random(), 1);
-            case "timestamp-micros":
-            case "local-timestamp-micros":
-                return (context, depth) -> defaults.timestamp(context.random(), 1_000);
-            case "timestamp-nanos":
-            case "local-timestamp-nanos":
-                return (context, depth) -> defaults.timestamp(context.random(), 1_000_000);
-            case "uuid":
-                return (context, depth) -> AvroRuleValues.uuid(DefaultValues.uuid(context.random()), schema);
-            case "decimal":
-                return decimal(schema, (LogicalTypes.Decimal) schema.getLogicalType());
-            case "big-decimal":
-                return (context, depth) -> AvroRuleValues.bigDecimal(
+        return switch (logical) {
+            case "date" -> (context, depth) -> defaults.date(context.random());
+            case "time-millis" -> (context, depth) -> (int) DefaultValues.timeOfDay(context.random(), 1);
+            case "time-micros" -> (context, depth) -> DefaultValues.timeOfDay(context.random(), 1_000);
+            case "timestamp-millis", "local-timestamp-millis" ->
+                (context, depth) -> defaults.timestamp(context.random(), 1);
+            case "timestamp-micros", "local-timestamp-micros" ->
+                (context, depth) -> defaults.timestamp(context.random(), 1_000);
+            case "timestamp-nanos", "local-timestamp-nanos" ->
+                (context, depth) -> defaults.timestamp(context.random(), 1_000_000);
+            case "uuid" -> (context, depth) -> AvroRuleValues.uuid(DefaultValues.uuid(context.random()), schema);
+            case "decimal" -> decimal(schema, (LogicalTypes.Decimal) schema.getLogicalType());
+            case "big-decimal" ->
+                (context, depth) -> AvroRuleValues.bigDecimal(
                         BigDecimal.valueOf(context.random().nextInt(DefaultValues.MAX_CENTS), 2), schema);
-            default:
-                return plain(schema);
-        }
+            default -> plain(schema);
+        };
     }
 
     private static AvroValueMaker decimal(Schema schema, LogicalTypes.Decimal decimal) {
@@ -54,35 +45,27 @@ final class AvroRandomValues {
     }
 
     private static AvroValueMaker plain(Schema schema) {
-        switch (schema.getType()) {
-            case NULL:
-                return (context, depth) -> null;
-            case BOOLEAN:
-                return (context, depth) -> context.random().nextBoolean();
-            case INT:
-                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
-            case LONG:
-                return (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
-            case FLOAT:
-                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
-            case DOUBLE:
-                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
-            case STRING:
-                return (context, depth) -> DefaultValues.alphanumeric(context.random());
-            case BYTES:
-                return (context, depth) -> ByteBuffer.wrap(DefaultValues.bytes(context.random(),
-                        context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)));
-            case FIXED:
-                return (context, depth) ->
-                        new GenericData.Fixed(schema, DefaultValues.bytes(context.random(), schema.getFixedSize()));
-            case ENUM: {
-                GenericData.EnumSymbol[] symbols = schema.getEnumSymbols().stream()
-                        .map(symbol -> new GenericData.EnumSymbol(schema, symbol))
-                        .toArray(GenericData.EnumSymbol[]::new);
-                return (context, depth) -> symbols[context.random().nextInt(symbols.length)];
-            }
-            default:
-                throw new IllegalArgumentException("not a plain type: " + schema.getType());
-        }
+        return switch (schema.getType()) {
+            case NULL -> (context, depth) -> null;
+            case BOOLEAN -> (context, depth) -> context.random().nextBoolean();
+            case INT -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
+            case LONG -> (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
+            case FLOAT -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
+            case DOUBLE -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
+            case STRING -> (context, depth) -> DefaultValues.alphanumeric(context.random());
+            case BYTES -> (context, depth) -> ByteBuffer.wrap(DefaultValues.bytes(context.random(),
+                    context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)));
+            case FIXED -> (context, depth) ->
+                    new GenericData.Fixed(schema, DefaultValues.bytes(context.random(), schema.getFixedSize()));
+            case ENUM -> enumSymbol(schema);
+            default -> throw new IllegalArgumentException("not a plain type: " + schema.getType());
+        };
+    }
+
+    private static AvroValueMaker enumSymbol(Schema schema) {
+        GenericData.EnumSymbol[] symbols = schema.getEnumSymbols().stream()
+                .map(symbol -> new GenericData.EnumSymbol(schema, symbol))
+                .toArray(GenericData.EnumSymbol[]::new);
+        return (context, depth) -> symbols[context.random().nextInt(symbols.length)];
     }
 }

@@ -16,6 +16,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.ToLongFunction;
@@ -45,37 +46,26 @@ final class AvroRuleValues {
     static UnaryOperator<Object> converter(Schema schema, String path) {
         String logical = schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
         String type = typeName(schema);
-        switch (schema.getType()) {
-            case NULL:
-                return value -> {
+        return switch (schema.getType()) {
+            case NULL ->
+                value -> {
                     if (isNull(value)) {
                         return null;
                     }
                     throw misfit(path, value, type);
                 };
-            case BOOLEAN:
-                return value -> RuleValues.toBoolean(path, value);
-            case INT:
-                return intConverter(logical, path, type);
-            case LONG:
-                return longConverter(logical, path, type);
-            case FLOAT:
-                return value -> (float) RuleValues.toDouble(path, value, type);
-            case DOUBLE:
-                return value -> RuleValues.toDouble(path, value, type);
-            case STRING:
-                return "uuid".equals(logical) ? value -> parseUuid(path, value, type).toString()
-                        : value -> RuleValues.toText(path, value, type);
-            case BYTES:
-            case FIXED:
-                return bytesConverter(schema, logical, path, type);
-            case ENUM:
-                return enumConverter(schema, path, type);
-            case UNION:
-                return unionConverter(schema, path);
-            default:
-                throw takesNoRule(schema, path);
-        }
+            case BOOLEAN -> value -> RuleValues.toBoolean(path, value);
+            case INT -> intConverter(logical, path, type);
+            case LONG -> longConverter(logical, path, type);
+            case FLOAT -> value -> (float) RuleValues.toDouble(path, value, type);
+            case DOUBLE -> value -> RuleValues.toDouble(path, value, type);
+            case STRING -> "uuid".equals(logical) ? value -> parseUuid(path, value, type).toString()
+                    : value -> RuleValues.toText(path, value, type);
+            case BYTES, FIXED -> bytesConverter(schema, logical, path, type);
+            case ENUM -> enumConverter(schema, path, type);
+            case UNION -> unionConverter(schema, path);
+            default -> throw takesNoRule(schema, path);
+        };
     }
 
     /** The name a message gives a type: its logical type, or its kind and name. */
@@ -87,16 +77,12 @@ final class AvroRuleValues {
         if (logical != null) {
             return logical.getName();
         }
-        switch (schema.getType()) {
-            case ENUM:
-                return "enum " + schema.getName() + " " + schema.getEnumSymbols();
-            case FIXED:
-                return "fixed " + schema.getName() + " (" + schema.getFixedSize() + " bytes)";
-            case RECORD:
-                return "record " + schema.getName();
-            default:
-                return schema.getType().getName();
-        }
+        return switch (schema.getType()) {
+            case ENUM -> "enum " + schema.getName() + " " + schema.getEnumSymbols();
+            case FIXED -> "fixed " + schema.getName() + " (" + schema.getFixedSize() + " bytes)";
+            case RECORD -> "record " + schema.getName();
+            default -> schema.getType().getName();
+        };
     }
 
     /** A decimal, fitting the field's scale, as its bytes or fixed holds it. */
@@ -129,51 +115,42 @@ final class AvroRuleValues {
     }
 
     private static UnaryOperator<Object> intConverter(String logical, String path, String type) {
-        switch (logical) {
-            case "date": {
+        return switch (logical) {
+            case "date" -> {
                 String expected = type + " (ISO date or days since 1970-01-01)";
-                return value -> toInt(path, value, expected,
+                yield value -> toInt(path, value, expected,
                         time(path, value, expected, text -> LocalDate.parse(text).toEpochDay()));
             }
-            case "time-millis": {
+            case "time-millis" -> {
                 String expected = type + " (ISO time or milliseconds of the day)";
-                return value -> toInt(path, value, expected, time(path, value, expected,
+                yield value -> toInt(path, value, expected, time(path, value, expected,
                         text -> ChronoUnit.MILLIS.between(LocalTime.MIDNIGHT, LocalTime.parse(text))));
             }
-            default:
-                return value -> RuleValues.toInt(path, value, type);
-        }
+            default -> value -> RuleValues.toInt(path, value, type);
+        };
     }
 
     private static UnaryOperator<Object> longConverter(String logical, String path, String type) {
-        switch (logical) {
-            case "time-micros":
-                return value -> time(path, value, type + " (ISO time or microseconds of the day)",
-                        text -> ChronoUnit.MICROS.between(LocalTime.MIDNIGHT, LocalTime.parse(text)));
-            case "timestamp-millis":
-                return instant(path, type, ChronoUnit.MILLIS);
-            case "timestamp-micros":
-                return instant(path, type, ChronoUnit.MICROS);
-            case "timestamp-nanos":
-                return instant(path, type, ChronoUnit.NANOS);
-            case "local-timestamp-millis":
-                return localInstant(path, type, ChronoUnit.MILLIS);
-            case "local-timestamp-micros":
-                return localInstant(path, type, ChronoUnit.MICROS);
-            case "local-timestamp-nanos":
-                return localInstant(path, type, ChronoUnit.NANOS);
-            default:
-                return value -> RuleValues.toLong(path, value, type);
-        }
+        return switch (logical) {
+            case "time-micros" -> value -> time(path, value, type + " (ISO time or microseconds of the day)",
+                    text -> ChronoUnit.MICROS.between(LocalTime.MIDNIGHT, LocalTime.parse(text)));
+            case "timestamp-millis" -> instant(path, type, ChronoUnit.MILLIS);
+            case "timestamp-micros" -> instant(path, type, ChronoUnit.MICROS);
+            case "timestamp-nanos" -> instant(path, type, ChronoUnit.NANOS);
+            case "local-timestamp-millis" -> localInstant(path, type, ChronoUnit.MILLIS);
+            case "local-timestamp-micros" -> localInstant(path, type, ChronoUnit.MICROS);
+            case "local-timestamp-nanos" -> localInstant(path, type, ChronoUnit.NANOS);
+            default -> value -> RuleValues.toLong(path, value, type);
+        };
     }
 
     private static UnaryOperator<Object> instant(String path, String type, ChronoUnit unit) {
-        String expected = type + " (ISO instant or " + unit.toString().toLowerCase() + " since 1970)";
+        String expected = type + " (ISO instant or " + unit.toString().toLowerCase(Locale.ROOT) + " since 1970)";
         return value -> time(path, value, expected, text -> unit.between(Instant.EPOCH, Instant.parse(text)));
     }
 
     private static UnaryOperator<Object> localInstant(String path, String type, ChronoUnit unit) {
-        String expected = type + " (ISO date-time or " + unit.toString().toLowerCase() + " since 1970)";
+        String expected = type + " (ISO date-time or " + unit.toString().toLowerCase(Locale.ROOT) + " since 1970)";
         return value -> time(path, value, expected, text -> unit.between(LOCAL_EPOCH, LocalDateTime.parse(text)));
     }
 
@@ -262,15 +239,9 @@ final class AvroRuleValues {
         List<UnaryOperator<Object>> branches = new ArrayList<>();
         for (Schema branch : union.getTypes()) {
             switch (branch.getType()) {
-                case NULL:
-                    nullable = true;
-                    break;
-                case RECORD:
-                case ARRAY:
-                case MAP:
-                    break;
-                default:
-                    branches.add(converter(branch, path));
+                case NULL -> nullable = true;
+                case RECORD, ARRAY, MAP -> {}
+                default -> branches.add(converter(branch, path));
             }
         }
         if (branches.isEmpty()) {

@@ -6,6 +6,8 @@ import io.github.jmeterkafka.payload.RecordContext;
 @FunctionalInterface
 interface AvroValueMaker {
     /**
+     * Makes the value for one record.
+     *
      * @param depth how many times the schema has entered itself above this value (0 in a schema
      *              that does not contain itself)
      */

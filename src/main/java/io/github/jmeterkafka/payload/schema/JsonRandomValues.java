@@ -26,19 +26,15 @@ final class JsonRandomValues {
     }
 
     static JsonValueMaker of(JsonNode schema, String type, String path, DefaultValues defaults) {
-        switch (type) {
-            case "integer":
-            case "number": {
+        return switch (type) {
+            case "integer", "number" -> {
                 NumberRange range = NumberRange.of(schema, "integer".equals(type), path);
-                return (json, context, depth) -> range.write(json, context.random());
+                yield (json, context, depth) -> range.write(json, context.random());
             }
-            case "boolean":
-                return (json, context, depth) -> json.writeBoolean(context.random().nextBoolean());
-            case "null":
-                return (json, context, depth) -> json.writeNull();
-            default:
-                return string(schema, path, defaults);
-        }
+            case "boolean" -> (json, context, depth) -> json.writeBoolean(context.random().nextBoolean());
+            case "null" -> (json, context, depth) -> json.writeNull();
+            default -> string(schema, path, defaults);
+        };
     }
 
     /** One of an enum's values (a const is an enum of one). */
@@ -61,28 +57,37 @@ final class JsonRandomValues {
 
     private static JsonValueMaker string(JsonNode schema, String path, DefaultValues defaults) {
         switch (schema.path("format").asText()) {
-            case "date-time":
+            case "date-time" -> {
                 return (json, context, depth) ->
                         json.writeString(Instant.ofEpochMilli(defaults.timestamp(context.random(), 1)).toString());
-            case "date":
+            }
+            case "date" -> {
                 return (json, context, depth) ->
                         json.writeString(LocalDate.ofEpochDay(defaults.date(context.random())).toString());
-            case "time":
+            }
+            case "time" -> {
                 return (json, context, depth) -> json.writeString(LocalTime.ofNanoOfDay(
                         DefaultValues.timeOfDay(context.random(), 1) * 1_000_000).toString() + "Z");
-            case "email":
+            }
+            case "email" -> {
                 return (json, context, depth) -> json.writeString(lowerCase(context.random()) + "@example.com");
-            case "uuid":
+            }
+            case "uuid" -> {
                 return (json, context, depth) -> json.writeString(DefaultValues.uuid(context.random()).toString());
-            case "uri":
+            }
+            case "uri" -> {
                 return (json, context, depth) ->
                         json.writeString("https://example.com/" + DefaultValues.alphanumeric(context.random()));
-            case "hostname":
+            }
+            case "hostname" -> {
                 return (json, context, depth) -> json.writeString(lowerCase(context.random()) + ".example.com");
-            case "ipv4":
+            }
+            case "ipv4" -> {
                 return (json, context, depth) -> json.writeString(ipv4(context.random()));
-            default:
-                break;
+            }
+            default -> {
+                // no format of its own: a pattern or plain text below
+            }
         }
         if (schema.hasNonNull("pattern")) {
             RgxGen pattern = pattern(schema.get("pattern").asText(), path);

@@ -87,18 +87,14 @@ final class JsonRuleValues {
     }
 
     private static RuleWriter type(String type, String path) {
-        switch (type) {
-            case "integer":
-                return (json, value) -> json.writeNumber(RuleValues.toLong(path, value, type));
-            case "number":
-                return (json, value) -> json.writeNumber(RuleValues.toDecimal(path, value, type));
-            case "boolean":
-                return (json, value) -> json.writeBoolean(RuleValues.toBoolean(path, value));
-            case "string":
-                return (json, value) -> json.writeString(RuleValues.toText(path, value, type));
-            default:
+        return switch (type) {
+            case "integer" -> (json, value) -> json.writeNumber(RuleValues.toLong(path, value, type));
+            case "number" -> (json, value) -> json.writeNumber(RuleValues.toDecimal(path, value, type));
+            case "boolean" -> (json, value) -> json.writeBoolean(RuleValues.toBoolean(path, value));
+            case "string" -> (json, value) -> json.writeString(RuleValues.toText(path, value, type));
+            default ->
                 // a schema that names no type: the value as it comes
-                return (json, value) -> {
+                (json, value) -> {
                     if (value == null) {
                         json.writeNull();
                     } else if (value instanceof Long || value instanceof Integer) {
@@ -111,7 +107,7 @@ final class JsonRuleValues {
                         json.writeString(text(value));
                     }
                 };
-        }
+        };
     }
 
     private static RuleWriter enumeration(JsonNode values, String path) {

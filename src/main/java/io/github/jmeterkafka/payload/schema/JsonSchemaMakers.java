@@ -103,14 +103,11 @@ final class JsonSchemaMakers {
     }
 
     private JsonValueMaker typed(ObjectNode schema, String type, String path) {
-        switch (type) {
-            case "object":
-                return object(schema, path);
-            case "array":
-                return array(schema, path);
-            default:
-                return JsonRandomValues.of(schema, type, path, defaults);
-        }
+        return switch (type) {
+            case "object" -> object(schema, path);
+            case "array" -> array(schema, path);
+            default -> JsonRandomValues.of(schema, type, path, defaults);
+        };
     }
 
     /** A type array: null sometimes if it holds null (always past the recursion cap), else any other. */
@@ -158,7 +155,7 @@ final class JsonSchemaMakers {
         return (json, context, depth) -> {
             json.writeStartObject();
             for (Property property : all) {
-                if (property.always() || depth < RECURSION_CAP && DefaultValues.isPresent(context.random())) {
+                if (property.always() || (depth < RECURSION_CAP && DefaultValues.isPresent(context.random()))) {
                     json.writeFieldName(property.name());
                     property.maker().write(json, context, depth);
                 }
@@ -176,7 +173,7 @@ final class JsonSchemaMakers {
 
     private JsonValueMaker array(ObjectNode schema, String path) {
         JsonNode items = schema.get("items");
-        if (items != null && items.isArray() || schema.has("prefixItems")) {
+        if ((items != null && items.isArray()) || schema.has("prefixItems")) {
             throw new InvalidInputException(where(path) + ": tuples (prefixItems, or items as an array) are not"
                     + " supported: give items one schema");
         }

@@ -10,6 +10,8 @@ import io.github.jmeterkafka.payload.RecordContext;
 @FunctionalInterface
 interface JsonValueMaker {
     /**
+     * Writes the value for one document.
+     *
      * @param depth how many times the schema has entered itself (through a {@code $ref}) above
      *              this value
      */

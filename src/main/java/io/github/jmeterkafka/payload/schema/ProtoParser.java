@@ -11,7 +11,6 @@ import com.google.protobuf.DescriptorProtos.EnumDescriptorProto;
 import com.google.protobuf.DescriptorProtos.EnumOptions;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto.Label;
-import com.google.protobuf.DescriptorProtos.FieldDescriptorProto.Type;
 import com.google.protobuf.DescriptorProtos.FieldOptions;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.MessageOptions;
@@ -32,7 +31,7 @@ import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
  */
 final class ProtoParser {
     private static final int MAX_FIELD_NUMBER = 536_870_911;
-    private static final Map<String, Type> SCALARS = scalars();
+    private static final Map<String, FieldDescriptorProto.Type> SCALARS = scalars();
     private static final Map<String, Descriptors.FileDescriptor> WELL_KNOWN = Map.of(
             "google/protobuf/timestamp.proto", TimestampProto.getDescriptor(),
             "google/protobuf/duration.proto", DurationProto.getDescriptor(),
@@ -85,29 +84,16 @@ final class ProtoParser {
         while (tokens.peek().kind() != Kind.END) {
             Token token = tokens.take();
             switch (token.kind() == Kind.STRING ? "" : token.text()) {
-                case ";":
-                    break;
-                case "package":
-                    packageStatement(token);
-                    break;
-                case "import":
-                    importStatement(token);
-                    break;
-                case "option":
-                case "service":
-                    tokens.skipStatement(token.line());
-                    break;
-                case "message":
-                    message(file.addMessageTypeBuilder(), packagePrefix);
-                    break;
-                case "enum":
-                    enumeration(file.addEnumTypeBuilder(), packagePrefix);
-                    break;
-                case "extend":
-                    throw tokens.error(token.line(), "extensions (extend) are not supported");
-                default:
-                    throw tokens.error(token.line(), "expected message, enum, option, import or package, found "
-                            + token.shown());
+                case ";" -> {}
+                case "package" -> packageStatement(token);
+                case "import" -> importStatement(token);
+                case "option", "service" -> tokens.skipStatement(token.line());
+                case "message" -> message(file.addMessageTypeBuilder(), packagePrefix);
+                case "enum" -> enumeration(file.addEnumTypeBuilder(), packagePrefix);
+                case "extend" -> throw tokens.error(token.line(), "extensions (extend) are not supported");
+                default ->
+                    throw tokens.error(
+                            token.line(), "expected message, enum, option, import or package, found " + token.shown());
             }
         }
         types.resolve();
@@ -152,33 +138,21 @@ final class ProtoParser {
         while (!tokens.takeIf("}")) {
             Token token = tokens.take();
             switch (token.kind() == Kind.NAME || token.kind() == Kind.SYMBOL ? token.text() : "") {
-                case ";":
-                    break;
-                case "message":
-                    message(message.addNestedTypeBuilder(), fullName + ".");
-                    break;
-                case "enum":
-                    enumeration(message.addEnumTypeBuilder(), fullName + ".");
-                    break;
-                case "option":
-                case "reserved":
-                case "extensions":
-                    tokens.skipStatement(token.line());
-                    break;
-                case "extend":
-                    throw tokens.error(token.line(), "extensions (extend) are not supported");
-                case "oneof":
-                    oneof(message, fullName, numbers, names);
-                    break;
-                case "map":
+                case ";" -> {}
+                case "message" -> message(message.addNestedTypeBuilder(), fullName + ".");
+                case "enum" -> enumeration(message.addEnumTypeBuilder(), fullName + ".");
+                case "option", "reserved", "extensions" -> tokens.skipStatement(token.line());
+                case "extend" -> throw tokens.error(token.line(), "extensions (extend) are not supported");
+                case "oneof" -> oneof(message, fullName, numbers, names);
+                case "map" -> {
                     if (tokens.peek().is("<")) {
                         map(message, fullName, numbers, names);
                         break;
                     }
                     // a field of a type named map
                     field(message, fullName, token, null, numbers, names, optionals);
-                    break;
-                default:
+                }
+                default -> {
                     if (token.kind() == Kind.END) {
                         throw tokens.error(token.line(), "message " + name.text() + " (line " + name.line()
                                 + ") is missing its closing '}'");
@@ -188,6 +162,7 @@ final class ProtoParser {
                                 + token.shown());
                     }
                     field(message, fullName, token, null, numbers, names, optionals);
+                }
             }
         }
         // proto3 optional: each field in a oneof of its own, after the real ones
@@ -208,7 +183,7 @@ final class ProtoParser {
             if (token.is("option")) {
                 tokens.skipStatement(token.line());
             } else if (token.is(";")) {
-                continue;
+                // an empty statement
             } else if (token.kind() == Kind.NAME) {
                 if (token.is("repeated") || token.is("optional") || token.is("required") || token.is("map")) {
                     throw tokens.error(token.line(), "a field of oneof " + name.text() + " cannot be " + token.text());
@@ -291,7 +266,7 @@ final class ProtoParser {
         } catch (NumberFormatException e) {
             throw tokens.error(number.line(), number.shown() + " is not a field number");
         }
-        if (value < 1 || value > MAX_FIELD_NUMBER || value >= 19_000 && value <= 19_999) {
+        if (value < 1 || value > MAX_FIELD_NUMBER || (value >= 19_000 && value <= 19_999)) {
             throw tokens.error(number.line(), "field " + name.text() + ": number " + value
                     + " is outside 1 to " + MAX_FIELD_NUMBER + " or in 19000 to 19999, kept for protobuf itself");
         }
@@ -299,7 +274,7 @@ final class ProtoParser {
     }
 
     private void setType(FieldDescriptorProto.Builder field, Token type, String scope) {
-        Type scalar = SCALARS.get(type.text());
+        FieldDescriptorProto.Type scalar = SCALARS.get(type.text());
         if (scalar != null) {
             field.setType(scalar);
         } else if (type.kind() == Kind.NAME) {
@@ -314,8 +289,11 @@ final class ProtoParser {
                      Map<Integer, Integer> numbers, Map<String, Integer> names) {
         tokens.expect("<", "after map");
         Token key = tokens.expect(Kind.NAME, "the map's key type");
-        Type keyType = SCALARS.get(key.text());
-        if (keyType == null || keyType == Type.TYPE_FLOAT || keyType == Type.TYPE_DOUBLE || keyType == Type.TYPE_BYTES) {
+        FieldDescriptorProto.Type keyType = SCALARS.get(key.text());
+        if (keyType == null
+                || keyType == FieldDescriptorProto.Type.TYPE_FLOAT
+                || keyType == FieldDescriptorProto.Type.TYPE_DOUBLE
+                || keyType == FieldDescriptorProto.Type.TYPE_BYTES) {
             throw tokens.error(key.line(), "a map's key is an integer type, bool or string, not '" + key.text() + "'");
         }
         tokens.expect(",", "after the map's key type");
@@ -326,7 +304,7 @@ final class ProtoParser {
         nameNumberOptions(field, numbers, names);
         String entryName = entryName(field.getName());
         types.declare(scope + ".", new Token(Kind.NAME, entryName, name.line()), true);
-        field.setType(Type.TYPE_MESSAGE).setTypeName("." + scope + "." + entryName);
+        field.setType(FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName("." + scope + "." + entryName);
         DescriptorProto.Builder entry = message.addNestedTypeBuilder().setName(entryName)
                 .setOptions(MessageOptions.newBuilder().setMapEntry(true));
         entry.addFieldBuilder().setName("key").setNumber(1).setLabel(Label.LABEL_OPTIONAL).setType(keyType);
@@ -339,7 +317,8 @@ final class ProtoParser {
     private static String entryName(String field) {
         StringBuilder name = new StringBuilder();
         boolean upper = true;
-        for (char c : field.toCharArray()) {
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
             if (c == '_') {
                 upper = true;
             } else {
@@ -361,7 +340,7 @@ final class ProtoParser {
                 throw tokens.error(token.line(), "enum " + name.text() + " (line " + name.line()
                         + ") is missing its closing '}'");
             } else if (token.is(";")) {
-                continue;
+                // an empty statement
             } else if (token.is("option")) {
                 if (tokens.peek().is("allow_alias")) {
                     enumeration.setOptions(EnumOptions.newBuilder().setAllowAlias(true));
@@ -397,10 +376,12 @@ final class ProtoParser {
         }
     }
 
-    private static Map<String, Type> scalars() {
-        Map<String, Type> scalars = new HashMap<>();
-        for (Type type : Type.values()) {
-            if (type != Type.TYPE_MESSAGE && type != Type.TYPE_ENUM && type != Type.TYPE_GROUP) {
+    private static Map<String, FieldDescriptorProto.Type> scalars() {
+        Map<String, FieldDescriptorProto.Type> scalars = new HashMap<>();
+        for (FieldDescriptorProto.Type type : FieldDescriptorProto.Type.values()) {
+            if (type != FieldDescriptorProto.Type.TYPE_MESSAGE
+                    && type != FieldDescriptorProto.Type.TYPE_ENUM
+                    && type != FieldDescriptorProto.Type.TYPE_GROUP) {
                 scalars.put(type.name().substring("TYPE_".length()).toLowerCase(Locale.ROOT), type);
             }
         }

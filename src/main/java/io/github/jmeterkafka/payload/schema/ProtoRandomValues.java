@@ -23,40 +23,28 @@ final class ProtoRandomValues {
     }
 
     static ProtoValueMaker of(FieldDescriptor field) {
-        switch (field.getType()) {
-            case INT32:
-            case SINT32:
-            case SFIXED32:
-            case UINT32:
-            case FIXED32:
-                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
-            case INT64:
-            case SINT64:
-            case SFIXED64:
-            case UINT64:
-            case FIXED64:
-                return (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
-            case FLOAT:
-                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
-            case DOUBLE:
-                return (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
-            case BOOL:
-                return (context, depth) -> context.random().nextBoolean();
-            case STRING:
-                return (context, depth) -> DefaultValues.alphanumeric(context.random());
-            case BYTES:
-                return (context, depth) -> {
-                    byte[] bytes = new byte[context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)];
-                    context.random().nextBytes(bytes);
-                    return ByteString.copyFrom(bytes);
-                };
-            case ENUM: {
-                EnumValueDescriptor[] values = field.getEnumType().getValues().toArray(new EnumValueDescriptor[0]);
-                return (context, depth) -> values[context.random().nextInt(values.length)];
-            }
-            default:
-                throw new IllegalArgumentException("not a plain type: " + field.getType());
-        }
+        return switch (field.getType()) {
+            case INT32, SINT32, SFIXED32, UINT32, FIXED32 ->
+                    (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
+            case INT64, SINT64, SFIXED64, UINT64, FIXED64 ->
+                    (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
+            case FLOAT -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
+            case DOUBLE -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
+            case BOOL -> (context, depth) -> context.random().nextBoolean();
+            case STRING -> (context, depth) -> DefaultValues.alphanumeric(context.random());
+            case BYTES -> (context, depth) -> {
+                byte[] bytes = new byte[context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)];
+                context.random().nextBytes(bytes);
+                return ByteString.copyFrom(bytes);
+            };
+            case ENUM -> enumValue(field);
+            default -> throw new IllegalArgumentException("not a plain type: " + field.getType());
+        };
+    }
+
+    private static ProtoValueMaker enumValue(FieldDescriptor field) {
+        EnumValueDescriptor[] values = field.getEnumType().getValues().toArray(new EnumValueDescriptor[0]);
+        return (context, depth) -> values[context.random().nextInt(values.length)];
     }
 
 

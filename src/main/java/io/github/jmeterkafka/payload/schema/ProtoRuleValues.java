@@ -40,27 +40,19 @@ final class ProtoRuleValues {
     }
 
     private static UnaryOperator<Object> valueConverter(FieldDescriptor field, String path, String type) {
-        switch (field.getType()) {
-            case INT32:
-            case SINT32:
-            case SFIXED32:
-                return value -> RuleValues.toInt(path, value, type);
-            case UINT32:
-            case FIXED32:
-                return value -> {
+        return switch (field.getType()) {
+            case INT32, SINT32, SFIXED32 -> value -> RuleValues.toInt(path, value, type);
+            case UINT32, FIXED32 ->
+                value -> {
                     long n = RuleValues.toLong(path, value, type);
                     if (n < 0 || n > UINT32_MAX) {
                         throw RuleValues.misfit(path, value, type);
                     }
                     return (int) n;
                 };
-            case INT64:
-            case SINT64:
-            case SFIXED64:
-                return value -> RuleValues.toLong(path, value, type);
-            case UINT64:
-            case FIXED64:
-                return value -> {
+            case INT64, SINT64, SFIXED64 -> value -> RuleValues.toLong(path, value, type);
+            case UINT64, FIXED64 ->
+                value -> {
                     BigInteger n;
                     try {
                         n = RuleValues.toDecimal(path, value, type).toBigIntegerExact();
@@ -72,26 +64,21 @@ final class ProtoRuleValues {
                     }
                     return n.longValue();
                 };
-            case FLOAT:
-                return value -> (float) RuleValues.toDouble(path, value, type);
-            case DOUBLE:
-                return value -> RuleValues.toDouble(path, value, type);
-            case BOOL:
-                return value -> RuleValues.toBoolean(path, value);
-            case STRING:
-                return value -> {
+            case FLOAT -> value -> (float) RuleValues.toDouble(path, value, type);
+            case DOUBLE -> value -> RuleValues.toDouble(path, value, type);
+            case BOOL -> value -> RuleValues.toBoolean(path, value);
+            case STRING ->
+                value -> {
                     if (RuleValues.isNull(value)) {
                         throw RuleValues.misfit(path, value, type);
                     }
                     return RuleValues.text(value);
                 };
-            case BYTES:
-                return value -> toBytes(path, value, type);
-            case ENUM:
-                return enumConverter(field.getEnumType(), path, type);
-            default:
+            case BYTES -> value -> toBytes(path, value, type);
+            case ENUM -> enumConverter(field.getEnumType(), path, type);
+            default ->
                 throw new InvalidInputException("field '" + path + "' is a message: rules name the fields inside it");
-        }
+        };
     }
 
     private static UnaryOperator<Object> enumConverter(EnumDescriptor enumType, String path, String type) {

@@ -63,7 +63,8 @@ final class ProtoTokens {
                 }
                 tokens.add(new Token(Kind.STRING, content.toString(), line));
                 i = j + 1;
-            } else if (Character.isLetter(c) || c == '_' || c == '.' && i + 1 < n && isNameStart(text.charAt(i + 1))) {
+            } else if (Character.isLetter(c) || c == '_'
+                    || (c == '.' && i + 1 < n && isNameStart(text.charAt(i + 1)))) {
                 int j = i + 1;
                 while (j < n && (isNameStart(text.charAt(j)) || Character.isDigit(text.charAt(j)) || text.charAt(j) == '.')) {
                     j++;
@@ -73,8 +74,8 @@ final class ProtoTokens {
             } else if (Character.isDigit(c)) {
                 int j = i + 1;
                 while (j < n && (Character.isLetterOrDigit(text.charAt(j)) || text.charAt(j) == '.'
-                        || (text.charAt(j) == '-' || text.charAt(j) == '+') && "eE".indexOf(text.charAt(j - 1)) >= 0
-                        && !text.startsWith("0x", i) && !text.startsWith("0X", i))) {
+                        || ((text.charAt(j) == '-' || text.charAt(j) == '+') && "eE".indexOf(text.charAt(j - 1)) >= 0
+                                && !text.startsWith("0x", i) && !text.startsWith("0X", i)))) {
                     j++;
                 }
                 tokens.add(new Token(Kind.NUMBER, text.substring(i, j), line));

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
-import com.google.protobuf.DescriptorProtos.FieldDescriptorProto.Type;
 import com.google.protobuf.Descriptors;
 
 import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
@@ -29,7 +28,7 @@ final class ProtoTypes {
         this.tokens = tokens;
     }
 
-    /** @return the type's full name */
+    /** Declares a type and returns its full name. */
     String declare(String prefix, Token name, boolean message) {
         if (name.text().contains(".")) {
             throw tokens.error(name.line(), "a type's name is one word, not " + name.shown());
@@ -64,7 +63,9 @@ final class ProtoTypes {
                 throw tokens.error(ref.line(), "unknown type '" + ref.name() + "'"
                         + (ref.field().getName().isEmpty() ? "" : " of field " + ref.field().getName()));
             }
-            ref.field().setType(types.get(found) ? Type.TYPE_MESSAGE : Type.TYPE_ENUM).setTypeName("." + found);
+            FieldDescriptorProto.Type type =
+                    types.get(found) ? FieldDescriptorProto.Type.TYPE_MESSAGE : FieldDescriptorProto.Type.TYPE_ENUM;
+            ref.field().setType(type).setTypeName("." + found);
         }
     }
 

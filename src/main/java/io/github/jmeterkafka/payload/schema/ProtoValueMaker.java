@@ -6,6 +6,8 @@ import io.github.jmeterkafka.payload.RecordContext;
 @FunctionalInterface
 interface ProtoValueMaker {
     /**
+     * Makes the value for one record.
+     *
      * @param depth how many times the message type has entered itself above this value
      * @return the value as {@code DynamicMessage} holds it, or null to leave the field unset
      */

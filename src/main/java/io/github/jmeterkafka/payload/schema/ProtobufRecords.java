@@ -103,7 +103,8 @@ public final class ProtobufRecords implements ValueSource {
             name = name.substring(prefix.length());
         }
         if (found == null) {
-            String[] parts = name.split("\\.");
+            // limit 0: a trailing dot adds no part
+            String[] parts = name.split("\\.", 0);
             found = file.findMessageTypeByName(parts[0]);
             for (int i = 1; i < parts.length && found != null; i++) {
                 found = found.findNestedTypeByName(parts[i]);

@@ -78,8 +78,8 @@ final class Placeholders {
     private static String uuid(RecordContext context) {
         SplittableRandom random = context.random();
         // the version (4) and variant bits UUID.randomUUID sets
-        long high = random.nextLong() & ~0xF000L | 0x4000L;
-        long low = random.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL | 0x8000_0000_0000_0000L;
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
         return new UUID(high, low).toString();
     }
 

@@ -55,7 +55,11 @@ public final class Template {
         this.lengthHint = length;
     }
 
-    /** @throws io.github.jmeterkafka.client.InvalidInputException naming the bad placeholder */
+    /**
+     * Parses a template.
+     *
+     * @throws io.github.jmeterkafka.client.InvalidInputException naming the bad placeholder
+     */
     public static Template parse(String text) {
         return new TemplateParser(text).parse();
     }

@@ -21,6 +21,8 @@ public final class WeightedChoice {
     }
 
     /**
+     * Parses the words of a choice.
+     *
      * @param words each a choice, or a choice and its whole-number weight after its last colon
      *              ({@code a:b:3} is {@code a:b} weighted 3); either all weighted or none
      * @throws InvalidInputException no words, a weight that is not a whole number, weights on some

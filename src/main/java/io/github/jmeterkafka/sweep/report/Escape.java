@@ -12,7 +12,8 @@ final class Escape {
     /** One line of Markdown, safe in a table cell. */
     static String markdown(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16);
-        for (char c : s.toCharArray()) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
             if (c == '\n' || c == '\r') {
                 b.append(' ');
             } else {

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import static io.github.jmeterkafka.payload.schema.OrderSchemas.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -73,7 +75,7 @@ class AvroCodecsTest {
         assertThat(json.get("status").asText()).isIn("NEW", "PAID", "SHIPPED");
         assertThat(json.get("note").asText()).isEqualTo("hello");
         assertThat(json.get("choice").asInt()).isEqualTo(7);
-        assertThat(json.get("checksum").asText()).isEqualTo(Base64.getEncoder().encodeToString("12345678".getBytes()));
+        assertThat(json.get("checksum").asText()).isEqualTo(Base64.getEncoder().encodeToString("12345678".getBytes(UTF_8)));
         assertThat(json.get("day").asText()).isEqualTo("2026-12-02");
         assertThat(json.get("at").asText()).isEqualTo("10:00:00.500");
         assertThat(json.get("created").asText()).isEqualTo("2026-12-02T10:00:00.123Z");

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import static io.github.jmeterkafka.payload.schema.OrderSchemas.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -285,7 +287,7 @@ class AvroRecordsTest {
         GenericData.Record record = records.next(context(1, 1));
 
         assertThat(((GenericRecord) record.get("customer")).get("name")).isEqualTo("1000");
-        assertThat(((GenericFixed) record.get("checksum")).bytes()).isEqualTo("8 bytes!".getBytes());
+        assertThat(((GenericFixed) record.get("checksum")).bytes()).isEqualTo("8 bytes!".getBytes(UTF_8));
         // not an int: the next branch, string, takes it
         assertThat(record.get("choice")).isEqualTo("1.5");
     }

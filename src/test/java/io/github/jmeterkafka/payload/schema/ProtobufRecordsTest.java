@@ -116,7 +116,7 @@ class ProtobufRecordsTest {
 
     private static Object get(DynamicMessage message, String dottedPath) {
         Object value = message;
-        for (String name : dottedPath.split("\\.")) {
+        for (String name : dottedPath.split("\\.", -1)) {
             DynamicMessage current = (DynamicMessage) value;
             value = current.getField(current.getDescriptorForType().findFieldByName(name));
         }

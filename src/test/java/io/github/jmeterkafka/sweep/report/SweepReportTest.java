@@ -41,8 +41,13 @@ class SweepReportTest {
                                 + "| 3 (2.5–3.5) | 6 (5–7) | 9 (7.5–10.5) | 12 (10–14) |\n",
                         "| rebalance ms | fetch ms | fetch MB/s | fetch records/s |\n",
                         "| 3,050 (3,000–3,100) | 27,000 | 9.1 (9–9.2) | 10,010 (9,900–10,120) |\n",
-                        "## Failed runs\n\n| run | repeat | configuration | reason |\n| --- | --- | --- | --- |\n"
-                                + "| 9 | 3 | partitions=6, acks=all | JMeter exited with 1, see \"run-9/jmeter.log\" |\n")
+                        """
+                        ## Failed runs
+
+                        | run | repeat | configuration | reason |
+                        | --- | --- | --- | --- |
+                        | 9 | 3 | partitions=6, acks=all | JMeter exited with 1, see "run-9/jmeter.log" |
+                        """)
                 .doesNotContain("999,999", "Comparison");
     }
 
