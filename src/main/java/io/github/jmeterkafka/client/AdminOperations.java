@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

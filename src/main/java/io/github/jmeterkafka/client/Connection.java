@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.CompletionException;

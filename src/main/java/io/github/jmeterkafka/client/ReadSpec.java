@@ -1,5 +1,8 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -134,7 +137,7 @@ public final class ReadSpec {
         List<TopicPartition> tps = new ArrayList<>();
         for (String topic : topics) {
             for (String p : split(partitions)) {
-                tps.add(new TopicPartition(topic, Numbers.nonNegativeInt("partition", p)));
+                tps.add(new TopicPartition(topic, Fields.nonNegativeInt("partition", p)));
             }
         }
         if (tps.isEmpty()) {

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.config;
 
+import io.github.jmeterkafka.input.PluginProperties;
+
 import java.util.Objects;
 
 import org.apache.logging.log4j.Level;

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.config;
 
+import io.github.jmeterkafka.input.PluginProperties;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +24,7 @@ import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.client.Secrets;
 import io.github.jmeterkafka.listener.ProcessMetrics;
 import io.github.jmeterkafka.client.SecuritySettings;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.config;
 
+
 import io.github.jmeterkafka.client.SecuritySettings;
 
 /** The Kafka Connection's GUI; texts in KafkaConnectionResources.properties. */

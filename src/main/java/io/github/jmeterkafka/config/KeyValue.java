@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.apache.jmeter.testelement.AbstractTestElement;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * One row of a key/value table (client properties, record headers). A TestElement so that

@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.input;
 
-import io.github.jmeterkafka.client.InvalidInputException;
 
 /**
  * A drop-down's choice: its tag is what a saved {@code .jmx} holds (never rename one), and its

@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 import kg.apc.jmeter.vizualizers.CorrectedResultCollector;
 
 /**

@@ -7,7 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 
 /**
  * The client metrics of this JMeter process, without a listener: when {@code kafka.metrics.file}

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.template.Template;
 
 /**

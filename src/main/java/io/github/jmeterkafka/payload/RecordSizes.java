@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * The size of each random record: fixed ({@code 1000}), uniform in a range ({@code 100-2000}), or a

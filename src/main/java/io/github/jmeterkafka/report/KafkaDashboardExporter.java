@@ -16,7 +16,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 
 /**
  * JMeter's HTML dashboard plus a Kafka page: per Kafka sampler of the results file, records, MB and

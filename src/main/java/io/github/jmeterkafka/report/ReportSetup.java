@@ -4,7 +4,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 
 /**
  * Makes {@code -e -o} dashboards carry the Kafka page with no setting: a plan with Kafka elements is

@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.client.InvalidInputException;
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.report.ReportSetup;
 
 /**

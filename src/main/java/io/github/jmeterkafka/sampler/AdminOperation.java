@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.github.jmeterkafka.client.AdminOperations;
-import io.github.jmeterkafka.client.InvalidInputException;
-import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Tagged;
 
@@ -81,7 +81,7 @@ enum AdminOperation implements Tagged {
         @Override
         Call prepare(KafkaAdminSampler s) {
             List<String> names = topicList(s, true);
-            int total = Numbers.positiveInt("partitions", Fields.required("partitions", s.getPartitions()), 1);
+            int total = Fields.positiveInt("partitions", Fields.required("partitions", s.getPartitions()), 1);
             return ops -> AdminResponse.partitionsAdded(ops.addPartitions(names, total));
         }
 
@@ -143,7 +143,7 @@ enum AdminOperation implements Tagged {
     }
 
     private static Optional<Integer> optionalPositive(String field, String text) {
-        return text.isBlank() ? Optional.empty() : Optional.of(Numbers.positiveInt(field, text, 1));
+        return text.isBlank() ? Optional.empty() : Optional.of(Fields.positiveInt(field, text, 1));
     }
 
     private static Map<String, String> configs(KafkaAdminSampler s) {

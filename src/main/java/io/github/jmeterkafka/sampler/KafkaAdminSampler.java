@@ -12,7 +12,7 @@ import org.apache.jmeter.threads.JMeterVariables;
 
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Tagged;
 
@@ -51,7 +51,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
         removeVariables();
         Connection connection = connection();
         AdminOperation op = Tagged.parse(AdminOperation.class, "operation", operation);
-        long timeoutMs = Numbers.positiveInt("timeout", timeout, 30000);
+        long timeoutMs = Fields.positiveInt("timeout", timeout, 30000);
         AdminOperation.Call call = op.prepare(this);
         result.setSamplerData("connection: " + connection.name() + "\noperation: " + op.word() + "\n"
                 + op.settings(this) + "timeout: " + timeoutMs + " ms");

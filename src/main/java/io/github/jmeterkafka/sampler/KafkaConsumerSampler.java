@@ -13,8 +13,8 @@ import org.apache.kafka.common.header.Header;
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.client.InvalidInputException;
-import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
@@ -65,15 +65,15 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     private ConsumerRun run() {
         return RUNS.get(getName(), () -> new ConsumerRun(
-                Numbers.nonNegativeLong("records to read in total", recordBudget, 0),
+                Fields.nonNegativeLong("records to read in total", recordBudget, 0),
                 Tagged.parse(ReadSpec.Start.class, "start at", startAt) == ReadSpec.Start.EARLIEST, getName()));
     }
 
     @Override
     protected Sample<RecordReader.Handout> prepare(SampleResult result) throws Exception {
         Connection connection = connection();
-        int max = Numbers.positiveInt("records per sample", recordsPerSample, 1);
-        long timeoutMs = Numbers.nonNegativeLong("poll timeout", pollTimeout, 5000);
+        int max = Fields.positiveInt("records per sample", recordsPerSample, 1);
+        long timeoutMs = Fields.nonNegativeLong("poll timeout", pollTimeout, 5000);
         ConsumerRun run = run();
         RecordReader r = reader(connection);
         tally.reset();
@@ -212,7 +212,7 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
 
     private ReadSpec readSpec() {
         ReadSpec.Start start = Tagged.parse(ReadSpec.Start.class, "start at", startAt);
-        long value = start.takesValue() ? Numbers.nonNegativeLong("start offset or timestamp", startValue) : 0;
+        long value = start.takesValue() ? Fields.nonNegativeLong("start offset or timestamp", startValue) : 0;
         return Tagged.parse(ReadSpec.Subscription.class, "subscription", subscription)
                 .spec(topics, partitions, start, value);
     }

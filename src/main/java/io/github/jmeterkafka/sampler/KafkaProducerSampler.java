@@ -11,8 +11,8 @@ import org.apache.kafka.clients.producer.Producer;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.client.InvalidInputException;
-import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.config.KeyValue;
@@ -79,13 +79,13 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     private ProducerRun run() {
-        return RUNS.get(getName(), () -> new ProducerRun(Numbers.nonNegativeLong("records to send in total", recordBudget, 0),
+        return RUNS.get(getName(), () -> new ProducerRun(Fields.nonNegativeLong("records to send in total", recordBudget, 0),
                 getName()));
     }
 
     @Override
     protected Sample<SendBatch> prepare(SampleResult result) throws Exception {
-        int perSample = Numbers.positiveInt("records per sample", recordsPerSample, 1);
+        int perSample = Fields.positiveInt("records per sample", recordsPerSample, 1);
         ProducerRun run = run();
         int n = run.budget.take(perSample);
         if (n == 0) {
@@ -94,11 +94,11 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         result.setSampleCount(n);
         // taken from the budget: failed records until handed to Kafka (see failed())
         untilSent = n;
-        long ackTimeoutMs = Numbers.nonNegativeLong("ack timeout", ackTimeout, 30000);
+        long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
         ProducerRecords.Target target = new ProducerRecords.Target(topicName,
-                partition.isBlank() ? null : Numbers.nonNegativeInt("partition", partition),
-                timestamp.isBlank() ? null : Numbers.nonNegativeLong("timestamp", timestamp));
+                partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
+                timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
         RecordSpec recordSpec = spec();
         // a transactional producer is always the thread's own: the scope is not read
         ProducerScope scope = transactional ? ProducerScope.THREAD
@@ -224,7 +224,7 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
 
     private RecordSpec spec() {
         return new RecordSpec(Tagged.parse(KeyMode.class, "key mode", keyMode), key,
-                Numbers.positiveInt("key count", keyCount, 100), Tagged.parse(ValueMode.class, "value mode", valueMode),
+                Fields.positiveInt("key count", keyCount, 100), Tagged.parse(ValueMode.class, "value mode", valueMode),
                 value, recordSize, ThreadRecords.resolve(payloadFile), payloadDelimiter, ThreadRecords.resolve(valueSchema),
                 Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
                 List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()), KeyValue.entries(headers));

@@ -4,7 +4,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
 
 import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * Every response code the samplers set, in one place.

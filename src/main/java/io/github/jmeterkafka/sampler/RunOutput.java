@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.Warmup;
 

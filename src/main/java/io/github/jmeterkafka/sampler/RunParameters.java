@@ -7,7 +7,7 @@ import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.util.JMeterUtils;
 
 import io.github.jmeterkafka.client.ClientJar;
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
 

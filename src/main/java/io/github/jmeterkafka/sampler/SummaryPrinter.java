@@ -12,7 +12,7 @@ import org.apache.jmeter.JMeter;
 import org.apache.jmeter.gui.GuiPackage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.SummaryRow;
 
 /**

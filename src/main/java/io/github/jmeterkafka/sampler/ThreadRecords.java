@@ -9,11 +9,11 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.InvalidInputException;
-import io.github.jmeterkafka.client.Numbers;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
-import io.github.jmeterkafka.config.PluginProperties;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
@@ -56,7 +56,7 @@ final class ThreadRecords {
             spec = now;
         }
         if (context == null) {
-            context = new RecordContext(seed.isBlank() ? null : Numbers.wholeNumber("seed", seed),
+            context = new RecordContext(seed.isBlank() ? null : Fields.wholeNumber("seed", seed),
                     JMeterContextService.getContext().getThreadNum() + 1, run.globalSequence);
         }
         JMeterVariables vars = JMeterContextService.getContext().getVariables();

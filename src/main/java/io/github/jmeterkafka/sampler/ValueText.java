@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.apache.avro.generic.GenericRecord;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.schema.AvroDecoder;
 import io.github.jmeterkafka.payload.schema.AvroJson;
 import io.github.jmeterkafka.payload.schema.AvroRecords;

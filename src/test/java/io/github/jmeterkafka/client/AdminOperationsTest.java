@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;

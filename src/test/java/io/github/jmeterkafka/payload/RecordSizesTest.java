@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 class RecordSizesTest {
     private final SplittableRandom random = new SplittableRandom(7);

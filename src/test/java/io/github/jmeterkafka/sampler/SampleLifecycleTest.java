@@ -9,7 +9,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /** The base sampler's fixed order: prepare (untimed), the timed call, ended, fill, the response code. */
 class SampleLifecycleTest {

@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
 
 /**

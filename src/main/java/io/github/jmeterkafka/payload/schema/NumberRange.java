@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * The integers or numbers a JSON Schema allows ({@code minimum}, {@code maximum}, their exclusive

@@ -21,7 +21,7 @@ import com.google.protobuf.StructProto;
 import com.google.protobuf.TimestampProto;
 import com.google.protobuf.WrappersProto;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.schema.ProtoTokens.Kind;
 import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
 

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload.schema;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * The tokens of a {@code .proto} text, each with its line: identifiers (dotted names whole, a

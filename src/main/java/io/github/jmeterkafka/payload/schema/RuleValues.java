@@ -2,7 +2,7 @@ package io.github.jmeterkafka.payload.schema;
 
 import java.math.BigDecimal;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * A rule's value (String, Long, Integer, BigDecimal, Double or Boolean) as the plain type a field

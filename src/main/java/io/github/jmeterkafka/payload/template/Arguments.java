@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload.template;
 import java.math.BigDecimal;
 import java.util.List;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /** The arguments of one placeholder as written, read into numbers with errors that name it. */
 final class Arguments {

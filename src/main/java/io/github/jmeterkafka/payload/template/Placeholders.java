@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.function.Function;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.template.Arguments.Word;
 

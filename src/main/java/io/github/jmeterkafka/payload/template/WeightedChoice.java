@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload.template;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * One of a list of words, uniform ({@code EUR USD GBP}) or weighted ({@code EUR:60 USD:30 GBP:10}).

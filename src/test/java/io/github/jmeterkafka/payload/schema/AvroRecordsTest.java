@@ -29,7 +29,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
 
 class AvroRecordsTest {

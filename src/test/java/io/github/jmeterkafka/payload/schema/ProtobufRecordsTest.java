@@ -28,7 +28,7 @@ import com.google.protobuf.Timestamp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
 
 class ProtobufRecordsTest {

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.client.InvalidInputException;
+import io.github.jmeterkafka.input.InvalidInputException;
 
 class WeightedChoiceTest {
 

@@ -1,8 +1,19 @@
-package io.github.jmeterkafka.client;
+package io.github.jmeterkafka.input;
 
-/** Parses the numeric fields users type, with an error that names the field. */
-public final class Numbers {
-    private Numbers() {
+/** Reads the text fields users type into the plugin's GUIs, with errors that name the field. */
+public final class Fields {
+    private Fields() {
+    }
+
+    public static String required(String field, String text) {
+        if (text == null || text.isBlank()) {
+            throw new InvalidInputException(field + " is empty");
+        }
+        return text.trim();
+    }
+
+    public static String nullToEmpty(String s) {
+        return s == null ? "" : s;
     }
 
     public static long nonNegativeLong(String field, String text) {

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.config;
+package io.github.jmeterkafka.input;
 
 import java.time.Duration;
 import java.util.Properties;

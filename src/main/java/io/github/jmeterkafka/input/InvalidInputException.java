@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.client;
+package io.github.jmeterkafka.input;
 
 /** A sampler field or setting is invalid; the sample fails with code 400 and this message. */
 public class InvalidInputException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.config;
+package io.github.jmeterkafka.input;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
