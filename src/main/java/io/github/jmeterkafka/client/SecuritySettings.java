@@ -7,11 +7,9 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.config.SslConfigs;
@@ -44,7 +42,8 @@ public final class SecuritySettings {
     static final String PLAIN_LOGIN_MODULE = "org.apache.kafka.common.security.plain.PlainLoginModule";
     static final String SCRAM_LOGIN_MODULE = "org.apache.kafka.common.security.scram.ScramLoginModule";
     // Krb5LoginModule's keyTab option, quoted (with Kafka's backslash escapes) or bare
-    private static final Pattern KEYTAB_OPTION = Pattern.compile("\\bkeyTab\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
+    private static final Pattern KEYTAB_OPTION =
+            Pattern.compile("\\bkeyTab\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
 
     public static final SecuritySettings NONE = builder().build();
 
@@ -53,8 +52,8 @@ public final class SecuritySettings {
     private final String username;
     private final String password;
     private final String jaasConfig;
-    private final Store truststore;
-    private final Store keystore;
+    private final TlsStore truststore;
+    private final TlsStore keystore;
     private final String keyPassword;
     private final boolean disableHostnameVerification;
 
@@ -95,9 +94,15 @@ public final class SecuritySettings {
             putIfSet(p, SaslConfigs.SASL_JAAS_CONFIG, jaasConfig.isEmpty() ? builtJaasConfig() : jaasConfig);
         }
         if (tls()) {
-            truststore.putInto(p, SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG,
+            truststore.putInto(
+                    p,
+                    SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG,
+                    SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG,
                     SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG);
-            keystore.putInto(p, SslConfigs.SSL_KEYSTORE_TYPE_CONFIG, SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG,
+            keystore.putInto(
+                    p,
+                    SslConfigs.SSL_KEYSTORE_TYPE_CONFIG,
+                    SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG,
                     SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG);
             if (!keystore.location.isEmpty()) {
                 putIfSet(p, SslConfigs.SSL_KEY_PASSWORD_CONFIG, keyPassword);
@@ -114,7 +119,8 @@ public final class SecuritySettings {
         if (username.isEmpty() || password.isEmpty()) {
             return "";
         }
-        String module = PLAIN.equals(mechanism) ? PLAIN_LOGIN_MODULE
+        String module = PLAIN.equals(mechanism)
+                ? PLAIN_LOGIN_MODULE
                 : SCRAM_SHA_256.equals(mechanism) || SCRAM_SHA_512.equals(mechanism) ? SCRAM_LOGIN_MODULE : null;
         if (module == null) {
             return "";
@@ -174,8 +180,11 @@ public final class SecuritySettings {
         if (!jaasConfig.isEmpty() && credentials) {
             problems.add("give either Username and Password or a JAAS config, not both");
         } else if (credentials && (username.isEmpty() || password.isEmpty())) {
-            problems.add((username.isEmpty() ? "Username" : "Password") + " is empty: Username and Password go together");
-        } else if (credentials && !PLAIN.equals(mechanism) && !SCRAM_SHA_256.equals(mechanism)
+            problems.add(
+                    (username.isEmpty() ? "Username" : "Password") + " is empty: Username and Password go together");
+        } else if (credentials
+                && !PLAIN.equals(mechanism)
+                && !SCRAM_SHA_256.equals(mechanism)
                 && !SCRAM_SHA_512.equals(mechanism)) {
             problems.add("Username and Password build a JAAS config for PLAIN and SCRAM only; for SASL mechanism '"
                     + (mechanism.isEmpty() ? GSSAPI + "' (Kafka's default)" : mechanism + "'")
@@ -222,7 +231,7 @@ public final class SecuritySettings {
         return out;
     }
 
-    private static void putIfSet(Map<String, String> p, String key, String value) {
+    static void putIfSet(Map<String, String> p, String key, String value) {
         if (!value.isEmpty()) {
             p.put(key, value);
         }
@@ -235,7 +244,7 @@ public final class SecuritySettings {
     }
 
     /** Known names in their canonical spelling (Kafka compares mechanisms case-sensitively); others as typed. */
-    private static String canonical(String value, List<String> known) {
+    static String canonical(String value, List<String> known) {
         String v = trim(value);
         for (String k : known) {
             if (k.equalsIgnoreCase(v)) {
@@ -245,53 +254,8 @@ public final class SecuritySettings {
         return v;
     }
 
-    private static String trim(String s) {
+    static String trim(String s) {
         return s == null ? "" : s.trim();
-    }
-
-    /** A truststore or keystore: type, location, password. */
-    private static final class Store {
-        static final Store NONE = new Store("", "", "");
-
-        final String type;
-        final String location;
-        final String password;
-
-        Store(String type, String location, String password) {
-            this.type = canonical(type, STORE_TYPES);
-            this.location = trim(location);
-            this.password = trim(password);
-        }
-
-        void putInto(Map<String, String> p, String typeKey, String locationKey, String passwordKey) {
-            if (location.isEmpty()) {
-                return;
-            }
-            p.put(locationKey, location);
-            putIfSet(p, typeKey, type);
-            putIfSet(p, passwordKey, password);
-        }
-
-        void problems(String store, List<String> problems) {
-            if (location.isEmpty()) {
-                if (!password.isEmpty()) {
-                    problems.add(store + " password is set but " + store + " location is empty");
-                }
-                return;
-            }
-            if ("PEM".equals(type) && !password.isEmpty()) {
-                problems.add(store + " password must be empty for type PEM"
-                        + ("Keystore".equals(store) ? " (an encrypted key takes the Key password)" : ""));
-            }
-            try {
-                Path file = Paths.get(location);
-                if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-                    problems.add(store + " location " + location + " is not a readable file");
-                }
-            } catch (InvalidPathException e) {
-                problems.add(store + " location " + location + " is not a file name: " + e.getReason());
-            }
-        }
     }
 
     /** The fields as the Kafka Connection element holds them. */
@@ -301,13 +265,12 @@ public final class SecuritySettings {
         private String username;
         private String password;
         private String jaasConfig;
-        private Store truststore = Store.NONE;
-        private Store keystore = Store.NONE;
+        private TlsStore truststore = TlsStore.NONE;
+        private TlsStore keystore = TlsStore.NONE;
         private String keyPassword;
         private boolean disableHostnameVerification;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder protocol(String protocol) {
             this.protocol = protocol;
@@ -323,12 +286,12 @@ public final class SecuritySettings {
         }
 
         public Builder truststore(String type, String location, String password) {
-            this.truststore = new Store(type, location, password);
+            this.truststore = new TlsStore(type, location, password);
             return this;
         }
 
         public Builder keystore(String type, String location, String password, String keyPassword) {
-            this.keystore = new Store(type, location, password);
+            this.keystore = new TlsStore(type, location, password);
             this.keyPassword = keyPassword;
             return this;
         }

@@ -1,29 +1,27 @@
 package io.github.jmeterkafka.sampler;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.errors.UnsupportedVersionException;
-import org.apache.kafka.common.header.Header;
-
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
+import org.apache.kafka.common.header.Header;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -35,24 +33,9 @@ import io.github.jmeterkafka.measure.SummaryRow;
  * {@link #sample}, used only by it and closed by it in {@link #threadFinished}; {@link #interrupt}
  * only calls the consumer's {@code wakeup()}, which Kafka allows from any thread.
  */
-public class KafkaConsumerSampler extends AbstractKafkaSampler {
+public class KafkaConsumerSampler extends ConsumerFields {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<ConsumerRun> RUNS = new SamplerRuns<>("Kafka Consumer");
-
-    private String subscription = ReadSpec.Subscription.TOPICS.tag();
-    private String topics = "";
-    private String partitions = "";
-    private String groupId = "jmeter-kafka";
-    private String startAt = ReadSpec.Start.COMMITTED_OR_EARLIEST.tag();
-    private String startValue = "";
-    private String valueSchema = "";
-    private String recordsPerSample = "1";
-    private String pollTimeout = "5000";
-    private String commitMode = CommitMode.AUTO.tag();
-    private String recordBudget = "";
-    private String variablePrefix = "kafka";
-    private boolean verifyDelivery = true;
-    private boolean failOnGap;
 
     // this clone's thread only (interrupt() may read reader)
     private transient volatile RecordReader reader;
@@ -64,9 +47,12 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     private transient long samplerDataTimeoutMs;
 
     private ConsumerRun run() {
-        return RUNS.get(getName(), () -> new ConsumerRun(
-                Fields.nonNegativeLong("records to read in total", recordBudget, 0),
-                Tagged.parse(ReadSpec.Start.class, "start at", startAt) == ReadSpec.Start.EARLIEST, getName()));
+        return RUNS.get(
+                getName(),
+                () -> new ConsumerRun(
+                        Fields.nonNegativeLong("records to read in total", recordBudget, 0),
+                        Tagged.parse(ReadSpec.Start.class, "start at", startAt) == ReadSpec.Start.EARLIEST,
+                        getName()));
     }
 
     @Override
@@ -108,7 +94,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
         @Override
         public RecordReader.Handout call(SampleResult result) {
             // the variables need every record; the response lists only the first
-            RecordReader.Handout read = reader.read(max, timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max);
+            RecordReader.Handout read =
+                    reader.read(max, timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max);
             try {
                 reader.commitReported();
             } catch (RuntimeException e) {
@@ -135,8 +122,12 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
                     // other threads read the rest meanwhile: no sample, and this thread stops
                     return false;
                 }
-                fail(result, ResponseCodes.NO_RECORDS, stopped() ? "no record before the sample was interrupted"
-                        : "no record within " + timeoutMs + " ms");
+                fail(
+                        result,
+                        ResponseCodes.NO_RECORDS,
+                        stopped()
+                                ? "no record before the sample was interrupted"
+                                : "no record within " + timeoutMs + " ms");
                 setVariables(prefix, List.of(), 0, ValueText.UTF8);
                 return true;
             }
@@ -144,11 +135,20 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
             // with rebalances after it (threads leaving at the end of a timed test)
             run.stats.rebalanced(rebalanceMsTotal);
-            tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
+            tally.sampled(
+                    run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
             if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(new SampleFigures(ConsumerStats.Summary.KIND, RunOutput.server(),
-                        tally.sampleMicros(), count, 0, tally.keyValueBytes(), result.getStartTime(),
-                        tally.lastReceivedMillis(), rebalanceMsTotal, 0));
+                kafkaResult.figures(new SampleFigures(
+                        ConsumerStats.Summary.KIND,
+                        RunOutput.server(),
+                        tally.sampleMicros(),
+                        count,
+                        0,
+                        tally.keyValueBytes(),
+                        result.getStartTime(),
+                        tally.lastReceivedMillis(),
+                        rebalanceMsTotal,
+                        0));
             }
             result.setSampleCount(count);
             // JMeter's received bytes are headers + body size when set: the records' own bytes
@@ -161,8 +161,11 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             if (commitFailure != null) {
                 fail(result, commitFailure);
             } else if (gaps > 0 && failOnGap) {
-                fail(result, ResponseCodes.RECORD_GAP, "sequence gap before " + gaps + " of " + count
-                        + " records: earlier records of their producer and partition are missing");
+                fail(
+                        result,
+                        ResponseCodes.RECORD_GAP,
+                        "sequence gap before " + gaps + " of " + count
+                                + " records: earlier records of their producer and partition are missing");
             }
             return true;
         }
@@ -226,8 +229,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
     }
 
     /** prefix_count, prefix_e2e_max, then per record i (from 1) prefix_key_i, prefix_value_i, ... */
-    private static void setVariables(String p, List<ConsumerRecord<Object, Object>> records, long maxE2eMs,
-            ValueText values) {
+    private static void setVariables(
+            String p, List<ConsumerRecord<Object, Object>> records, long maxE2eMs, ValueText values) {
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (p.isEmpty() || vars == null) {
             return;
@@ -244,7 +247,10 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             vars.put(p + "_value_" + i, values.text(rec.value()));
             StringBuilder hs = new StringBuilder();
             for (Header h : rec.headers()) {
-                hs.append(hs.length() == 0 ? "" : ",").append(h.key()).append('=').append(RecordListing.text(h.value()));
+                hs.append(hs.length() == 0 ? "" : ",")
+                        .append(h.key())
+                        .append('=')
+                        .append(RecordListing.text(h.value()));
             }
             vars.put(p + "_headers_" + i, hs.toString());
             i++;
@@ -275,7 +281,8 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             try {
                 r.close(stopped() ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {
-                FailureLog.once(getName(), ResponseCodes.of(e), "closing the consumer failed: " + Failures.describe(e), e);
+                FailureLog.once(
+                        getName(), ResponseCodes.of(e), "closing the consumer failed: " + Failures.describe(e), e);
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();
@@ -313,35 +320,4 @@ public class KafkaConsumerSampler extends AbstractKafkaSampler {
             run.intervals.close(rows);
         }
     }
-
-    // ---- bean properties (their names are written into saved plans: never rename) ----
-
-    public String getSubscription() { return subscription; }
-    public void setSubscription(String subscription) { this.subscription = Fields.nullToEmpty(subscription); }
-    public String getTopics() { return topics; }
-    public void setTopics(String topics) { this.topics = Fields.nullToEmpty(topics); }
-    public String getPartitions() { return partitions; }
-    public void setPartitions(String partitions) { this.partitions = Fields.nullToEmpty(partitions); }
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = Fields.nullToEmpty(groupId); }
-    public String getStartAt() { return startAt; }
-    public void setStartAt(String startAt) { this.startAt = Fields.nullToEmpty(startAt); }
-    public String getValueSchema() { return valueSchema; }
-    public void setValueSchema(String valueSchema) { this.valueSchema = Fields.nullToEmpty(valueSchema); }
-    public String getStartValue() { return startValue; }
-    public void setStartValue(String startValue) { this.startValue = Fields.nullToEmpty(startValue); }
-    public String getRecordsPerSample() { return recordsPerSample; }
-    public void setRecordsPerSample(String recordsPerSample) { this.recordsPerSample = Fields.nullToEmpty(recordsPerSample); }
-    public String getPollTimeout() { return pollTimeout; }
-    public void setPollTimeout(String pollTimeout) { this.pollTimeout = Fields.nullToEmpty(pollTimeout); }
-    public String getCommitMode() { return commitMode; }
-    public void setCommitMode(String commitMode) { this.commitMode = Fields.nullToEmpty(commitMode); }
-    public String getRecordBudget() { return recordBudget; }
-    public void setRecordBudget(String recordBudget) { this.recordBudget = Fields.nullToEmpty(recordBudget); }
-    public boolean isVerifyDelivery() { return verifyDelivery; }
-    public void setVerifyDelivery(boolean verifyDelivery) { this.verifyDelivery = verifyDelivery; }
-    public boolean isFailOnGap() { return failOnGap; }
-    public void setFailOnGap(boolean failOnGap) { this.failOnGap = failOnGap; }
-    public String getVariablePrefix() { return variablePrefix; }
-    public void setVariablePrefix(String variablePrefix) { this.variablePrefix = Fields.nullToEmpty(variablePrefix); }
 }

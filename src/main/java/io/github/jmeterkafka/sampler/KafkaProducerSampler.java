@@ -1,21 +1,13 @@
 package io.github.jmeterkafka.sampler;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.IntFunction;
-
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.property.CollectionProperty;
-import org.apache.kafka.clients.producer.Producer;
-
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
@@ -24,6 +16,12 @@ import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.property.CollectionProperty;
+import org.apache.kafka.clients.producer.Producer;
 
 /**
  * Kafka Producer: each sample sends N records asynchronously and ends when all are acknowledged or
@@ -34,33 +32,9 @@ import io.github.jmeterkafka.payload.ValueMode;
  * is created lazily by this clone's thread in {@link #sample} and closed in {@link #threadFinished}.
  * {@link #wake} only releases the wait of the sample in flight.
  */
-public class KafkaProducerSampler extends AbstractKafkaSampler {
+public class KafkaProducerSampler extends ProducerFields {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<ProducerRun> RUNS = new SamplerRuns<>("Kafka Producer");
-
-    private String topic = "";
-    private String partition = "";
-    private String keyMode = KeyMode.NONE.tag();
-    private String key = "";
-    private String keyCount = "100";
-    private String valueMode = ValueMode.TEXT.tag();
-    private String value = "";
-    private String recordSize = "1000";
-    private String payloadFile = "";
-    private String payloadDelimiter = "\\n";
-    private String valueSchema = "";
-    private String schemaOutput = SchemaOutput.BINARY.tag();
-    private List<KeyValue> fieldRules = new ArrayList<>();
-    private String seed = "";
-    private List<KeyValue> headers = new ArrayList<>();
-    private String timestamp = "";
-    private String recordsPerSample = "1";
-    private String recordBudget = "";
-    private String expectedRate = "";
-    private String ackTimeout = "30000";
-    private String producerScope = ProducerScope.SHARED.tag();
-    private boolean transactional;
-    private boolean sequenceHeader;
 
     // this clone's thread only
     private transient ThreadProducer producers = new ThreadProducer();
@@ -79,8 +53,9 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     private ProducerRun run() {
-        return RUNS.get(getName(), () -> new ProducerRun(Fields.nonNegativeLong("records to send in total", recordBudget, 0),
-                getName()));
+        return RUNS.get(
+                getName(),
+                () -> new ProducerRun(Fields.nonNegativeLong("records to send in total", recordBudget, 0), getName()));
     }
 
     @Override
@@ -96,17 +71,19 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         untilSent = n;
         long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
-        ProducerRecords.Target target = new ProducerRecords.Target(topicName,
+        ProducerRecords.Target target = new ProducerRecords.Target(
+                topicName,
                 partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
                 timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
         RecordSpec recordSpec = spec();
         // a transactional producer is always the thread's own: the scope is not read
-        ProducerScope scope = transactional ? ProducerScope.THREAD
+        ProducerScope scope = transactional
+                ? ProducerScope.THREAD
                 : Tagged.parse(ProducerScope.class, "producer scope", producerScope);
         Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
-        result.setSamplerData(ProducerResponse.samplerData(connection.name(), topicName, partition, n, recordSpec,
-                transactional));
+        result.setSamplerData(
+                ProducerResponse.samplerData(connection.name(), topicName, partition, n, recordSpec, transactional));
         return new Send(connection, producer, run, target, recordSpec, n, ackTimeoutMs);
     }
 
@@ -122,8 +99,14 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         private int failed;
         private int pending;
 
-        Send(Connection connection, Producer<Object, Object> producer, ProducerRun run, ProducerRecords.Target target,
-                RecordSpec recordSpec, int n, long ackTimeoutMs) {
+        Send(
+                Connection connection,
+                Producer<Object, Object> producer,
+                ProducerRun run,
+                ProducerRecords.Target target,
+                RecordSpec recordSpec,
+                int n,
+                long ackTimeoutMs) {
             this.connection = connection;
             this.producer = producer;
             this.run = run;
@@ -167,10 +150,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             boolean firstOnTopic = producers.firstOnTopic(topicName);
             int partitions;
             try {
-                // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without holes
+                // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without
+                // holes
                 boolean picksPartitions = sequenceHeader && target.partition() == null;
                 int count = firstOnTopic || picksPartitions
-                        ? blocking.run(() -> producer.partitionsFor(topicName).size()) : 0;
+                        ? blocking.run(() -> producer.partitionsFor(topicName).size())
+                        : 0;
                 partitions = picksPartitions ? count : 0;
             } catch (RuntimeException e) {
                 producers.notReady(topicName);
@@ -180,13 +165,19 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
                 result.connectEnd();
             }
             // each record is made as it is sent: its sequence header then carries its own send time
-            IntFunction<SendBatch.Outgoing> make = records.sample(recordSpec, seed, connection, run, target,
-                    sequenceHeader ? sequenceId(connection) : null, partitions);
+            IntFunction<SendBatch.Outgoing> make = records.sample(
+                    recordSpec,
+                    seed,
+                    connection,
+                    run,
+                    target,
+                    sequenceHeader ? sequenceId(connection) : null,
+                    partitions);
             if (transactional) {
                 producer.beginTransaction();
             }
-            return blocking.run(() -> SendBatch.send(producer, n, make, run.stats, transactional,
-                    result instanceof KafkaSampleResult));
+            return blocking.run(() ->
+                    SendBatch.send(producer, n, make, run.stats, transactional, result instanceof KafkaSampleResult));
         }
 
         @Override
@@ -197,9 +188,17 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
             ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
             run.sampled(n, result.getTime());
             if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(new SampleFigures(ProducerStats.Summary.KIND, RunOutput.server(),
-                        batch.countedMicros(), batch.acked(), n - batch.acked(), batch.countedBytes(),
-                        result.getStartTime(), result.getEndTime(), 0, expectedRate()));
+                kafkaResult.figures(new SampleFigures(
+                        ProducerStats.Summary.KIND,
+                        RunOutput.server(),
+                        batch.countedMicros(),
+                        batch.acked(),
+                        n - batch.acked(),
+                        batch.countedBytes(),
+                        result.getStartTime(),
+                        result.getEndTime(),
+                        0,
+                        expectedRate()));
             }
             return true;
         }
@@ -223,11 +222,19 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
     }
 
     private RecordSpec spec() {
-        return new RecordSpec(Tagged.parse(KeyMode.class, "key mode", keyMode), key,
-                Fields.positiveInt("key count", keyCount, 100), Tagged.parse(ValueMode.class, "value mode", valueMode),
-                value, recordSize, ThreadRecords.resolve(payloadFile), payloadDelimiter, ThreadRecords.resolve(valueSchema),
+        return new RecordSpec(
+                Tagged.parse(KeyMode.class, "key mode", keyMode),
+                key,
+                Fields.positiveInt("key count", keyCount, 100),
+                Tagged.parse(ValueMode.class, "value mode", valueMode),
+                value,
+                recordSize,
+                ThreadRecords.resolve(payloadFile),
+                payloadDelimiter,
+                ThreadRecords.resolve(valueSchema),
                 Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
-                List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()), KeyValue.entries(headers));
+                List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()),
+                KeyValue.entries(headers));
     }
 
     private String sequenceId(Connection connection) {
@@ -293,58 +300,12 @@ public class KafkaProducerSampler extends AbstractKafkaSampler {
         try {
             return expectedRate.isBlank() ? 0 : Math.max(0, Double.parseDouble(expectedRate.trim()));
         } catch (NumberFormatException e) {
-            FailureLog.once(getName(), ResponseCodes.INVALID_INPUT, "Expected records/s '" + expectedRate
-                    + "' is not a number: no expectation", null);
+            FailureLog.once(
+                    getName(),
+                    ResponseCodes.INVALID_INPUT,
+                    "Expected records/s '" + expectedRate + "' is not a number: no expectation",
+                    null);
             return 0;
         }
     }
-
-    // ---- bean properties (their names are written into saved plans: never rename) ----
-
-    public String getTopic() { return topic; }
-    public void setTopic(String topic) { this.topic = Fields.nullToEmpty(topic); }
-    public String getPartition() { return partition; }
-    public void setPartition(String partition) { this.partition = Fields.nullToEmpty(partition); }
-    public String getKeyMode() { return keyMode; }
-    public void setKeyMode(String keyMode) { this.keyMode = Fields.nullToEmpty(keyMode); }
-    public String getKey() { return key; }
-    public void setKey(String key) { this.key = Fields.nullToEmpty(key); }
-    public String getKeyCount() { return keyCount; }
-    public void setKeyCount(String keyCount) { this.keyCount = Fields.nullToEmpty(keyCount); }
-    public String getValueMode() { return valueMode; }
-    public void setValueMode(String valueMode) { this.valueMode = Fields.nullToEmpty(valueMode); }
-    public String getValue() { return value; }
-    public void setValue(String value) { this.value = Fields.nullToEmpty(value); }
-    public String getRecordSize() { return recordSize; }
-    public void setRecordSize(String recordSize) { this.recordSize = Fields.nullToEmpty(recordSize); }
-    public String getPayloadFile() { return payloadFile; }
-    public void setPayloadFile(String payloadFile) { this.payloadFile = Fields.nullToEmpty(payloadFile); }
-    public String getPayloadDelimiter() { return payloadDelimiter; }
-    public void setPayloadDelimiter(String payloadDelimiter) { this.payloadDelimiter = Fields.nullToEmpty(payloadDelimiter); }
-    public String getValueSchema() { return valueSchema; }
-    public void setValueSchema(String valueSchema) { this.valueSchema = Fields.nullToEmpty(valueSchema); }
-    public String getSchemaOutput() { return schemaOutput; }
-    public void setSchemaOutput(String schemaOutput) { this.schemaOutput = Fields.nullToEmpty(schemaOutput); }
-    public List<KeyValue> getFieldRules() { return fieldRules; }
-    public void setFieldRules(List<KeyValue> fieldRules) { this.fieldRules = fieldRules == null ? new ArrayList<>() : fieldRules; }
-    public String getSeed() { return seed; }
-    public void setSeed(String seed) { this.seed = Fields.nullToEmpty(seed); }
-    public List<KeyValue> getHeaders() { return headers; }
-    public void setHeaders(List<KeyValue> headers) { this.headers = headers == null ? new ArrayList<>() : headers; }
-    public String getTimestamp() { return timestamp; }
-    public void setTimestamp(String timestamp) { this.timestamp = Fields.nullToEmpty(timestamp); }
-    public String getRecordsPerSample() { return recordsPerSample; }
-    public void setRecordsPerSample(String recordsPerSample) { this.recordsPerSample = Fields.nullToEmpty(recordsPerSample); }
-    public String getRecordBudget() { return recordBudget; }
-    public void setRecordBudget(String recordBudget) { this.recordBudget = Fields.nullToEmpty(recordBudget); }
-    public String getExpectedRate() { return expectedRate; }
-    public void setExpectedRate(String expectedRate) { this.expectedRate = Fields.nullToEmpty(expectedRate); }
-    public String getAckTimeout() { return ackTimeout; }
-    public void setAckTimeout(String ackTimeout) { this.ackTimeout = Fields.nullToEmpty(ackTimeout); }
-    public String getProducerScope() { return producerScope; }
-    public void setProducerScope(String producerScope) { this.producerScope = Fields.nullToEmpty(producerScope); }
-    public boolean isTransactional() { return transactional; }
-    public void setTransactional(boolean transactional) { this.transactional = transactional; }
-    public boolean isSequenceHeader() { return sequenceHeader; }
-    public void setSequenceHeader(boolean sequenceHeader) { this.sequenceHeader = sequenceHeader; }
 }

@@ -1,14 +1,6 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
-import com.google.protobuf.DescriptorProtos.EnumDescriptorProto;
-import com.google.protobuf.DescriptorProtos.EnumOptions;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto.Label;
 import com.google.protobuf.DescriptorProtos.FieldOptions;
@@ -20,10 +12,14 @@ import com.google.protobuf.EmptyProto;
 import com.google.protobuf.StructProto;
 import com.google.protobuf.TimestampProto;
 import com.google.protobuf.WrappersProto;
-
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.schema.ProtoTokens.Kind;
 import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Reads a {@code .proto} text into a {@link Descriptors.FileDescriptor}, with no protoc: see the
@@ -56,10 +52,11 @@ final class ProtoParser {
         ProtoParser parser = new ProtoParser(text, origin);
         parser.file();
         try {
-            return Descriptors.FileDescriptor.buildFrom(parser.file.build(),
-                    parser.imports.toArray(new Descriptors.FileDescriptor[0]));
+            return Descriptors.FileDescriptor.buildFrom(
+                    parser.file.build(), parser.imports.toArray(new Descriptors.FileDescriptor[0]));
         } catch (Descriptors.DescriptorValidationException e) {
-            throw new InvalidInputException(origin + " is not valid: " + e.getProblemSymbolName() + ": " + e.getDescription());
+            throw new InvalidInputException(
+                    origin + " is not valid: " + e.getProblemSymbolName() + ": " + e.getDescription());
         }
     }
 
@@ -89,7 +86,7 @@ final class ProtoParser {
                 case "import" -> importStatement(token);
                 case "option", "service" -> tokens.skipStatement(token.line());
                 case "message" -> message(file.addMessageTypeBuilder(), packagePrefix);
-                case "enum" -> enumeration(file.addEnumTypeBuilder(), packagePrefix);
+                case "enum" -> ProtoEnums.parse(tokens, types, proto3, file.addEnumTypeBuilder(), packagePrefix);
                 case "extend" -> throw tokens.error(token.line(), "extensions (extend) are not supported");
                 default ->
                     throw tokens.error(
@@ -116,9 +113,12 @@ final class ProtoParser {
         tokens.expect(";", "after the import");
         Descriptors.FileDescriptor known = WELL_KNOWN.get(name.text());
         if (known == null) {
-            throw tokens.error(keyword.line(), "import " + name.shown() + " is not supported: only "
-                    + String.join(", ", WELL_KNOWN.keySet().stream().sorted().toList())
-                    + " can be imported; put the other messages into this text");
+            throw tokens.error(
+                    keyword.line(),
+                    "import " + name.shown() + " is not supported: only "
+                            + String.join(
+                                    ", ", WELL_KNOWN.keySet().stream().sorted().toList())
+                            + " can be imported; put the other messages into this text");
         }
         if (!imports.contains(known)) {
             imports.add(known);
@@ -140,7 +140,7 @@ final class ProtoParser {
             switch (token.kind() == Kind.NAME || token.kind() == Kind.SYMBOL ? token.text() : "") {
                 case ";" -> {}
                 case "message" -> message(message.addNestedTypeBuilder(), fullName + ".");
-                case "enum" -> enumeration(message.addEnumTypeBuilder(), fullName + ".");
+                case "enum" -> ProtoEnums.parse(tokens, types, proto3, message.addEnumTypeBuilder(), fullName + ".");
                 case "option", "reserved", "extensions" -> tokens.skipStatement(token.line());
                 case "extend" -> throw tokens.error(token.line(), "extensions (extend) are not supported");
                 case "oneof" -> oneof(message, fullName, numbers, names);
@@ -154,12 +154,14 @@ final class ProtoParser {
                 }
                 default -> {
                     if (token.kind() == Kind.END) {
-                        throw tokens.error(token.line(), "message " + name.text() + " (line " + name.line()
-                                + ") is missing its closing '}'");
+                        throw tokens.error(
+                                token.line(),
+                                "message " + name.text() + " (line " + name.line() + ") is missing its closing '}'");
                     }
                     if (token.kind() != Kind.NAME) {
-                        throw tokens.error(token.line(), "expected a field in message " + name.text() + ", found "
-                                + token.shown());
+                        throw tokens.error(
+                                token.line(),
+                                "expected a field in message " + name.text() + ", found " + token.shown());
                     }
                     field(message, fullName, token, null, numbers, names, optionals);
                 }
@@ -172,8 +174,8 @@ final class ProtoParser {
         }
     }
 
-    private void oneof(DescriptorProto.Builder message, String scope, Map<Integer, Integer> numbers,
-                       Map<String, Integer> names) {
+    private void oneof(
+            DescriptorProto.Builder message, String scope, Map<Integer, Integer> numbers, Map<String, Integer> names) {
         Token name = tokens.expect(Kind.NAME, "a oneof name");
         int index = message.getOneofDeclCount();
         message.addOneofDeclBuilder().setName(name.text());
@@ -190,17 +192,24 @@ final class ProtoParser {
                 }
                 field(message, scope, token, index, numbers, names, null);
             } else {
-                throw tokens.error(token.line(), token.kind() == Kind.END
-                        ? "oneof " + name.text() + " (line " + name.line() + ") is missing its closing '}'"
-                        : "expected a field in oneof " + name.text() + ", found " + token.shown());
+                throw tokens.error(
+                        token.line(),
+                        token.kind() == Kind.END
+                                ? "oneof " + name.text() + " (line " + name.line() + ") is missing its closing '}'"
+                                : "expected a field in oneof " + name.text() + ", found " + token.shown());
             }
         }
     }
 
     /** A field, its first token taken: a label or its type. */
-    private void field(DescriptorProto.Builder message, String scope, Token first, Integer oneof,
-                       Map<Integer, Integer> numbers, Map<String, Integer> names,
-                       List<FieldDescriptorProto.Builder> optionals) {
+    private void field(
+            DescriptorProto.Builder message,
+            String scope,
+            Token first,
+            Integer oneof,
+            Map<Integer, Integer> numbers,
+            Map<String, Integer> names,
+            List<FieldDescriptorProto.Builder> optionals) {
         Label label = Label.LABEL_OPTIONAL;
         boolean explicitOptional = false;
         Token type = first;
@@ -208,7 +217,8 @@ final class ProtoParser {
             if (first.is("required") && proto3) {
                 throw tokens.error(first.line(), "required fields are not allowed in proto3");
             }
-            label = first.is("repeated") ? Label.LABEL_REPEATED
+            label = first.is("repeated")
+                    ? Label.LABEL_REPEATED
                     : first.is("required") ? Label.LABEL_REQUIRED : Label.LABEL_OPTIONAL;
             explicitOptional = first.is("optional");
             type = tokens.expect(Kind.NAME, "the field's type");
@@ -228,30 +238,35 @@ final class ProtoParser {
     }
 
     /** The rest of a field after its type: {@code name = number [options];}. */
-    private void nameNumberOptions(FieldDescriptorProto.Builder field, Map<Integer, Integer> numbers,
-                                   Map<String, Integer> names) {
+    private void nameNumberOptions(
+            FieldDescriptorProto.Builder field, Map<Integer, Integer> numbers, Map<String, Integer> names) {
         Token name = tokens.expect(Kind.NAME, "the field's name");
         if (name.text().contains(".")) {
             throw tokens.error(name.line(), "a field's name is one word, not " + name.shown());
         }
         Integer sameName = names.putIfAbsent(name.text(), name.line());
         if (sameName != null) {
-            throw tokens.error(name.line(), "field " + name.shown() + " is defined twice (first at line " + sameName + ")");
+            throw tokens.error(
+                    name.line(), "field " + name.shown() + " is defined twice (first at line " + sameName + ")");
         }
         field.setName(name.text());
         tokens.expect("=", "after field " + name.text());
         int number = fieldNumber(name);
         Integer sameNumber = numbers.putIfAbsent(number, name.line());
         if (sameNumber != null) {
-            throw tokens.error(name.line(), "field " + name.shown() + ": number " + number
-                    + " is already used at line " + sameNumber);
+            throw tokens.error(
+                    name.line(),
+                    "field " + name.shown() + ": number " + number + " is already used at line " + sameNumber);
         }
         field.setNumber(number);
         if (tokens.peek().is("[")) {
             // packed changes the encoding; the other options are ignored
             for (List<Token> option : tokens.options(tokens.take().line())) {
-                if (option.size() == 3 && option.get(0).is("packed") && option.get(1).is("=")) {
-                    field.setOptions(FieldOptions.newBuilder().setPacked(option.get(2).is("true")));
+                if (option.size() == 3
+                        && option.get(0).is("packed")
+                        && option.get(1).is("=")) {
+                    field.setOptions(
+                            FieldOptions.newBuilder().setPacked(option.get(2).is("true")));
                 }
             }
         }
@@ -267,8 +282,10 @@ final class ProtoParser {
             throw tokens.error(number.line(), number.shown() + " is not a field number");
         }
         if (value < 1 || value > MAX_FIELD_NUMBER || (value >= 19_000 && value <= 19_999)) {
-            throw tokens.error(number.line(), "field " + name.text() + ": number " + value
-                    + " is outside 1 to " + MAX_FIELD_NUMBER + " or in 19000 to 19999, kept for protobuf itself");
+            throw tokens.error(
+                    number.line(),
+                    "field " + name.text() + ": number " + value + " is outside 1 to " + MAX_FIELD_NUMBER
+                            + " or in 19000 to 19999, kept for protobuf itself");
         }
         return (int) value;
     }
@@ -285,8 +302,8 @@ final class ProtoParser {
     }
 
     /** {@code map<K, V> name = n;}: a repeated field of a nested entry message, as protoc makes it. */
-    private void map(DescriptorProto.Builder message, String scope,
-                     Map<Integer, Integer> numbers, Map<String, Integer> names) {
+    private void map(
+            DescriptorProto.Builder message, String scope, Map<Integer, Integer> numbers, Map<String, Integer> names) {
         tokens.expect("<", "after map");
         Token key = tokens.expect(Kind.NAME, "the map's key type");
         FieldDescriptorProto.Type keyType = SCALARS.get(key.text());
@@ -302,78 +319,20 @@ final class ProtoParser {
         Token name = tokens.peek();
         FieldDescriptorProto.Builder field = message.addFieldBuilder().setLabel(Label.LABEL_REPEATED);
         nameNumberOptions(field, numbers, names);
-        String entryName = entryName(field.getName());
+        String entryName = ProtoTypes.mapEntryName(field.getName());
         types.declare(scope + ".", new Token(Kind.NAME, entryName, name.line()), true);
         field.setType(FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName("." + scope + "." + entryName);
-        DescriptorProto.Builder entry = message.addNestedTypeBuilder().setName(entryName)
+        DescriptorProto.Builder entry = message.addNestedTypeBuilder()
+                .setName(entryName)
                 .setOptions(MessageOptions.newBuilder().setMapEntry(true));
-        entry.addFieldBuilder().setName("key").setNumber(1).setLabel(Label.LABEL_OPTIONAL).setType(keyType);
-        FieldDescriptorProto.Builder valueField = entry.addFieldBuilder().setName("value").setNumber(2)
-                .setLabel(Label.LABEL_OPTIONAL);
+        entry.addFieldBuilder()
+                .setName("key")
+                .setNumber(1)
+                .setLabel(Label.LABEL_OPTIONAL)
+                .setType(keyType);
+        FieldDescriptorProto.Builder valueField =
+                entry.addFieldBuilder().setName("value").setNumber(2).setLabel(Label.LABEL_OPTIONAL);
         setType(valueField, value, scope);
-    }
-
-    /** protoc's name of a map's entry message: tag_counts becomes TagCountsEntry. */
-    private static String entryName(String field) {
-        StringBuilder name = new StringBuilder();
-        boolean upper = true;
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '_') {
-                upper = true;
-            } else {
-                name.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return name.append("Entry").toString();
-    }
-
-    private void enumeration(EnumDescriptorProto.Builder enumeration, String prefix) {
-        Token name = tokens.expect(Kind.NAME, "an enum name");
-        types.declare(prefix, name, false);
-        enumeration.setName(name.text());
-        tokens.expect("{", "after enum " + name.text());
-        while (!tokens.takeIf("}")) {
-            Token token = tokens.take();
-            if (token.kind() == Kind.END) {
-                throw tokens.error(token.line(), "enum " + name.text() + " (line " + name.line()
-                        + ") is missing its closing '}'");
-            } else if (token.is(";")) {
-                // an empty statement
-            } else if (token.is("option")) {
-                if (tokens.peek().is("allow_alias")) {
-                    enumeration.setOptions(EnumOptions.newBuilder().setAllowAlias(true));
-                }
-                tokens.skipStatement(token.line());
-            } else if (token.is("reserved")) {
-                tokens.skipStatement(token.line());
-            } else if (token.kind() == Kind.NAME) {
-                tokens.expect("=", "after enum value " + token.text());
-                boolean negative = tokens.takeIf("-");
-                Token number = tokens.expect(Kind.NUMBER, "the number of enum value " + token.text());
-                int value;
-                try {
-                    value = Math.toIntExact(Long.decode((negative ? "-" : "") + number.text()));
-                } catch (NumberFormatException | ArithmeticException e) {
-                    throw tokens.error(number.line(), number.shown() + " is not an enum number");
-                }
-                if (proto3 && enumeration.getValueCount() == 0 && value != 0) {
-                    throw tokens.error(number.line(), "enum " + name.text() + ": in proto3 the first value is 0, not "
-                            + value);
-                }
-                enumeration.addValueBuilder().setName(token.text()).setNumber(value);
-                if (tokens.peek().is("[")) {
-                    tokens.options(tokens.take().line());
-                }
-                tokens.expect(";", "after enum value " + token.text());
-            } else {
-                throw tokens.error(token.line(), "expected a value of enum " + name.text() + ", found " + token.shown());
-            }
-        }
-        if (enumeration.getValueCount() == 0) {
-            throw tokens.error(name.line(), "enum " + name.text() + " has no values");
-        }
     }
 
     private static Map<String, FieldDescriptorProto.Type> scalars() {

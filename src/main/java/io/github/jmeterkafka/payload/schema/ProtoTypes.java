@@ -1,14 +1,12 @@
 package io.github.jmeterkafka.payload.schema;
 
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.Descriptors;
+import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
-import com.google.protobuf.Descriptors;
-
-import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
 
 /**
  * The messages and enums of a {@code .proto} text and of its imports, by full name, and the fields
@@ -16,8 +14,7 @@ import io.github.jmeterkafka.payload.schema.ProtoTokens.Token;
  */
 final class ProtoTypes {
     /** A field whose type is a name, as written, with the scope it was written in. */
-    private record TypeRef(FieldDescriptorProto.Builder field, String name, String scope, int line) {
-    }
+    private record TypeRef(FieldDescriptorProto.Builder field, String name, String scope, int line) {}
 
     private final ProtoTokens tokens;
     // full name (no leading dot): true for a message, false for an enum
@@ -60,8 +57,12 @@ final class ProtoTypes {
         for (TypeRef ref : refs) {
             String found = find(ref);
             if (found == null) {
-                throw tokens.error(ref.line(), "unknown type '" + ref.name() + "'"
-                        + (ref.field().getName().isEmpty() ? "" : " of field " + ref.field().getName()));
+                throw tokens.error(
+                        ref.line(),
+                        "unknown type '" + ref.name() + "'"
+                                + (ref.field().getName().isEmpty()
+                                        ? ""
+                                        : " of field " + ref.field().getName()));
             }
             FieldDescriptorProto.Type type =
                     types.get(found) ? FieldDescriptorProto.Type.TYPE_MESSAGE : FieldDescriptorProto.Type.TYPE_ENUM;
@@ -85,5 +86,21 @@ final class ProtoTypes {
             int dot = scope.lastIndexOf('.');
             scope = dot < 0 ? "" : scope.substring(0, dot);
         }
+    }
+
+    /** protoc's name of a map's entry message: tag_counts becomes TagCountsEntry. */
+    static String mapEntryName(String field) {
+        StringBuilder name = new StringBuilder();
+        boolean upper = true;
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c == '_') {
+                upper = true;
+            } else {
+                name.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return name.append("Entry").toString();
     }
 }
