@@ -2,6 +2,10 @@ package io.github.jmeterkafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.config.KafkaConnection;
+import io.github.jmeterkafka.sampler.KafkaAdminSampler;
+import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
+import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 import java.beans.BeanInfo;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
@@ -10,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ResourceBundle;
 import java.util.stream.Stream;
-
 import org.apache.jmeter.testbeans.BeanInfoSupport;
 import org.apache.jmeter.testbeans.TestBeanHelper;
 import org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer;
@@ -19,11 +22,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import io.github.jmeterkafka.config.KafkaConnection;
-import io.github.jmeterkafka.sampler.KafkaAdminSampler;
-import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
-import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 
 /**
  * Every TestBean's GUI is complete: each property is in a group and has a display name and a
@@ -34,22 +32,87 @@ class BeanInfoResourcesTest {
 
     static Stream<Arguments> beans() {
         return Stream.of(
-                Arguments.of(KafkaConnection.class, List.of("connectionName", "bootstrapServers", "clientIdPrefix",
-                        "clientProperties", "producerProperties", "consumerProperties",
-                        "securityProtocol", "saslMechanism", "saslUsername", "saslPassword", "saslJaasConfig",
-                        "sslTruststoreType", "sslTruststoreLocation", "sslTruststorePassword",
-                        "sslKeystoreType", "sslKeystoreLocation", "sslKeystorePassword", "sslKeyPassword",
-                        "sslDisableHostnameVerification")),
-                Arguments.of(KafkaProducerSampler.class, List.of("connectionName", "topic", "partition", "keyMode",
-                        "key", "keyCount", "valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
-                        "valueSchema", "schemaOutput", "fieldRules", "headers", "timestamp", "seed", "sequenceHeader", "recordsPerSample", "recordBudget", "expectedRate", "ackTimeout",
-                        "producerScope", "transactional")),
-                Arguments.of(KafkaConsumerSampler.class, List.of("connectionName", "subscription", "topics",
-                        "partitions", "groupId", "startAt", "startValue", "recordsPerSample", "pollTimeout",
-                        "commitMode", "recordBudget", "variablePrefix", "valueSchema", "verifyDelivery", "failOnGap")),
-                Arguments.of(KafkaAdminSampler.class, List.of("connectionName", "operation", "topics", "groupId",
-                        "partitions", "replicationFactor", "topicConfigs", "ignoreExisting", "ignoreMissing",
-                        "timeout", "variablePrefix")));
+                Arguments.of(
+                        KafkaConnection.class,
+                        List.of(
+                                "connectionName",
+                                "bootstrapServers",
+                                "clientIdPrefix",
+                                "clientProperties",
+                                "producerProperties",
+                                "consumerProperties",
+                                "securityProtocol",
+                                "saslMechanism",
+                                "saslUsername",
+                                "saslPassword",
+                                "saslJaasConfig",
+                                "sslTruststoreType",
+                                "sslTruststoreLocation",
+                                "sslTruststorePassword",
+                                "sslKeystoreType",
+                                "sslKeystoreLocation",
+                                "sslKeystorePassword",
+                                "sslKeyPassword",
+                                "sslDisableHostnameVerification")),
+                Arguments.of(
+                        KafkaProducerSampler.class,
+                        List.of(
+                                "connectionName",
+                                "topic",
+                                "partition",
+                                "keyMode",
+                                "key",
+                                "keyCount",
+                                "valueMode",
+                                "value",
+                                "recordSize",
+                                "payloadFile",
+                                "payloadDelimiter",
+                                "valueSchema",
+                                "schemaOutput",
+                                "fieldRules",
+                                "headers",
+                                "timestamp",
+                                "seed",
+                                "sequenceHeader",
+                                "recordsPerSample",
+                                "recordBudget",
+                                "expectedRate",
+                                "ackTimeout",
+                                "producerScope",
+                                "transactional")),
+                Arguments.of(
+                        KafkaConsumerSampler.class,
+                        List.of(
+                                "connectionName",
+                                "subscription",
+                                "topics",
+                                "partitions",
+                                "groupId",
+                                "startAt",
+                                "startValue",
+                                "recordsPerSample",
+                                "pollTimeout",
+                                "commitMode",
+                                "recordBudget",
+                                "variablePrefix",
+                                "valueSchema",
+                                "verifyDelivery",
+                                "failOnGap")),
+                Arguments.of(
+                        KafkaAdminSampler.class,
+                        List.of(
+                                "connectionName",
+                                "operation",
+                                "topics",
+                                "groupId",
+                                "partitions",
+                                "replicationFactor",
+                                "topicConfigs",
+                                "ignoreExisting",
+                                "ignoreMissing",
+                                "timeout",
+                                "variablePrefix")));
     }
 
     @BeforeAll
@@ -86,7 +149,9 @@ class BeanInfoResourcesTest {
                 }
             }
         }
-        assertThat(missing).as("texts missing from %sResources.properties", bean.getSimpleName()).isEmpty();
+        assertThat(missing)
+                .as("texts missing from %sResources.properties", bean.getSimpleName())
+                .isEmpty();
     }
 
     @ParameterizedTest
@@ -94,7 +159,8 @@ class BeanInfoResourcesTest {
     void theBeanInfoIsTheOneJMeterFinds(Class<?> bean, List<String> expected) throws Exception {
         BeanInfo info = Introspector.getBeanInfo(bean);
         ResourceBundle texts = ResourceBundle.getBundle(bean.getName() + "Resources", Locale.ENGLISH);
-        assertThat(info.getBeanDescriptor().getValue(BeanInfoSupport.RESOURCE_BUNDLE)).isNotNull();
+        assertThat(info.getBeanDescriptor().getValue(BeanInfoSupport.RESOURCE_BUNDLE))
+                .isNotNull();
         assertThat(info.getBeanDescriptor().getDisplayName()).isEqualTo(texts.getString("displayName"));
     }
 

@@ -2,6 +2,7 @@ package io.github.jmeterkafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -13,13 +14,9 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.apache.jorphan.reflect.ClassFinder;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
 
 /** The one jar users copy into lib/ext: what it must carry, and what it must not. */
 class PluginJarIT {
@@ -37,54 +34,72 @@ class PluginJarIT {
     @BeforeAll
     static void read() throws IOException {
         try (JarFile jar = new JarFile(Harness.pluginJar().toFile())) {
-            entries = Collections.list(jar.entries()).stream().map(e -> e.getName()).collect(Collectors.toList());
-            skipAttribute = jar.getManifest().getMainAttributes().getValue(ClassFinder.JMETER_SKIP_CLASS_SCANNING_ATTRIBUTE);
+            entries = Collections.list(jar.entries()).stream()
+                    .map(e -> e.getName())
+                    .collect(Collectors.toList());
+            skipAttribute =
+                    jar.getManifest().getMainAttributes().getValue(ClassFinder.JMETER_SKIP_CLASS_SCANNING_ATTRIBUTE);
         }
     }
 
     @Test
     void carriesKafkaClientsAndItsCompressionLibrariesUnderTheirOwnNames() {
-        assertThat(entries).contains(
-                "org/apache/kafka/clients/producer/KafkaProducer.class",
-                "org/apache/kafka/common/serialization/StringSerializer.class",
-                "org/apache/kafka/common/security/plain/PlainLoginModule.class",
-                "org/apache/kafka/common/security/scram/ScramLoginModule.class",
-                "net/jpountz/lz4/LZ4Factory.class",
-                "org/xerial/snappy/Snappy.class",
-                "com/github/luben/zstd/Zstd.class");
+        assertThat(entries)
+                .contains(
+                        "org/apache/kafka/clients/producer/KafkaProducer.class",
+                        "org/apache/kafka/common/serialization/StringSerializer.class",
+                        "org/apache/kafka/common/security/plain/PlainLoginModule.class",
+                        "org/apache/kafka/common/security/scram/ScramLoginModule.class",
+                        "net/jpountz/lz4/LZ4Factory.class",
+                        "org/xerial/snappy/Snappy.class",
+                        "com/github/luben/zstd/Zstd.class");
     }
 
     @Test
     void carriesTheElementsAndTheirGuiTexts() {
-        assertThat(entries).contains(
-                "io/github/jmeterkafka/config/KafkaConnection.class",
-                "io/github/jmeterkafka/config/KafkaConnectionResources.properties",
-                "io/github/jmeterkafka/sampler/KafkaProducerSampler.class",
-                "io/github/jmeterkafka/sampler/KafkaProducerSamplerBeanInfo.class",
-                "io/github/jmeterkafka/sampler/KafkaProducerSamplerResources.properties",
-                "io/github/jmeterkafka/sampler/KafkaConsumerSampler.class",
-                "io/github/jmeterkafka/sampler/KafkaAdminSampler.class");
+        assertThat(entries)
+                .contains(
+                        "io/github/jmeterkafka/config/KafkaConnection.class",
+                        "io/github/jmeterkafka/config/KafkaConnectionResources.properties",
+                        "io/github/jmeterkafka/sampler/KafkaProducerSampler.class",
+                        "io/github/jmeterkafka/sampler/KafkaProducerSamplerBeanInfo.class",
+                        "io/github/jmeterkafka/sampler/KafkaProducerSamplerResources.properties",
+                        "io/github/jmeterkafka/sampler/KafkaConsumerSampler.class",
+                        "io/github/jmeterkafka/sampler/KafkaAdminSampler.class");
     }
 
     @Test
     void relocatesWhatUsersNeverNameAndLeavesOutWhatJMeterShips() {
         assertThat(entries).contains("io/github/jmeterkafka/shaded/org/HdrHistogram/ConcurrentHistogram.class");
         assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/kg/apc/"));
-        List<String> classes = entries.stream().filter(e -> e.endsWith(".class")).collect(Collectors.toList());
+        List<String> classes =
+                entries.stream().filter(e -> e.endsWith(".class")).collect(Collectors.toList());
         // Avro keeps its name: a registry serializer in lib/ext receives org.apache.avro records
         assertThat(entries).contains("org/apache/avro/generic/GenericRecord.class");
         assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/net/datafaker/"));
         assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/com/google/protobuf/"));
         // kafka-clients loads jose4j for OAuth token endpoints without declaring it
-        assertThat(entries).contains("io/github/jmeterkafka/shaded/org/jose4j/keys/resolvers/VerificationKeyResolver.class");
-        assertThat(classes).allMatch(e -> e.startsWith("io/github/jmeterkafka/") || e.startsWith("org/apache/kafka/")
-                || e.startsWith("org/apache/avro/")
-                || e.startsWith("net/jpountz/") || e.startsWith("org/xerial/snappy/") || e.startsWith("com/github/luben/zstd/")
-                || e.startsWith("META-INF/versions/"));
-        assertThat(entries).noneMatch(e -> e.startsWith("org/apache/jmeter/") || e.startsWith("org/slf4j/")
-                || e.startsWith("org/apache/logging/") || e.startsWith("kg/apc/") || e.startsWith("org/HdrHistogram/")
-                || e.startsWith("com/fasterxml/") || e.startsWith("net/datafaker/") || e.startsWith("com/google/protobuf/")
-                || e.startsWith("org/jose4j/") || e.equals("module-info.class"));
+        assertThat(entries)
+                .contains("io/github/jmeterkafka/shaded/org/jose4j/keys/resolvers/VerificationKeyResolver.class");
+        assertThat(classes)
+                .allMatch(e -> e.startsWith("io/github/jmeterkafka/")
+                        || e.startsWith("org/apache/kafka/")
+                        || e.startsWith("org/apache/avro/")
+                        || e.startsWith("net/jpountz/")
+                        || e.startsWith("org/xerial/snappy/")
+                        || e.startsWith("com/github/luben/zstd/")
+                        || e.startsWith("META-INF/versions/"));
+        assertThat(entries)
+                .noneMatch(e -> e.startsWith("org/apache/jmeter/")
+                        || e.startsWith("org/slf4j/")
+                        || e.startsWith("org/apache/logging/")
+                        || e.startsWith("kg/apc/")
+                        || e.startsWith("org/HdrHistogram/")
+                        || e.startsWith("com/fasterxml/")
+                        || e.startsWith("net/datafaker/")
+                        || e.startsWith("com/google/protobuf/")
+                        || e.startsWith("org/jose4j/")
+                        || e.equals("module-info.class"));
     }
 
     @Test
@@ -108,7 +123,8 @@ class PluginJarIT {
         }
         Thread thread = Thread.currentThread();
         ClassLoader before = thread.getContextClassLoader();
-        try (URLClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader())) {
+        try (URLClassLoader loader =
+                new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader())) {
             Class<?>[] types = new Class<?>[SCANNED_TYPES.length];
             for (int i = 0; i < types.length; i++) {
                 types[i] = Class.forName(SCANNED_TYPES[i], false, loader);

@@ -2,17 +2,14 @@ package io.github.jmeterkafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.jmeterkafka.harness.Harness;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
-
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.github.jmeterkafka.harness.Harness;
 
 /**
  * The Plugins Manager descriptor a team serves from its own plugins repository: it must name
@@ -23,7 +20,10 @@ class PluginsManagerDescriptorIT {
     @Test
     void namesTheJarsClassesAndTheBuiltVersion() throws IOException {
         JsonNode plugin = new ObjectMapper()
-                .readTree(Harness.projectDir().resolve("src/plugins-manager/jmeter-kafka.json").toFile()).get(0);
+                .readTree(Harness.projectDir()
+                        .resolve("src/plugins-manager/jmeter-kafka.json")
+                        .toFile())
+                .get(0);
         List<String> classes = new ArrayList<>();
         classes.add(plugin.get("markerClass").asText());
         plugin.get("componentClasses").forEach(c -> classes.add(c.asText()));
@@ -35,7 +35,10 @@ class PluginsManagerDescriptorIT {
         }
         String jarName = Harness.pluginJar().getFileName().toString();
         String version = jarName.substring("jmeter-kafka-".length(), jarName.length() - ".jar".length());
-        assertThat(plugin.get("versions").has(version)).as("a versions entry for %s", version).isTrue();
-        assertThat(plugin.get("versions").get(version).get("downloadUrl").asText()).endsWith("/" + jarName);
+        assertThat(plugin.get("versions").has(version))
+                .as("a versions entry for %s", version)
+                .isTrue();
+        assertThat(plugin.get("versions").get(version).get("downloadUrl").asText())
+                .endsWith("/" + jarName);
     }
 }

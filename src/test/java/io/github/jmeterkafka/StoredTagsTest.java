@@ -2,6 +2,7 @@ package io.github.jmeterkafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
 import java.nio.file.Files;
@@ -17,9 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.apache.jmeter.testbeans.BeanInfoSupport;
 import org.apache.jmeter.testbeans.TestBeanHelper;
 import org.apache.jmeter.util.JMeterUtils;
@@ -28,8 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
-
-import io.github.jmeterkafka.harness.Harness;
 
 /**
  * The drop-down tags saved plans hold still load: every tag stored in the project's .jmx files is
@@ -41,22 +38,50 @@ class StoredTagsTest {
 
     /** Element class, then property, then its tags in drop-down order (the first is the default). */
     private static final Map<String, Map<String, List<String>>> TAGS = Map.of(
-            PKG + "sampler.KafkaProducerSampler", Map.of(
-                    "keyMode", List.of("keyMode.none", "keyMode.text", "keyMode.random"),
-                    "valueMode", List.of("valueMode.text", "valueMode.random", "valueMode.randomBytes",
-                            "valueMode.randomOnce", "valueMode.file", "valueMode.fileInOrder", "valueMode.avro",
-                            "valueMode.jsonSchema", "valueMode.protobuf"),
-                    "schemaOutput", List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record"),
-                    "producerScope", List.of("producerScope.shared", "producerScope.thread")),
-            PKG + "sampler.KafkaConsumerSampler", Map.of(
-                    "subscription", List.of("subscription.topics", "subscription.pattern", "subscription.assign"),
-                    "startAt", List.of("startAt.committedOrEarliest", "startAt.committedOrLatest", "startAt.earliest",
-                            "startAt.latest", "startAt.offset", "startAt.timestamp"),
-                    "commitMode", List.of("commitMode.auto", "commitMode.sync", "commitMode.async",
-                            "commitMode.none")),
-            PKG + "sampler.KafkaAdminSampler", Map.of(
-                    "operation", List.of("operation.createTopic", "operation.deleteTopic", "operation.describeTopic",
-                            "operation.listTopics", "operation.addPartitions", "operation.consumerGroupLag")),
+            PKG + "sampler.KafkaProducerSampler",
+                    Map.of(
+                            "keyMode", List.of("keyMode.none", "keyMode.text", "keyMode.random"),
+                            "valueMode",
+                                    List.of(
+                                            "valueMode.text",
+                                            "valueMode.random",
+                                            "valueMode.randomBytes",
+                                            "valueMode.randomOnce",
+                                            "valueMode.file",
+                                            "valueMode.fileInOrder",
+                                            "valueMode.avro",
+                                            "valueMode.jsonSchema",
+                                            "valueMode.protobuf"),
+                            "schemaOutput", List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record"),
+                            "producerScope", List.of("producerScope.shared", "producerScope.thread")),
+            PKG + "sampler.KafkaConsumerSampler",
+                    Map.of(
+                            "subscription",
+                                    List.of("subscription.topics", "subscription.pattern", "subscription.assign"),
+                            "startAt",
+                                    List.of(
+                                            "startAt.committedOrEarliest",
+                                            "startAt.committedOrLatest",
+                                            "startAt.earliest",
+                                            "startAt.latest",
+                                            "startAt.offset",
+                                            "startAt.timestamp"),
+                            "commitMode",
+                                    List.of(
+                                            "commitMode.auto",
+                                            "commitMode.sync",
+                                            "commitMode.async",
+                                            "commitMode.none")),
+            PKG + "sampler.KafkaAdminSampler",
+                    Map.of(
+                            "operation",
+                            List.of(
+                                    "operation.createTopic",
+                                    "operation.deleteTopic",
+                                    "operation.describeTopic",
+                                    "operation.listTopics",
+                                    "operation.addPartitions",
+                                    "operation.consumerGroupLag")),
             PKG + "config.KafkaConnection", Map.of());
 
     // what a value made by a JMeter function can become
@@ -74,7 +99,9 @@ class StoredTagsTest {
         List<String> refused = new ArrayList<>();
         Map<String, Integer> seen = new TreeMap<>();
         for (Path plan : plans()) {
-            NodeList all = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(plan.toFile())
+            NodeList all = DocumentBuilderFactory.newInstance()
+                    .newDocumentBuilder()
+                    .parse(plan.toFile())
                     .getElementsByTagName("*");
             for (int i = 0; i < all.getLength(); i++) {
                 Element element = (Element) all.item(i);
@@ -100,19 +127,21 @@ class StoredTagsTest {
         }
         assertThat(refused).as("stored tags the plugin does not accept").isEmpty();
         // the scan found the elements: each pinned drop-down is stored in some plan
-        assertThat(seen.keySet()).containsExactlyInAnyOrderElementsOf(TAGS.values().stream()
-                .flatMap(m -> m.keySet().stream()).collect(Collectors.toList()));
+        assertThat(seen.keySet())
+                .containsExactlyInAnyOrderElementsOf(
+                        TAGS.values().stream().flatMap(m -> m.keySet().stream()).collect(Collectors.toList()));
     }
 
     @Test
     void everyDropDownIsPinnedWithItsTagsInOrder() throws Exception {
         for (Map.Entry<String, Map<String, List<String>>> bean : TAGS.entrySet()) {
             Map<String, List<String>> shown = new TreeMap<>();
-            for (PropertyDescriptor p : Introspector.getBeanInfo(Class.forName(bean.getKey()))
-                    .getPropertyDescriptors()) {
+            for (PropertyDescriptor p :
+                    Introspector.getBeanInfo(Class.forName(bean.getKey())).getPropertyDescriptors()) {
                 Object tags = p.getValue(BeanInfoSupport.TAGS);
                 // an editable drop-down stores what is typed (e.g. PLAINTEXT), not a tag
-                if (!TestBeanHelper.isDescriptorIgnored(p) && tags != null
+                if (!TestBeanHelper.isDescriptorIgnored(p)
+                        && tags != null
                         && Boolean.TRUE.equals(p.getValue(BeanInfoSupport.NOT_OTHER))) {
                     shown.put(p.getName(), List.of((String[]) tags));
                 }
@@ -126,8 +155,10 @@ class StoredTagsTest {
         assertThat(candidates("${__P(value.mode,valueMode.text)}")).containsExactly("valueMode.text");
         assertThat(candidates("${__jexl3(\"${__P(format,json)}\" == \"avro\" ? \"avro\" : \"text\",)}"))
                 .containsExactly("avro", "text");
-        assertThat(accepted(List.of("valueMode.text", "valueMode.avro"), "AVRO")).isTrue();
-        assertThat(accepted(List.of("valueMode.text", "valueMode.avro"), "valueMode.json")).isFalse();
+        assertThat(accepted(List.of("valueMode.text", "valueMode.avro"), "AVRO"))
+                .isTrue();
+        assertThat(accepted(List.of("valueMode.text", "valueMode.avro"), "valueMode.json"))
+                .isFalse();
     }
 
     private static List<Path> plans() throws Exception {
@@ -177,7 +208,9 @@ class StoredTagsTest {
     /** As the samplers read a stored choice: blank is the default; the tag or its bare word, in any case. */
     private static boolean accepted(List<String> tags, String value) {
         String v = value.trim();
-        return v.isEmpty() || tags.stream().anyMatch(t -> t.equalsIgnoreCase(v)
-                || t.substring(t.indexOf('.') + 1).equalsIgnoreCase(v));
+        return v.isEmpty()
+                || tags.stream()
+                        .anyMatch(t -> t.equalsIgnoreCase(v)
+                                || t.substring(t.indexOf('.') + 1).equalsIgnoreCase(v));
     }
 }

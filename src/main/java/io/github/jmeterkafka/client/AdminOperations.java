@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -15,7 +14,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.CreatePartitionsOptions;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
@@ -65,8 +63,12 @@ public final class AdminOperations {
      * @param replicationFactor empty: the broker's default
      * @param ignoreExisting    a topic that exists already is a success
      */
-    public TopicChanges createTopics(Collection<String> topics, Optional<Integer> partitions,
-            Optional<Short> replicationFactor, Map<String, String> configs, boolean ignoreExisting)
+    public TopicChanges createTopics(
+            Collection<String> topics,
+            Optional<Integer> partitions,
+            Optional<Short> replicationFactor,
+            Map<String, String> configs,
+            boolean ignoreExisting)
             throws InterruptedException, ExecutionException {
         List<String> names = topicNames(topics);
         partitions.ifPresent(n -> atLeastOne("partitions", n));
@@ -76,8 +78,9 @@ public final class AdminOperations {
         for (String name : names) {
             newTopics.add(new NewTopic(name, partitions, replicationFactor).configs(configs));
         }
-        Map<String, KafkaFuture<Void>> futures =
-                admin.createTopics(newTopics, new CreateTopicsOptions().timeoutMs(deadline.remainingMsInt())).values();
+        Map<String, KafkaFuture<Void>> futures = admin.createTopics(
+                        newTopics, new CreateTopicsOptions().timeoutMs(deadline.remainingMsInt()))
+                .values();
         List<String> existed = new ArrayList<>();
         for (String name : names) {
             try {
@@ -102,8 +105,10 @@ public final class AdminOperations {
             throws InterruptedException, ExecutionException {
         List<String> names = topicNames(topics);
         deadline.begin();
-        Map<String, KafkaFuture<Void>> futures = admin.deleteTopics(TopicCollection.ofTopicNames(names),
-                new DeleteTopicsOptions().timeoutMs(deadline.remainingMsInt())).topicNameValues();
+        Map<String, KafkaFuture<Void>> futures = admin.deleteTopics(
+                        TopicCollection.ofTopicNames(names),
+                        new DeleteTopicsOptions().timeoutMs(deadline.remainingMsInt()))
+                .topicNameValues();
         List<String> deleted = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (String name : names) {
@@ -135,8 +140,10 @@ public final class AdminOperations {
     /** The names of the topics that are not internal, sorted. */
     public SortedSet<String> listTopics() throws InterruptedException, ExecutionException {
         deadline.begin();
-        return new TreeSet<>(deadline.await(admin.listTopics(
-                new ListTopicsOptions().listInternal(false).timeoutMs(deadline.remainingMsInt())).names(), "listing topics"));
+        return new TreeSet<>(deadline.await(
+                admin.listTopics(new ListTopicsOptions().listInternal(false).timeoutMs(deadline.remainingMsInt()))
+                        .names(),
+                "listing topics"));
     }
 
     /**
@@ -156,8 +163,9 @@ public final class AdminOperations {
         Map<String, NewPartitions> increases = new LinkedHashMap<>();
         outcome.raised().forEach(name -> increases.put(name, NewPartitions.increaseTo(total)));
         if (!increases.isEmpty()) {
-            Map<String, KafkaFuture<Void>> futures = admin.createPartitions(increases,
-                    new CreatePartitionsOptions().timeoutMs(deadline.remainingMsInt())).values();
+            Map<String, KafkaFuture<Void>> futures = admin.createPartitions(
+                            increases, new CreatePartitionsOptions().timeoutMs(deadline.remainingMsInt()))
+                    .values();
             for (String name : increases.keySet()) {
                 deadline.await(futures.get(name), "adding partitions to " + name);
             }
@@ -179,9 +187,11 @@ public final class AdminOperations {
         }
         List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
         deadline.begin();
-        Map<TopicPartition, OffsetAndMetadata> offsets = deadline.await(admin.listConsumerGroupOffsets(
-                Map.of(groupId, new ListConsumerGroupOffsetsSpec()),
-                new ListConsumerGroupOffsetsOptions().timeoutMs(deadline.remainingMsInt())).partitionsToOffsetAndMetadata(groupId),
+        Map<TopicPartition, OffsetAndMetadata> offsets = deadline.await(
+                admin.listConsumerGroupOffsets(
+                                Map.of(groupId, new ListConsumerGroupOffsetsSpec()),
+                                new ListConsumerGroupOffsetsOptions().timeoutMs(deadline.remainingMsInt()))
+                        .partitionsToOffsetAndMetadata(groupId),
                 "listing the offsets of group " + groupId);
         Map<TopicPartition, Long> committed = new HashMap<>();
         offsets.forEach((tp, om) -> {
@@ -214,30 +224,37 @@ public final class AdminOperations {
         }
         Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
         partitions.forEach(tp -> request.put(tp, spec));
-        Map<TopicPartition, ListOffsetsResultInfo> infos = deadline.await(admin.listOffsets(request,
-                new ListOffsetsOptions().timeoutMs(deadline.remainingMsInt())).all(), "listing offsets");
+        Map<TopicPartition, ListOffsetsResultInfo> infos = deadline.await(
+                admin.listOffsets(request, new ListOffsetsOptions().timeoutMs(deadline.remainingMsInt()))
+                        .all(),
+                "listing offsets");
         Map<TopicPartition, Long> out = new HashMap<>();
         infos.forEach((tp, info) -> out.put(tp, info.offset()));
         return out;
     }
 
     private Map<String, TopicDescription> describe(List<String> names) throws InterruptedException, ExecutionException {
-        return deadline.await(admin.describeTopics(TopicCollection.ofTopicNames(names),
-                new DescribeTopicsOptions().timeoutMs(deadline.remainingMsInt())).allTopicNames(),
+        return deadline.await(
+                admin.describeTopics(
+                                TopicCollection.ofTopicNames(names),
+                                new DescribeTopicsOptions().timeoutMs(deadline.remainingMsInt()))
+                        .allTopicNames(),
                 "describing " + String.join(", ", names));
     }
 
     // A new topic's metadata reaches the brokers a moment after the controller accepts it, and a
     // leader takes records a moment after the metadata names it: a produce in between meets
     // NOT_LEADER_OR_FOLLOWER, so the leaders must also answer (listing offsets retries until they do).
-    private Map<String, TopicDescription> awaitLeaders(List<String> names) throws InterruptedException, ExecutionException {
+    private Map<String, TopicDescription> awaitLeaders(List<String> names)
+            throws InterruptedException, ExecutionException {
         String what = "waiting for a leader on every partition of " + String.join(", ", names);
         while (true) {
             try {
                 Map<String, TopicDescription> described = describe(names);
                 if (described.values().stream().allMatch(AdminOperations::allLed)) {
                     Set<TopicPartition> all = new HashSet<>();
-                    described.forEach((name, d) -> d.partitions().forEach(p -> all.add(new TopicPartition(name, p.partition()))));
+                    described.forEach((name, d) ->
+                            d.partitions().forEach(p -> all.add(new TopicPartition(name, p.partition()))));
                     offsets(all, OffsetSpec.latest());
                     return described;
                 }
@@ -256,8 +273,10 @@ public final class AdminOperations {
         }
         String what = "waiting for " + String.join(", ", names) + " to be gone";
         while (true) {
-            Set<String> listed = deadline.await(admin.listTopics(
-                    new ListTopicsOptions().listInternal(true).timeoutMs(deadline.remainingMsInt())).names(), what);
+            Set<String> listed = deadline.await(
+                    admin.listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(deadline.remainingMsInt()))
+                            .names(),
+                    what);
             if (names.stream().noneMatch(listed::contains)) {
                 return;
             }
@@ -267,7 +286,8 @@ public final class AdminOperations {
 
     private static boolean allLed(TopicDescription d) {
         return !d.partitions().isEmpty()
-                && d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+                && d.partitions().stream()
+                        .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
     }
 
     private static List<String> topicNames(Collection<String> topics) {

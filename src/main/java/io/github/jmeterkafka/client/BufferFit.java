@@ -3,7 +3,6 @@ package io.github.jmeterkafka.client;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,11 +48,18 @@ public final class BufferFit {
         }
         if (warned.compareAndSet(false, true)) {
             long fitting = Math.max(1, bufferMemory / n / Math.max(1, bytes / records));
-            log.warn(String.format(Locale.ROOT, "Kafka Connection '%s': %d thread(s) share one producer with samples of"
-                    + " %.1f MB (%d records); together they exceed buffer.memory (%.1f MB), so records wait in send() for"
-                    + " buffer space and that wait is in their latency. Send at most %d records per sample per thread, or"
-                    + " raise buffer.memory in the connection's producer properties.", connection, n, bytes / 1e6, records,
-                    bufferMemory / 1e6, fitting));
+            log.warn(String.format(
+                    Locale.ROOT,
+                    "Kafka Connection '%s': %d thread(s) share one producer with samples of"
+                            + " %.1f MB (%d records); together they exceed buffer.memory (%.1f MB), so records wait in send() for"
+                            + " buffer space and that wait is in their latency. Send at most %d records per sample per thread, or"
+                            + " raise buffer.memory in the connection's producer properties.",
+                    connection,
+                    n,
+                    bytes / 1e6,
+                    records,
+                    bufferMemory / 1e6,
+                    fitting));
         }
         return true;
     }

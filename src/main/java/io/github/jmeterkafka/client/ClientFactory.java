@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.client;
 
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

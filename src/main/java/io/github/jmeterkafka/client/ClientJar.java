@@ -8,7 +8,6 @@ import java.security.CodeSource;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.jar.JarFile;
-
 import org.apache.kafka.clients.producer.KafkaProducer;
 
 /**
@@ -21,23 +20,28 @@ public final class ClientJar {
     private static final String KAFKA_CLASS = "org/apache/kafka/clients/producer/KafkaProducer.class";
     private static final String VERSION_FILE = "kafka/kafka-version.properties";
 
-    private ClientJar() {
-    }
+    private ClientJar() {}
 
     /** Why the plugin cannot run with the Kafka classes JMeter loaded; empty when they are its own. */
     public static Optional<String> clash() {
         Path own = location(ClientJar.class);
         Path loaded = location(KafkaProducer.class);
         // outside the plugin jar (its own build and tests) the Kafka classes come from their own jar
-        if (own == null || loaded == null || own.equals(loaded) || !own.toString().endsWith(".jar")
+        if (own == null
+                || loaded == null
+                || own.equals(loaded)
+                || !own.toString().endsWith(".jar")
                 || !contains(own, KAFKA_CLASS)) {
             return Optional.empty();
         }
-        return Optional.of("Another kafka-clients is on JMeter's class path and was loaded instead of the plugin's own: "
-                + loaded + " (Kafka " + version(loaded) + "; the plugin's is " + version(own) + "). The plugin's clients"
-                + " would run as that version. Remove " + loaded.getFileName() + " from JMeter's lib/ or lib/ext/ (a"
-                + " Kafka plugin or backend listener may have brought it; it can keep its own copy outside JMeter's"
-                + " class path), then restart JMeter.");
+        return Optional.of(
+                "Another kafka-clients is on JMeter's class path and was loaded instead of the plugin's own: "
+                        + loaded + " (Kafka " + version(loaded) + "; the plugin's is " + version(own)
+                        + "). The plugin's clients"
+                        + " would run as that version. Remove " + loaded.getFileName()
+                        + " from JMeter's lib/ or lib/ext/ (a"
+                        + " Kafka plugin or backend listener may have brought it; it can keep its own copy outside JMeter's"
+                        + " class path), then restart JMeter.");
     }
 
     private static Path location(Class<?> c) {

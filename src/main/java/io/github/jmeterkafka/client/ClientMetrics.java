@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -41,7 +40,8 @@ public final class ClientMetrics {
 
     /** Creates a client whose metrics this registry sees while it lives; {@code config} gets our reporter. */
     <T> T create(Map<String, Object> config, Function<Map<String, Object>, T> create) {
-        config.put(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG,
+        config.put(
+                CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG,
                 withReporter(config.get(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG)));
         CREATING.set(this);
         try {
@@ -53,8 +53,8 @@ public final class ClientMetrics {
 
     static List<Object> withReporter(Object configured) {
         Object value = configured == null ? DEFAULT_REPORTERS : configured;
-        List<Object> reporters = new ArrayList<>((List<?>) ConfigDef.parseType(
-                CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, value, ConfigDef.Type.LIST));
+        List<Object> reporters = new ArrayList<>((List<?>)
+                ConfigDef.parseType(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG, value, ConfigDef.Type.LIST));
         reporters.add(Reporter.class);
         return reporters;
     }
@@ -126,8 +126,11 @@ public final class ClientMetrics {
             owner = CREATING.get();
             if (owner != null) {
                 Object group = configs.get(ConsumerConfig.GROUP_ID_CONFIG);
-                client = new Client(String.valueOf(configs.get(CommonClientConfigs.CLIENT_ID_CONFIG)),
-                        group == null || group.toString().isBlank() ? null : group.toString().trim());
+                client = new Client(
+                        String.valueOf(configs.get(CommonClientConfigs.CLIENT_ID_CONFIG)),
+                        group == null || group.toString().isBlank()
+                                ? null
+                                : group.toString().trim());
             }
         }
 

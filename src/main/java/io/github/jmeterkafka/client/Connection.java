@@ -1,12 +1,10 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -51,14 +49,15 @@ public final class Connection {
     /** A connection for these settings, or a failed one that says why they cannot work. */
     public static Connection of(ConnectionSettings settings, ClientFactory factory, ClientIds ids) {
         var problems = settings.problems();
-        String failure = problems.isEmpty() ? null
+        String failure = problems.isEmpty()
+                ? null
                 : "Kafka Connection '" + settings.name() + "' is invalid: " + String.join("; ", problems);
         return new Connection(settings, failure, factory, ids);
     }
 
     public static Connection failed(String name, String reason) {
-        return new Connection(new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()), reason,
-                ClientFactory.KAFKA, null);
+        return new Connection(
+                new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()), reason, ClientFactory.KAFKA, null);
     }
 
     public String name() {
@@ -91,7 +90,8 @@ public final class Connection {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
         }
         if (sharedProducer == null) {
-            sharedProducer = created("shared producer", settings.producerConfig(ids.next("producer")), factory::producer);
+            sharedProducer =
+                    created("shared producer", settings.producerConfig(ids.next("producer")), factory::producer);
         }
         return sharedProducer;
     }
@@ -100,7 +100,11 @@ public final class Connection {
     public synchronized BufferFit sharedBufferFit() {
         if (sharedBufferFit == null) {
             Object memory = settings.producerConfig("").get(ProducerConfig.BUFFER_MEMORY_CONFIG);
-            sharedBufferFit = new BufferFit(name(), memory == null ? 32L * 1024 * 1024 : Long.parseLong(memory.toString().trim()));
+            sharedBufferFit = new BufferFit(
+                    name(),
+                    memory == null
+                            ? 32L * 1024 * 1024
+                            : Long.parseLong(memory.toString().trim()));
         }
         return sharedBufferFit;
     }
@@ -144,7 +148,11 @@ public final class Connection {
             throw e;
         }
         createFailures.remove(what);
-        log.info("Kafka Connection '{}': {} {} created on {}", name(), what, config.get(CommonClientConfigs.CLIENT_ID_CONFIG),
+        log.info(
+                "Kafka Connection '{}': {} {} created on {}",
+                name(),
+                what,
+                config.get(CommonClientConfigs.CLIENT_ID_CONFIG),
                 Thread.currentThread().getName());
         return client;
     }

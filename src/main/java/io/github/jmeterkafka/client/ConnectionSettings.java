@@ -7,14 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 
 /**
  * What a Kafka Connection element says, turned into the configs of each kind of client. Kafka
@@ -29,11 +28,15 @@ public final class ConnectionSettings {
     private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
     // Kafka's own prefix for config providers (config.providers.<name>.class, .param.*)
     private static final String CONFIG_PROVIDERS_PREFIX = "config.providers.";
-    private static final List<String> PRODUCER_PLUGINS = List.of(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ProducerConfig.INTERCEPTOR_CLASSES_CONFIG,
+    private static final List<String> PRODUCER_PLUGINS = List.of(
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+            ProducerConfig.INTERCEPTOR_CLASSES_CONFIG,
             ProducerConfig.PARTITIONER_CLASS_CONFIG);
-    private static final List<String> CONSUMER_PLUGINS = List.of(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG);
+    private static final List<String> CONSUMER_PLUGINS = List.of(
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+            ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG);
     // keys a table may not set, because something else always sets them, and what does
     private static final Map<String, String> SET_ELSEWHERE = Map.of(
             CommonClientConfigs.CLIENT_ID_CONFIG, "the plugin makes one per client from the Client id prefix field",
@@ -52,8 +55,12 @@ public final class ConnectionSettings {
     private final List<String> secrets;
 
     /** Settings without Security fields (properties tables only). */
-    public ConnectionSettings(String name, String clientIdPrefix, Map<String, String> common,
-            Map<String, String> producer, Map<String, String> consumer) {
+    public ConnectionSettings(
+            String name,
+            String clientIdPrefix,
+            Map<String, String> common,
+            Map<String, String> producer,
+            Map<String, String> consumer) {
         this(name, clientIdPrefix, common, producer, consumer, SecuritySettings.NONE);
     }
 
@@ -63,10 +70,16 @@ public final class ConnectionSettings {
      * @param consumer properties for consumers only, over {@code common}
      * @param security the Security fields, for every client
      */
-    public ConnectionSettings(String name, String clientIdPrefix, Map<String, String> common,
-            Map<String, String> producer, Map<String, String> consumer, SecuritySettings security) {
+    public ConnectionSettings(
+            String name,
+            String clientIdPrefix,
+            Map<String, String> common,
+            Map<String, String> producer,
+            Map<String, String> consumer,
+            SecuritySettings security) {
         this.name = name;
-        this.clientIdPrefix = clientIdPrefix == null || clientIdPrefix.isBlank() ? "jmeter-kafka" : clientIdPrefix.trim();
+        this.clientIdPrefix =
+                clientIdPrefix == null || clientIdPrefix.isBlank() ? "jmeter-kafka" : clientIdPrefix.trim();
         this.common = Collections.unmodifiableMap(new LinkedHashMap<>(common));
         this.producer = Collections.unmodifiableMap(new LinkedHashMap<>(producer));
         this.consumer = Collections.unmodifiableMap(new LinkedHashMap<>(consumer));
@@ -86,7 +99,9 @@ public final class ConnectionSettings {
     /** Whether the producer's serializer for keys (or values) takes byte[]; else it gets text. */
     public boolean serializesBytes(String serializerKey) {
         Object serializer = producerConfig("").get(serializerKey);
-        String name = serializer instanceof Class ? ((Class<?>) serializer).getName() : String.valueOf(serializer).trim();
+        String name = serializer instanceof Class
+                ? ((Class<?>) serializer).getName()
+                : String.valueOf(serializer).trim();
         return ByteArraySerializer.class.getName().equals(name);
     }
 
@@ -109,8 +124,9 @@ public final class ConnectionSettings {
         setElsewhere(common, problems, "client properties");
         setElsewhere(producer, problems, "producer properties");
         setElsewhere(consumer, problems, "consumer properties");
-        for (Map.Entry<String, Map<String, String>> table : Map.of("producer properties", producer,
-                "consumer properties", consumer).entrySet()) {
+        for (Map.Entry<String, Map<String, String>> table : Map.of(
+                        "producer properties", producer, "consumer properties", consumer)
+                .entrySet()) {
             if (table.getValue().containsKey(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)) {
                 problems.add("'bootstrap.servers' in " + table.getKey()
                         + " would send some clients to another cluster: it is the Bootstrap servers field");
@@ -165,15 +181,20 @@ public final class ConnectionSettings {
      * @param forPlugins the client loads a class that may read settings of its own (a schema registry
      *                   serializer's {@code schema.registry.url}): any key of this table reaches it
      */
-    private static void unknownKeys(Map<String, String> props, Set<String> known, boolean forPlugins,
-            List<String> problems, String table) {
+    private static void unknownKeys(
+            Map<String, String> props, Set<String> known, boolean forPlugins, List<String> problems, String table) {
         for (String key : props.keySet()) {
-            boolean ok = forPlugins || key.startsWith(CONFIG_PROVIDERS_PREFIX) || (known != null ? known.contains(key)
-                    : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key));
+            boolean ok = forPlugins
+                    || key.startsWith(CONFIG_PROVIDERS_PREFIX)
+                    || (known != null
+                            ? known.contains(key)
+                            : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key));
             if (!ok) {
                 problems.add("'" + key + "' in " + table + " is not a Kafka client property"
-                        + (known == null ? "" : " (settings of your own serializer, interceptor or partitioner"
-                                + " are taken once its class is set)"));
+                        + (known == null
+                                ? ""
+                                : " (settings of your own serializer, interceptor or partitioner"
+                                        + " are taken once its class is set)"));
             }
         }
     }
@@ -247,8 +268,9 @@ public final class ConnectionSettings {
 
     /** The settings for a log line, secrets masked. */
     public String describe() {
-        return "common=" + masked(common) + (securityProperties.isEmpty() ? "" : " security=" + masked(securityProperties))
-                + " producer=" + masked(producer) + " consumer=" + masked(consumer);
+        return "common=" + masked(common)
+                + (securityProperties.isEmpty() ? "" : " security=" + masked(securityProperties)) + " producer="
+                + masked(producer) + " consumer=" + masked(consumer);
     }
 
     static Map<String, String> masked(Map<String, String> props) {

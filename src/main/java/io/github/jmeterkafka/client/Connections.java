@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-
 import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,8 +26,7 @@ public final class Connections {
         }
     }
 
-    private Connections() {
-    }
+    private Connections() {}
 
     public static void bind(Connection connection) {
         bind(connection, 0);
@@ -43,8 +41,16 @@ public final class Connections {
         String name = connection.name();
         Bound previous = BOUND.putIfAbsent(name, new Bound(connection, test));
         if (previous != null) {
-            BOUND.put(name, new Bound(previous.test != test ? connection : Connection.failed(name,
-                    "more than one Kafka Connection element is named '" + name + "'; give each a unique name"), test));
+            BOUND.put(
+                    name,
+                    new Bound(
+                            previous.test != test
+                                    ? connection
+                                    : Connection.failed(
+                                            name,
+                                            "more than one Kafka Connection element is named '" + name
+                                                    + "'; give each a unique name"),
+                            test));
             previous.connection.close(Duration.ZERO);
         }
     }

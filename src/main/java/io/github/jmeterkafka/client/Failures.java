@@ -1,24 +1,22 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.apache.kafka.common.KafkaException;
 
 /** Turns a failure into the one line a user reads. */
 public final class Failures {
     // Kafka 4 calls only the token endpoints (and reads only the files) such a system property lists;
     // its message names the property, but not where JMeter takes one
-    private static final Pattern OAUTH_ALLOWED = Pattern.compile("org\\.apache\\.kafka\\.sasl\\.oauthbearer\\.allowed\\.(?:urls|files)");
+    private static final Pattern OAUTH_ALLOWED =
+            Pattern.compile("org\\.apache\\.kafka\\.sasl\\.oauthbearer\\.allowed\\.(?:urls|files)");
 
-    private Failures() {
-    }
+    private Failures() {}
 
     /**
      * The cause that says what went wrong, under the wrappers futures add and the bare KafkaException
@@ -26,8 +24,10 @@ public final class Failures {
      */
     public static Throwable unwrap(Throwable failure) {
         Throwable t = failure;
-        while (t.getCause() != null && (t instanceof ExecutionException || t instanceof CompletionException
-                || (t.getClass() == KafkaException.class && t.getCause() instanceof KafkaException))) {
+        while (t.getCause() != null
+                && (t instanceof ExecutionException
+                        || t instanceof CompletionException
+                        || (t.getClass() == KafkaException.class && t.getCause() instanceof KafkaException))) {
             t = t.getCause();
         }
         return t;
@@ -46,7 +46,8 @@ public final class Failures {
             return Connections.scrub(message);
         }
         String hints = KerberosHints.of(t) + (message == null ? "" : systemPropertyHint(message));
-        return message == null || message.isEmpty() ? t.getClass().getSimpleName() + hints
+        return message == null || message.isEmpty()
+                ? t.getClass().getSimpleName() + hints
                 : Connections.scrub(t.getClass().getSimpleName() + ": " + message) + hints;
     }
 

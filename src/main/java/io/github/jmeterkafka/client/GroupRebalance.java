@@ -2,7 +2,6 @@ package io.github.jmeterkafka.client;
 
 import java.util.Collection;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;

@@ -3,7 +3,6 @@ package io.github.jmeterkafka.client;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
-
 import javax.security.auth.login.LoginException;
 
 /**
@@ -12,8 +11,7 @@ import javax.security.auth.login.LoginException;
  * without the principal's key gives.
  */
 final class KerberosHints {
-    private KerberosHints() {
-    }
+    private KerberosHints() {}
 
     /** " (hint)" for a failure caused by a Kerberos login, else "". */
     static String of(Throwable failure) {
@@ -28,7 +26,9 @@ final class KerberosHints {
         }
         String message = String.valueOf(login.getMessage());
         for (Throwable t = login.getCause(); t != null; t = t.getCause()) {
-            if (t instanceof SocketException || t instanceof SocketTimeoutException || t instanceof UnknownHostException) {
+            if (t instanceof SocketException
+                    || t instanceof SocketTimeoutException
+                    || t instanceof UnknownHostException) {
                 return " (Kerberos login: the KDC that java.security.krb5.conf names for the realm could not be reached)";
             }
         }

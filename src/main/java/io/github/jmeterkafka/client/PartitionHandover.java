@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -101,7 +100,9 @@ final class PartitionHandover {
      *
      * @param firstBuffered a partition's first record polled but not handed out, or null
      */
-    void handOver(Collection<TopicPartition> revoked, Function<TopicPartition, Long> firstBuffered,
+    void handOver(
+            Collection<TopicPartition> revoked,
+            Function<TopicPartition, Long> firstBuffered,
             Map<TopicPartition, OffsetAndMetadata> toCommit) {
         for (TopicPartition tp : revoked) {
             Long next = goesOnAt(tp, firstBuffered);

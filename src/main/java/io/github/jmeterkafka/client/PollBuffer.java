@@ -1,15 +1,13 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.measure.SequenceHeader;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.ObjLongConsumer;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
-
-import io.github.jmeterkafka.measure.SequenceHeader;
 
 /**
  * Records polled but not handed out yet, in poll order: a read takes what it asked for and the rest
@@ -57,8 +55,8 @@ final class PollBuffer {
      * Hands the first {@code n} records (at most {@link #size}) to {@code out}, telling
      * {@code listener} of each, then {@code upTo} of the last offset handed out of each run.
      */
-    void handOut(int n, RecordReader.Handout out, RecordReader.Listener listener,
-            ObjLongConsumer<TopicPartition> upTo) {
+    void handOut(
+            int n, RecordReader.Handout out, RecordReader.Listener listener, ObjLongConsumer<TopicPartition> upTo) {
         size -= n;
         while (n > 0) {
             Run run = runs.peek();

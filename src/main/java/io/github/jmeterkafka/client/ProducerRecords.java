@@ -1,21 +1,19 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.RecordMaker;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
-
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.utils.Utils;
-
-import io.github.jmeterkafka.measure.SequenceHeader;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.RecordMaker;
 
 /**
  * Makes a producer thread's records: key, value and headers from its {@link RecordMaker}, and with
@@ -29,8 +27,7 @@ public final class ProducerRecords {
     private int nextPartition;
 
     /** Where a sample's records go and what they carry besides key, value and headers. */
-    public record Target(String topic, Integer partition, Long timestamp) {
-    }
+    public record Target(String topic, Integer partition, Long timestamp) {}
 
     /**
      * The maker of a sample's records, record i made when the producer is about to send it.
@@ -40,8 +37,14 @@ public final class ProducerRecords {
      * @param keysAsBytes      the key serializer takes byte[]; else keys go as text
      * @param valuesAsBytes    the value serializer takes byte[]; else byte[] values go as text
      */
-    public IntFunction<SendBatch.Outgoing> sample(Target target, RecordMaker maker, RecordContext context,
-            String producerId, int partitions, boolean keysAsBytes, boolean valuesAsBytes) {
+    public IntFunction<SendBatch.Outgoing> sample(
+            Target target,
+            RecordMaker maker,
+            RecordContext context,
+            String producerId,
+            int partitions,
+            boolean keysAsBytes,
+            boolean valuesAsBytes) {
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         return i -> {
             context.nextRecord();
@@ -62,16 +65,29 @@ public final class ProducerRecords {
                 if (p == null && partitions > 0) {
                     p = k == null ? samplePartition : Utils.toPositive(Utils.murmur2(bytesOf(k))) % partitions;
                 }
-                byte[] seq = new SequenceHeader(producerId,
-                        sequences.computeIfAbsent(new TopicPartition(target.topic(), p == null ? -1 : p), tp -> new long[1])[0]++,
-                        SequenceHeader.nowMicros()).encode();
+                byte[] seq = new SequenceHeader(
+                                producerId,
+                                sequences
+                                        .computeIfAbsent(
+                                                new TopicPartition(target.topic(), p == null ? -1 : p),
+                                                tp -> new long[1])[0]++,
+                                SequenceHeader.nowMicros())
+                        .encode();
                 hs.add(new RecordHeader(SequenceHeader.NAME, seq));
                 bytes += SequenceHeader.NAME.length() + seq.length;
             }
             long valueBytes = v == null ? 0 : v instanceof byte[] b ? b.length : -1;
             bytes += (k == null ? 0 : bytesOf(k).length) + Math.max(valueBytes, 0);
-            return new SendBatch.Outgoing(new ProducerRecord<>(target.topic(), p, target.timestamp(),
-                    encode(k, keysAsBytes), encode(v, valuesAsBytes), hs), bytes, valueBytes);
+            return new SendBatch.Outgoing(
+                    new ProducerRecord<>(
+                            target.topic(),
+                            p,
+                            target.timestamp(),
+                            encode(k, keysAsBytes),
+                            encode(v, valuesAsBytes),
+                            hs),
+                    bytes,
+                    valueBytes);
         };
     }
 

@@ -2,16 +2,13 @@ package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
-
+import io.github.jmeterkafka.input.Tagged;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-
 import org.apache.kafka.common.TopicPartition;
-
-import io.github.jmeterkafka.input.Tagged;
 
 /** Where a consumer reads: topics, a pattern or explicit partitions, and where it starts. */
 public final class ReadSpec {
@@ -96,7 +93,8 @@ public final class ReadSpec {
     final Start start;
     final long startValue;
 
-    private ReadSpec(List<String> topics, Pattern pattern, List<TopicPartition> partitions, Start start, long startValue) {
+    private ReadSpec(
+            List<String> topics, Pattern pattern, List<TopicPartition> partitions, Start start, long startValue) {
         this.topics = topics;
         this.pattern = pattern;
         this.partitions = partitions;
@@ -119,8 +117,8 @@ public final class ReadSpec {
         try {
             return new ReadSpec(null, Pattern.compile(regex.trim()), null, start, startValue);
         } catch (PatternSyntaxException e) {
-            throw new InvalidInputException("topic pattern '" + regex + "' is not a regular expression: "
-                    + e.getDescription());
+            throw new InvalidInputException(
+                    "topic pattern '" + regex + "' is not a regular expression: " + e.getDescription());
         }
     }
 
@@ -157,10 +155,10 @@ public final class ReadSpec {
 
     @Override
     public String toString() {
-        String what = pattern != null ? "pattern " + pattern : partitions != null ? "partitions " + partitions
-                : "topics " + topics;
-        return what + " from " + start.name().toLowerCase(Locale.ROOT)
-                + (start.takesValue() ? " " + startValue : "");
+        String what = pattern != null
+                ? "pattern " + pattern
+                : partitions != null ? "partitions " + partitions : "topics " + topics;
+        return what + " from " + start.name().toLowerCase(Locale.ROOT) + (start.takesValue() ? " " + startValue : "");
     }
 
     private static List<String> split(String s) {

@@ -3,7 +3,6 @@ package io.github.jmeterkafka.client;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.TopicPartition;
@@ -28,8 +27,8 @@ public final class ReaderSetup {
             overrides.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         }
         Map<String, Object> config = connection.settings().consumerConfig("", overrides);
-        autoCommitIntervalMs = Long.parseLong(String.valueOf(
-                config.getOrDefault(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, 5000)));
+        autoCommitIntervalMs = Long.parseLong(
+                String.valueOf(config.getOrDefault(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, 5000)));
     }
 
     /**
@@ -38,12 +37,12 @@ public final class ReaderSetup {
      * @param started      where the group's partitions start and go on, see {@link RecordReader}
      * @param closeTimeout bounds the close of a consumer whose positioning failed
      */
-    public RecordReader open(CommitMode mode, Map<TopicPartition, Long> started, RecordReader.Listener listener,
-            Duration closeTimeout) {
+    public RecordReader open(
+            CommitMode mode, Map<TopicPartition, Long> started, RecordReader.Listener listener, Duration closeTimeout) {
         Consumer<Object, Object> consumer = connection.newConsumer(overrides);
         try {
-            return new RecordReader(consumer, spec, spec.usesGroup() ? mode : CommitMode.NONE, autoCommitIntervalMs,
-                    started, listener);
+            return new RecordReader(
+                    consumer, spec, spec.usesGroup() ? mode : CommitMode.NONE, autoCommitIntervalMs, started, listener);
         } catch (RuntimeException e) {
             // assign mode positions in the constructor (offsetsForTimes may fail): the next sample makes another
             consumer.close(closeTimeout);

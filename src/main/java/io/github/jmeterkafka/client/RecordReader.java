@@ -1,19 +1,17 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SequenceHeader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-
-import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.measure.SequenceHeader;
 
 /**
  * One KafkaConsumer and the records it polled but has not reported yet: polls into a
@@ -56,9 +54,9 @@ public final class RecordReader implements AutoCloseable {
         void reported(ConsumerRecord<Object, Object> record, long polledMicros);
     }
 
-    public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
-            long autoCommitIntervalMs) {
-        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashMap<>(), (r, now) -> { });
+    public RecordReader(
+            Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode, long autoCommitIntervalMs) {
+        this(consumer, spec, commitMode, autoCommitIntervalMs, new HashMap<>(), (r, now) -> {});
     }
 
     /**
@@ -66,8 +64,13 @@ public final class RecordReader implements AutoCloseable {
      *                 thread-safe map per group and test
      * @param listener sees each record before a commit can move its partition's next owner past it
      */
-    public RecordReader(Consumer<Object, Object> consumer, ReadSpec spec, CommitMode commitMode,
-            long autoCommitIntervalMs, Map<TopicPartition, Long> started, Listener listener) {
+    public RecordReader(
+            Consumer<Object, Object> consumer,
+            ReadSpec spec,
+            CommitMode commitMode,
+            long autoCommitIntervalMs,
+            Map<TopicPartition, Long> started,
+            Listener listener) {
         this.consumer = consumer;
         this.spec = spec;
         this.listener = listener;
@@ -98,6 +101,7 @@ public final class RecordReader implements AutoCloseable {
     public static final class Handout {
         /** The first records handed out, up to the read's {@code keep}. */
         public final List<ConsumerRecord<Object, Object>> kept;
+
         private final int keep;
         private int count;
 

@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -22,18 +21,23 @@ public final class Secrets {
     static final int MIN_SCRUBBED_LENGTH = 4;
 
     // a JAAS option: name=value or name="value"
-    private static final Pattern JAAS_OPTION = Pattern.compile("([\\w.-]+)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
+    private static final Pattern JAAS_OPTION =
+            Pattern.compile("([\\w.-]+)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;\"]+))");
 
     // what Kafka itself hides: every property of type PASSWORD (key and certificate material, OAuth secrets...)
     private static final Set<String> PASSWORD_TYPED = passwordTyped();
 
-    private Secrets() {
-    }
+    private Secrets() {}
 
     public static boolean isSecret(String key) {
         String k = key.toLowerCase(Locale.ROOT);
-        return PASSWORD_TYPED.contains(k) || k.contains("password") || k.contains("passphrase") || k.contains("secret")
-                || k.equals("sasl.jaas.config") || k.endsWith(".key") || k.contains("credentials");
+        return PASSWORD_TYPED.contains(k)
+                || k.contains("password")
+                || k.contains("passphrase")
+                || k.contains("secret")
+                || k.equals("sasl.jaas.config")
+                || k.endsWith(".key")
+                || k.contains("credentials");
     }
 
     /** {@code text} with every occurrence of each of {@code secrets} replaced by {@link #MASK}. */
@@ -43,7 +47,8 @@ public final class Secrets {
         }
         String out = text;
         // longest first: a JAAS config holds its password
-        TreeSet<String> ordered = new TreeSet<>((a, b) -> a.length() != b.length() ? b.length() - a.length() : a.compareTo(b));
+        TreeSet<String> ordered =
+                new TreeSet<>((a, b) -> a.length() != b.length() ? b.length() - a.length() : a.compareTo(b));
         for (String s : secrets) {
             if (s != null && s.length() >= MIN_SCRUBBED_LENGTH) {
                 ordered.add(s);
@@ -73,7 +78,9 @@ public final class Secrets {
 
     private static Set<String> passwordTyped() {
         Set<String> keys = new TreeSet<>();
-        for (ConfigDef def : new ConfigDef[] {ProducerConfig.configDef(), ConsumerConfig.configDef(), AdminClientConfig.configDef()}) {
+        for (ConfigDef def :
+                new ConfigDef[] {ProducerConfig.configDef(), ConsumerConfig.configDef(), AdminClientConfig.configDef()
+                }) {
             def.configKeys().forEach((name, key) -> {
                 if (key.type == ConfigDef.Type.PASSWORD) {
                     keys.add(name);

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.measure.ProducerStats;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -12,15 +13,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
-
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.TimeoutException;
-
-import io.github.jmeterkafka.measure.ProducerStats;
 
 /**
  * The records of one sample, sent asynchronously, each with its own callback, and their outcome.
@@ -93,8 +91,13 @@ public final class SendBatch {
      * {@link #transactionEnded} says how the transaction ended. With {@code keepLatencies} the batch
      * keeps what {@link #countedMicros} returns.
      */
-    public static SendBatch send(Producer<Object, Object> producer, int n, IntFunction<Outgoing> make,
-            ProducerStats stats, boolean transactional, boolean keepLatencies) {
+    public static SendBatch send(
+            Producer<Object, Object> producer,
+            int n,
+            IntFunction<Outgoing> make,
+            ProducerStats stats,
+            boolean transactional,
+            boolean keepLatencies) {
         SendBatch batch = new SendBatch(n, stats, transactional, keepLatencies);
         stats.sending(System.nanoTime());
         for (int i = 0; i < n; i++) {
@@ -191,7 +194,8 @@ public final class SendBatch {
         stats.acked(sendNanos, ackNanos, bytes);
         if (countedMicros != null) {
             synchronized (this) {
-                countedMicros[counted++] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, (ackNanos - sendNanos) / 1000));
+                countedMicros[counted++] =
+                        (int) Math.min(Integer.MAX_VALUE, Math.max(0, (ackNanos - sendNanos) / 1000));
                 countedBytes += bytes;
             }
         }

@@ -4,19 +4,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 
 /** Moves a consumer to where a {@link ReadSpec.Start} says reading begins on partitions it has not read. */
 final class StartPositioning {
-    private StartPositioning() {
-    }
+    private StartPositioning() {}
 
     /** Seeks {@code fresh} to the start; the committed starts leave them to the group's offsets. */
-    static void seek(Consumer<Object, Object> consumer, ReadSpec.Start start, long startValue,
-            List<TopicPartition> fresh) {
+    static void seek(
+            Consumer<Object, Object> consumer, ReadSpec.Start start, long startValue, List<TopicPartition> fresh) {
         switch (start) {
             case EARLIEST -> consumer.seekToBeginning(fresh);
             case LATEST -> consumer.seekToEnd(fresh);

@@ -3,7 +3,6 @@ package io.github.jmeterkafka.client;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.TopicDescription;
 
 /**

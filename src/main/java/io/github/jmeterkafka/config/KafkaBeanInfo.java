@@ -2,7 +2,6 @@ package io.github.jmeterkafka.config;
 
 import java.beans.PropertyDescriptor;
 import java.util.ArrayList;
-
 import org.apache.jmeter.testbeans.BeanInfoSupport;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testbeans.gui.TableEditor;

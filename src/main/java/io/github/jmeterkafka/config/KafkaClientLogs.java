@@ -1,9 +1,7 @@
 package io.github.jmeterkafka.config;
 
 import io.github.jmeterkafka.input.PluginProperties;
-
 import java.util.Objects;
-
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -21,11 +19,11 @@ final class KafkaClientLogs {
     // property again rather than take its own setting for the user's
     private static volatile Level applied;
 
-    private KafkaClientLogs() {
-    }
+    private KafkaClientLogs() {}
 
     static void quietUnlessConfigured() {
-        quietUnlessConfigured(Level.toLevel(PluginProperties.get(PluginProperties.CLIENT_LOG_LEVEL, "WARN"), Level.WARN));
+        quietUnlessConfigured(
+                Level.toLevel(PluginProperties.get(PluginProperties.CLIENT_LOG_LEVEL, "WARN"), Level.WARN));
     }
 
     static void quietUnlessConfigured(Level level) {

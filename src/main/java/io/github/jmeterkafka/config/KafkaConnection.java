@@ -1,33 +1,30 @@
 package io.github.jmeterkafka.config;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.ClientJar;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Secrets;
+import io.github.jmeterkafka.client.SecuritySettings;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
-
+import io.github.jmeterkafka.listener.ProcessMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.jmeter.config.ConfigElement;
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
-import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientJar;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.client.Secrets;
-import io.github.jmeterkafka.listener.ProcessMetrics;
-import io.github.jmeterkafka.client.SecuritySettings;
 
 /**
  * Kafka Connection: names a cluster and its client properties; samplers find it by name, as
@@ -81,7 +78,9 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     private Connection open(String name) {
         try {
             ConnectionSettings settings = settings(name);
-            Connection connection = Connection.of(settings, ClientFactory.KAFKA,
+            Connection connection = Connection.of(
+                    settings,
+                    ClientFactory.KAFKA,
                     ClientIds.shared(settings.clientIdPrefix(), JMeterUtils.getLocalHostName()));
             if (connection.failure() == null) {
                 log.info("Kafka Connection '{}': {}", name, settings.describe());
@@ -89,8 +88,16 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
             return connection;
         } catch (RuntimeException e) {
             String why = e instanceof InvalidInputException ? e.getMessage() : e.toString();
-            return Connection.failed(name, Secrets.scrub("Kafka Connection '" + name + "' is invalid: " + why,
-                    List.of(saslPassword, saslJaasConfig, sslTruststorePassword, sslKeystorePassword, sslKeyPassword)));
+            return Connection.failed(
+                    name,
+                    Secrets.scrub(
+                            "Kafka Connection '" + name + "' is invalid: " + why,
+                            List.of(
+                                    saslPassword,
+                                    saslJaasConfig,
+                                    sslTruststorePassword,
+                                    sslKeystorePassword,
+                                    sslKeyPassword)));
         }
     }
 
@@ -100,9 +107,15 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
             throw new InvalidInputException("'bootstrap.servers' in client properties would be overridden: "
                     + "it is the Bootstrap servers field");
         }
-        common.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers == null ? "" : bootstrapServers.trim());
-        return new ConnectionSettings(name, clientIdPrefix, common, KeyValue.toMap(producerProperties, "producer properties"),
-                KeyValue.toMap(consumerProperties, "consumer properties"), security());
+        common.put(
+                CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers == null ? "" : bootstrapServers.trim());
+        return new ConnectionSettings(
+                name,
+                clientIdPrefix,
+                common,
+                KeyValue.toMap(producerProperties, "producer properties"),
+                KeyValue.toMap(consumerProperties, "consumer properties"),
+                security());
     }
 
     SecuritySettings security() {
@@ -143,42 +156,155 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
 
-    public String getConnectionName() { return connectionName; }
-    public void setConnectionName(String connectionName) { this.connectionName = connectionName; }
-    public String getBootstrapServers() { return bootstrapServers; }
-    public void setBootstrapServers(String bootstrapServers) { this.bootstrapServers = bootstrapServers; }
-    public String getClientIdPrefix() { return clientIdPrefix; }
-    public void setClientIdPrefix(String clientIdPrefix) { this.clientIdPrefix = clientIdPrefix; }
-    public List<KeyValue> getClientProperties() { return clientProperties; }
-    public void setClientProperties(List<KeyValue> rows) { this.clientProperties = rows == null ? new ArrayList<>() : rows; }
-    public List<KeyValue> getProducerProperties() { return producerProperties; }
-    public void setProducerProperties(List<KeyValue> rows) { this.producerProperties = rows == null ? new ArrayList<>() : rows; }
-    public List<KeyValue> getConsumerProperties() { return consumerProperties; }
-    public void setConsumerProperties(List<KeyValue> rows) { this.consumerProperties = rows == null ? new ArrayList<>() : rows; }
-    public String getSecurityProtocol() { return securityProtocol; }
-    public void setSecurityProtocol(String securityProtocol) { this.securityProtocol = securityProtocol; }
-    public String getSaslMechanism() { return saslMechanism; }
-    public void setSaslMechanism(String saslMechanism) { this.saslMechanism = saslMechanism; }
-    public String getSaslUsername() { return saslUsername; }
-    public void setSaslUsername(String saslUsername) { this.saslUsername = saslUsername; }
-    public String getSaslPassword() { return saslPassword; }
-    public void setSaslPassword(String saslPassword) { this.saslPassword = saslPassword; }
-    public String getSaslJaasConfig() { return saslJaasConfig; }
-    public void setSaslJaasConfig(String saslJaasConfig) { this.saslJaasConfig = saslJaasConfig; }
-    public String getSslTruststoreType() { return sslTruststoreType; }
-    public void setSslTruststoreType(String sslTruststoreType) { this.sslTruststoreType = sslTruststoreType; }
-    public String getSslTruststoreLocation() { return sslTruststoreLocation; }
-    public void setSslTruststoreLocation(String sslTruststoreLocation) { this.sslTruststoreLocation = sslTruststoreLocation; }
-    public String getSslTruststorePassword() { return sslTruststorePassword; }
-    public void setSslTruststorePassword(String sslTruststorePassword) { this.sslTruststorePassword = sslTruststorePassword; }
-    public String getSslKeystoreType() { return sslKeystoreType; }
-    public void setSslKeystoreType(String sslKeystoreType) { this.sslKeystoreType = sslKeystoreType; }
-    public String getSslKeystoreLocation() { return sslKeystoreLocation; }
-    public void setSslKeystoreLocation(String sslKeystoreLocation) { this.sslKeystoreLocation = sslKeystoreLocation; }
-    public String getSslKeystorePassword() { return sslKeystorePassword; }
-    public void setSslKeystorePassword(String sslKeystorePassword) { this.sslKeystorePassword = sslKeystorePassword; }
-    public String getSslKeyPassword() { return sslKeyPassword; }
-    public void setSslKeyPassword(String sslKeyPassword) { this.sslKeyPassword = sslKeyPassword; }
-    public boolean isSslDisableHostnameVerification() { return sslDisableHostnameVerification; }
-    public void setSslDisableHostnameVerification(boolean disable) { this.sslDisableHostnameVerification = disable; }
+    public String getConnectionName() {
+        return connectionName;
+    }
+
+    public void setConnectionName(String connectionName) {
+        this.connectionName = connectionName;
+    }
+
+    public String getBootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public void setBootstrapServers(String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    public String getClientIdPrefix() {
+        return clientIdPrefix;
+    }
+
+    public void setClientIdPrefix(String clientIdPrefix) {
+        this.clientIdPrefix = clientIdPrefix;
+    }
+
+    public List<KeyValue> getClientProperties() {
+        return clientProperties;
+    }
+
+    public void setClientProperties(List<KeyValue> rows) {
+        this.clientProperties = rows == null ? new ArrayList<>() : rows;
+    }
+
+    public List<KeyValue> getProducerProperties() {
+        return producerProperties;
+    }
+
+    public void setProducerProperties(List<KeyValue> rows) {
+        this.producerProperties = rows == null ? new ArrayList<>() : rows;
+    }
+
+    public List<KeyValue> getConsumerProperties() {
+        return consumerProperties;
+    }
+
+    public void setConsumerProperties(List<KeyValue> rows) {
+        this.consumerProperties = rows == null ? new ArrayList<>() : rows;
+    }
+
+    public String getSecurityProtocol() {
+        return securityProtocol;
+    }
+
+    public void setSecurityProtocol(String securityProtocol) {
+        this.securityProtocol = securityProtocol;
+    }
+
+    public String getSaslMechanism() {
+        return saslMechanism;
+    }
+
+    public void setSaslMechanism(String saslMechanism) {
+        this.saslMechanism = saslMechanism;
+    }
+
+    public String getSaslUsername() {
+        return saslUsername;
+    }
+
+    public void setSaslUsername(String saslUsername) {
+        this.saslUsername = saslUsername;
+    }
+
+    public String getSaslPassword() {
+        return saslPassword;
+    }
+
+    public void setSaslPassword(String saslPassword) {
+        this.saslPassword = saslPassword;
+    }
+
+    public String getSaslJaasConfig() {
+        return saslJaasConfig;
+    }
+
+    public void setSaslJaasConfig(String saslJaasConfig) {
+        this.saslJaasConfig = saslJaasConfig;
+    }
+
+    public String getSslTruststoreType() {
+        return sslTruststoreType;
+    }
+
+    public void setSslTruststoreType(String sslTruststoreType) {
+        this.sslTruststoreType = sslTruststoreType;
+    }
+
+    public String getSslTruststoreLocation() {
+        return sslTruststoreLocation;
+    }
+
+    public void setSslTruststoreLocation(String sslTruststoreLocation) {
+        this.sslTruststoreLocation = sslTruststoreLocation;
+    }
+
+    public String getSslTruststorePassword() {
+        return sslTruststorePassword;
+    }
+
+    public void setSslTruststorePassword(String sslTruststorePassword) {
+        this.sslTruststorePassword = sslTruststorePassword;
+    }
+
+    public String getSslKeystoreType() {
+        return sslKeystoreType;
+    }
+
+    public void setSslKeystoreType(String sslKeystoreType) {
+        this.sslKeystoreType = sslKeystoreType;
+    }
+
+    public String getSslKeystoreLocation() {
+        return sslKeystoreLocation;
+    }
+
+    public void setSslKeystoreLocation(String sslKeystoreLocation) {
+        this.sslKeystoreLocation = sslKeystoreLocation;
+    }
+
+    public String getSslKeystorePassword() {
+        return sslKeystorePassword;
+    }
+
+    public void setSslKeystorePassword(String sslKeystorePassword) {
+        this.sslKeystorePassword = sslKeystorePassword;
+    }
+
+    public String getSslKeyPassword() {
+        return sslKeyPassword;
+    }
+
+    public void setSslKeyPassword(String sslKeyPassword) {
+        this.sslKeyPassword = sslKeyPassword;
+    }
+
+    public boolean isSslDisableHostnameVerification() {
+        return sslDisableHostnameVerification;
+    }
+
+    public void setSslDisableHostnameVerification(boolean disable) {
+        this.sslDisableHostnameVerification = disable;
+    }
 }

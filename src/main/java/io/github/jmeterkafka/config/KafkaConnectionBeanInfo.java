@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.config;
 
-
 import io.github.jmeterkafka.client.SecuritySettings;
 
 /** The Kafka Connection's GUI; texts in KafkaConnectionResources.properties. */
@@ -9,10 +8,23 @@ public class KafkaConnectionBeanInfo extends KafkaBeanInfo {
     public KafkaConnectionBeanInfo() {
         super(KafkaConnection.class);
         createPropertyGroup("connection", new String[] {"connectionName", "bootstrapServers", "clientIdPrefix"});
-        createPropertyGroup("security", new String[] {"securityProtocol", "saslMechanism", "saslUsername", "saslPassword",
-            "saslJaasConfig", "sslTruststoreType", "sslTruststoreLocation", "sslTruststorePassword", "sslKeystoreType",
-            "sslKeystoreLocation", "sslKeystorePassword", "sslKeyPassword", "sslDisableHostnameVerification"});
-        createPropertyGroup("properties", new String[] {"clientProperties", "producerProperties", "consumerProperties"});
+        createPropertyGroup("security", new String[] {
+            "securityProtocol",
+            "saslMechanism",
+            "saslUsername",
+            "saslPassword",
+            "saslJaasConfig",
+            "sslTruststoreType",
+            "sslTruststoreLocation",
+            "sslTruststorePassword",
+            "sslKeystoreType",
+            "sslKeystoreLocation",
+            "sslKeystorePassword",
+            "sslKeyPassword",
+            "sslDisableHostnameVerification"
+        });
+        createPropertyGroup(
+                "properties", new String[] {"clientProperties", "producerProperties", "consumerProperties"});
         text("connectionName", "kafka");
         text("bootstrapServers", "${__P(kafka.bootstrap,localhost:9092)}");
         text("clientIdPrefix", "jmeter-kafka");

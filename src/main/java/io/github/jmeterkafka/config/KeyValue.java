@@ -1,13 +1,11 @@
 package io.github.jmeterkafka.config;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.jmeter.testelement.AbstractTestElement;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * One row of a key/value table (client properties, record headers). A TestElement so that
@@ -19,8 +17,7 @@ public class KeyValue extends AbstractTestElement {
     private static final String KEY = "key";
     private static final String VALUE = "value";
 
-    public KeyValue() {
-    }
+    public KeyValue() {}
 
     public KeyValue(String key, String value) {
         setKey(key);
@@ -61,7 +58,8 @@ public class KeyValue extends AbstractTestElement {
         for (KeyValue row : rows) {
             String key = row.getKey() == null ? "" : row.getKey().trim();
             if (key.isEmpty()) {
-                throw new InvalidInputException("a row of " + tableName + " has no name (value '" + row.getValue() + "')");
+                throw new InvalidInputException(
+                        "a row of " + tableName + " has no name (value '" + row.getValue() + "')");
             }
             if (out.put(key, row.getValue() == null ? "" : row.getValue().trim()) != null) {
                 throw new InvalidInputException("'" + key + "' is in " + tableName + " twice: which one is meant?");

@@ -2,8 +2,7 @@ package io.github.jmeterkafka.input;
 
 /** Reads the text fields users type into the plugin's GUIs, with errors that name the field. */
 public final class Fields {
-    private Fields() {
-    }
+    private Fields() {}
 
     public static String required(String field, String text) {
         if (text == null || text.isBlank()) {

@@ -2,7 +2,6 @@ package io.github.jmeterkafka.input;
 
 import java.time.Duration;
 import java.util.Properties;
-
 import org.apache.jmeter.util.JMeterUtils;
 
 /** The JMeter properties the plugin reads; every name starts with {@code kafka.}. */
@@ -34,8 +33,7 @@ public final class PluginProperties {
     /** JMeter's own: how long it waits for a stopped thread to end before it exits with an error. */
     private static final String THREAD_STOP_WAIT_MS = "jmeterengine.threadstop.wait";
 
-    private PluginProperties() {
-    }
+    private PluginProperties() {}
 
     public static Duration closeTimeout() {
         return Duration.ofMillis(get(CLOSE_TIMEOUT_MS, 5000));

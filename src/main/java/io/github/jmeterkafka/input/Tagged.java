@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.input;
 
-
 /**
  * A drop-down's choice: its tag is what a saved {@code .jmx} holds (never rename one), and its
  * text comes from the element's Resources bundle.

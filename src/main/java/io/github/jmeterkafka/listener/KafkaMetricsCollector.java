@@ -1,17 +1,15 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.input.PluginProperties;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-
+import kg.apc.jmeter.vizualizers.CorrectedResultCollector;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.input.PluginProperties;
-import kg.apc.jmeter.vizualizers.CorrectedResultCollector;
 
 /**
  * Kafka Metrics: while a test runs, samples chosen metrics of the plugin's Kafka clients and the
@@ -79,8 +77,10 @@ public class KafkaMetricsCollector extends CorrectedResultCollector {
                 return;
             }
             long intervalMs = intervalSeconds() * 1000L;
-            MetricsSampler sampler = new MetricsSampler(getMetricNames(),
-                    Math.min(MAX_LAG_TIMEOUT_MS, Math.max(MIN_LAG_TIMEOUT_MS, intervalMs)), Connections::all);
+            MetricsSampler sampler = new MetricsSampler(
+                    getMetricNames(),
+                    Math.min(MAX_LAG_TIMEOUT_MS, Math.max(MIN_LAG_TIMEOUT_MS, intervalMs)),
+                    Connections::all);
             recorder = new MetricsRecorder(getName(), sampler, openCsv(), this::plot);
             recorder.start(intervalMs);
             log.info("Kafka Metrics '{}': sampling {} every {} s", getName(), sampler.names(), intervalMs / 1000);
@@ -116,8 +116,11 @@ public class KafkaMetricsCollector extends CorrectedResultCollector {
         } catch (NumberFormatException e) {
             // below
         }
-        log.error("Kafka Metrics '{}': sample interval '{}' is not a whole number of seconds >= 1; sampling every {} s",
-                getName(), text, DEFAULT_INTERVAL_SECONDS);
+        log.error(
+                "Kafka Metrics '{}': sample interval '{}' is not a whole number of seconds >= 1; sampling every {} s",
+                getName(),
+                text,
+                DEFAULT_INTERVAL_SECONDS);
         return DEFAULT_INTERVAL_SECONDS;
     }
 

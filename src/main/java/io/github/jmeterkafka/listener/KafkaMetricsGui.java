@@ -5,19 +5,16 @@ import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
 import java.awt.Insets;
 import java.util.ResourceBundle;
-
 import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
-
-import org.apache.jmeter.gui.util.FilePanelEntry;
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.TestElement;
-
 import kg.apc.charting.AbstractGraphRow;
 import kg.apc.jmeter.graphs.AbstractOverTimeVisualizer;
 import kg.apc.jmeter.vizualizers.JSettingsPanel;
+import org.apache.jmeter.gui.util.FilePanelEntry;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
 
 /**
  * The Kafka Metrics listener's panel: its fields above jmeter-plugins' over-time graph, one line
@@ -67,9 +64,14 @@ public class KafkaMetricsGui extends AbstractOverTimeVisualizer {
 
     @Override
     protected JSettingsPanel createSettingsPanel() {
-        return new JSettingsPanel(this, JSettingsPanel.GRADIENT_OPTION | JSettingsPanel.LIMIT_POINT_OPTION
-                | JSettingsPanel.MAXY_OPTION | JSettingsPanel.RELATIVE_TIME_OPTION | JSettingsPanel.AUTO_EXPAND_OPTION
-                | JSettingsPanel.MARKERS_OPTION_DISABLED);
+        return new JSettingsPanel(
+                this,
+                JSettingsPanel.GRADIENT_OPTION
+                        | JSettingsPanel.LIMIT_POINT_OPTION
+                        | JSettingsPanel.MAXY_OPTION
+                        | JSettingsPanel.RELATIVE_TIME_OPTION
+                        | JSettingsPanel.AUTO_EXPAND_OPTION
+                        | JSettingsPanel.MARKERS_OPTION_DISABLED);
     }
 
     @Override
@@ -130,9 +132,13 @@ public class KafkaMetricsGui extends AbstractOverTimeVisualizer {
     @Override
     public void modifyTestElement(TestElement element) {
         super.modifyTestElement(element);
-        element.setProperty(KafkaMetricsCollector.METRIC_NAMES, metricNames.getText().trim());
-        element.setProperty(KafkaMetricsCollector.INTERVAL_SECONDS, intervalSeconds.getText().trim());
-        element.setProperty(KafkaMetricsCollector.CSV_FILE, csvFile.getFilename().trim());
+        element.setProperty(
+                KafkaMetricsCollector.METRIC_NAMES, metricNames.getText().trim());
+        element.setProperty(
+                KafkaMetricsCollector.INTERVAL_SECONDS,
+                intervalSeconds.getText().trim());
+        element.setProperty(
+                KafkaMetricsCollector.CSV_FILE, csvFile.getFilename().trim());
     }
 
     @Override
@@ -160,8 +166,16 @@ public class KafkaMetricsGui extends AbstractOverTimeVisualizer {
         super.add(res);
         AbstractGraphRow row = model.get(res.getSampleLabel());
         if (row == null) {
-            row = getNewRow(model, AbstractGraphRow.ROW_AVERAGES, res.getSampleLabel(), AbstractGraphRow.MARKER_SIZE_NONE,
-                    false, false, false, true, true);
+            row = getNewRow(
+                    model,
+                    AbstractGraphRow.ROW_AVERAGES,
+                    res.getSampleLabel(),
+                    AbstractGraphRow.MARKER_SIZE_NONE,
+                    false,
+                    false,
+                    false,
+                    true,
+                    true);
         }
         row.add(normalizeTime(res.getStartTime()), metricSampleResult.value());
         updateGui(null);

@@ -1,9 +1,7 @@
 package io.github.jmeterkafka.listener;
 
 import java.awt.BorderLayout;
-
 import javax.swing.JLabel;
-
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
 
@@ -15,10 +13,13 @@ public class KafkaSummaryGui extends AbstractListenerGui {
         setLayout(new BorderLayout(0, 5));
         setBorder(makeBorder());
         add(makeTitlePanel(), BorderLayout.NORTH);
-        add(new JLabel("<html>In distributed mode (-R), the controller's perf-test summary of each Kafka sampler over all"
-                + " jmeter-servers, merged from every record's latency, then one line per server; also to"
-                + " kafka.summary.file and the merged interval logs. In a local run the samplers print their own"
-                + " summaries and this listener does nothing.</html>"), BorderLayout.CENTER);
+        add(
+                new JLabel(
+                        "<html>In distributed mode (-R), the controller's perf-test summary of each Kafka sampler over all"
+                                + " jmeter-servers, merged from every record's latency, then one line per server; also to"
+                                + " kafka.summary.file and the merged interval logs. In a local run the samplers print their own"
+                                + " summaries and this listener does nothing.</html>"),
+                BorderLayout.CENTER);
     }
 
     @Override

@@ -1,11 +1,18 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.measure.MergedRun;
+import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sampler.KafkaSampleResult;
+import io.github.jmeterkafka.sampler.RunOutput;
+import io.github.jmeterkafka.sampler.RunParameters;
+import io.github.jmeterkafka.sampler.SummaryPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -15,15 +22,6 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.measure.MergedRun;
-import io.github.jmeterkafka.measure.ProducerStats;
-import io.github.jmeterkafka.measure.SampleFigures;
-import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.sampler.KafkaSampleResult;
-import io.github.jmeterkafka.sampler.RunOutput;
-import io.github.jmeterkafka.sampler.RunParameters;
-import io.github.jmeterkafka.sampler.SummaryPrinter;
 
 /**
  * Kafka Summary: in distributed mode, the controller's summary of every Kafka sampler over all
@@ -62,9 +60,19 @@ public class KafkaSummaryListener extends AbstractTestElement
         if (result instanceof KafkaSampleResult kafkaSampleResult) {
             SampleFigures f = kafkaSampleResult.figures();
             if (f != null) {
-                merge.runs.computeIfAbsent(result.getSampleLabel(), label -> new MergedRun(f.kind, RunOutput.warmup(),
-                        RunOutput.intervalLog(f.kind, label, ProducerStats.Summary.KIND.equals(f.kind)
-                                ? "send-to-ack" : "end-to-end"))).add(f);
+                merge.runs
+                        .computeIfAbsent(
+                                result.getSampleLabel(),
+                                label -> new MergedRun(
+                                        f.kind,
+                                        RunOutput.warmup(),
+                                        RunOutput.intervalLog(
+                                                f.kind,
+                                                label,
+                                                ProducerStats.Summary.KIND.equals(f.kind)
+                                                        ? "send-to-ack"
+                                                        : "end-to-end")))
+                        .add(f);
             }
         }
         for (SampleResult sub : result.getSubResults()) {
@@ -113,7 +121,8 @@ public class KafkaSummaryListener extends AbstractTestElement
         List<SummaryRow> rows = new ArrayList<>();
         new TreeMap<>(done.runs).forEach((label, run) -> {
             String title = ProducerStats.Summary.KIND.equals(run.kind()) ? "Kafka Producer" : "Kafka Consumer";
-            SummaryPrinter.print(title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
+            SummaryPrinter.print(
+                    title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
                     run.lines().toArray(new String[0]));
             List<SummaryRow> runRows = RunParameters.describe(run.rows(label));
             rows.addAll(runRows);

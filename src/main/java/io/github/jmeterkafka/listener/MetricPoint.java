@@ -7,6 +7,7 @@ final class MetricPoint {
     final String source;
     /** A short name of the source for the graph, e.g. {@code producer-1}. */
     final String shortSource;
+
     final String metric;
     final double value;
 

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.measure.CsvField;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -10,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-
-import io.github.jmeterkafka.measure.CsvField;
 
 /**
  * The listener's CSV file: {@code timestamp,source,metric,value}, one row per point; timestamp in
@@ -32,7 +31,8 @@ final class MetricsCsv implements Closeable {
             Files.createDirectories(parent);
         }
         boolean fresh = !Files.exists(path) || Files.size(path) == 0;
-        out = Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        out = Files.newBufferedWriter(
+                path, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         if (fresh) {
             out.write(HEADER);
             out.newLine();
@@ -59,7 +59,10 @@ final class MetricsCsv implements Closeable {
 
     /** At most 3 decimals, never an exponent: {@code 1234.568}, {@code 0.05}, {@code 12}. */
     static String number(double v) {
-        return new BigDecimal(v).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v)
+                .setScale(3, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     @Override

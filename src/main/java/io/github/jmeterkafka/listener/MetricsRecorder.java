@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,7 +92,8 @@ final class MetricsRecorder {
             // one bad reading must not end the recording for the rest of the test
             if (!sampleFailureLogged) {
                 sampleFailureLogged = true;
-                log.warn("Kafka Metrics '{}': reading the metrics failed, this tick is skipped: {}", name, e.toString());
+                log.warn(
+                        "Kafka Metrics '{}': reading the metrics failed, this tick is skipped: {}", name, e.toString());
             }
             return;
         }
@@ -106,8 +106,11 @@ final class MetricsRecorder {
                 file.write(points);
             } catch (IOException e) {
                 if (csv.get() != null) {
-                    log.error("Kafka Metrics '{}': cannot write {}, no more rows go there: {}", name,
-                            file.path().toAbsolutePath(), e.toString());
+                    log.error(
+                            "Kafka Metrics '{}': cannot write {}, no more rows go there: {}",
+                            name,
+                            file.path().toAbsolutePath(),
+                            e.toString());
                     closeCsv();
                 }
             }
@@ -129,8 +132,10 @@ final class MetricsRecorder {
                 Thread.currentThread().interrupt();
             }
             if (thread.isAlive()) {
-                log.warn("Kafka Metrics '{}': sampling thread still busy after {} ms; it stops at its next wait",
-                        name, timeout.toMillis());
+                log.warn(
+                        "Kafka Metrics '{}': sampling thread still busy after {} ms; it stops at its next wait",
+                        name,
+                        timeout.toMillis());
                 thread = null;
                 return;
             }
@@ -147,7 +152,8 @@ final class MetricsRecorder {
         try {
             file.close();
         } catch (IOException e) {
-            log.error("Kafka Metrics '{}': cannot close {}: {}", name, file.path().toAbsolutePath(), e.toString());
+            log.error(
+                    "Kafka Metrics '{}': cannot close {}: {}", name, file.path().toAbsolutePath(), e.toString());
         }
     }
 }

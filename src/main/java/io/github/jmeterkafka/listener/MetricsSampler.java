@@ -1,5 +1,10 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.client.AdminOperations;
+import io.github.jmeterkafka.client.ClientMetrics;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.GroupLag;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -13,16 +18,9 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.client.AdminOperations;
-import io.github.jmeterkafka.client.ClientMetrics;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.client.GroupLag;
 
 /**
  * One look, at each tick, at the chosen metrics of every open client of every bound connection,
@@ -35,6 +33,7 @@ import io.github.jmeterkafka.client.GroupLag;
 final class MetricsSampler {
     /** The pseudo-metric for a group's lag: end offsets minus committed offsets, over its partitions. */
     static final String GROUP_LAG = "consumer-group-lag";
+
     static final String DEFAULT_NAMES = "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
             + "records-consumed-rate,fetch-latency-avg,records-lag-max," + GROUP_LAG;
 
@@ -63,7 +62,9 @@ final class MetricsSampler {
 
     static Set<String> parseNames(String names) {
         String text = names == null || names.isBlank() ? DEFAULT_NAMES : names;
-        return Arrays.stream(text.split("[,\\s]+")).map(String::trim).filter(s -> !s.isEmpty())
+        return Arrays.stream(text.split("[,\\s]+"))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
@@ -129,8 +130,11 @@ final class MetricsSampler {
             }
             String message = Failures.describe(e);
             if (loggedFailures.add(group + ": " + message)) {
-                log.warn("Kafka Metrics: cannot read the lag of group '{}' on Kafka Connection '{}': {}",
-                        group, c.name(), message);
+                log.warn(
+                        "Kafka Metrics: cannot read the lag of group '{}' on Kafka Connection '{}': {}",
+                        group,
+                        c.name(),
+                        message);
             }
             return null;
         }

@@ -1,13 +1,11 @@
 package io.github.jmeterkafka.listener;
 
-import java.io.IOException;
-import java.nio.file.Path;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.input.PluginProperties;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The client metrics of this JMeter process, without a listener: when {@code kafka.metrics.file}
@@ -19,26 +17,36 @@ public final class ProcessMetrics {
     private static final Logger log = LoggerFactory.getLogger(ProcessMetrics.class);
     private static MetricsRecorder recorder;
 
-    private ProcessMetrics() {
-    }
+    private ProcessMetrics() {}
 
     public static synchronized void start() {
         String file = PluginProperties.get(PluginProperties.METRICS_FILE, "");
         if (recorder != null || file.isEmpty()) {
             return;
         }
-        long intervalMs = Math.max(1, PluginProperties.get(PluginProperties.METRICS_INTERVAL_S,
-                KafkaMetricsCollector.DEFAULT_INTERVAL_SECONDS)) * 1000;
+        long intervalMs = Math.max(
+                        1,
+                        PluginProperties.get(
+                                PluginProperties.METRICS_INTERVAL_S, KafkaMetricsCollector.DEFAULT_INTERVAL_SECONDS))
+                * 1000;
         Path path = Path.of(file);
         try {
-            MetricsSampler sampler = new MetricsSampler(PluginProperties.get(PluginProperties.METRICS_NAMES, ""),
-                    Math.min(10_000, Math.max(5_000, intervalMs)), Connections::all);
+            MetricsSampler sampler = new MetricsSampler(
+                    PluginProperties.get(PluginProperties.METRICS_NAMES, ""),
+                    Math.min(10_000, Math.max(5_000, intervalMs)),
+                    Connections::all);
             recorder = new MetricsRecorder("process", sampler, new MetricsCsv(path), null);
             recorder.start(intervalMs);
-            log.info("Kafka metrics of this process: {} every {} s to {}", sampler.names(), intervalMs / 1000,
+            log.info(
+                    "Kafka metrics of this process: {} every {} s to {}",
+                    sampler.names(),
+                    intervalMs / 1000,
                     path.toAbsolutePath());
         } catch (IOException | RuntimeException e) {
-            log.error("Cannot write Kafka metrics to {} ({}): {}", path.toAbsolutePath(), PluginProperties.METRICS_FILE,
+            log.error(
+                    "Cannot write Kafka metrics to {} ({}): {}",
+                    path.toAbsolutePath(),
+                    PluginProperties.METRICS_FILE,
                     e.toString());
         }
     }

@@ -3,7 +3,6 @@ package io.github.jmeterkafka.measure;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -157,25 +156,37 @@ public final class ConsumerStats {
 
         public String perfTestLine() {
             SummaryRow r = row("", "");
-            return String.format(Locale.ROOT, "%s, %s, %s, %s, %d, %s, %d, %d, %s, %s",
+            return String.format(
+                    Locale.ROOT,
+                    "%s, %s, %s, %s, %d, %s, %d, %d, %s, %s",
                     startMs == 0 ? "-" : r.get(SummaryRow.Column.START_TIME),
-                    endMs == 0 ? "-" : r.get(SummaryRow.Column.END_TIME), r.get(SummaryRow.Column.MB),
-                    r.get(SummaryRow.Column.MB_PER_SEC), records, r.get(SummaryRow.Column.RECORDS_PER_SEC), rebalanceMs,
-                    fetchMs(), r.get(SummaryRow.Column.FETCH_MB_PER_SEC), r.get(SummaryRow.Column.FETCH_RECORDS_PER_SEC));
+                    endMs == 0 ? "-" : r.get(SummaryRow.Column.END_TIME),
+                    r.get(SummaryRow.Column.MB),
+                    r.get(SummaryRow.Column.MB_PER_SEC),
+                    records,
+                    r.get(SummaryRow.Column.RECORDS_PER_SEC),
+                    rebalanceMs,
+                    fetchMs(),
+                    r.get(SummaryRow.Column.FETCH_MB_PER_SEC),
+                    r.get(SummaryRow.Column.FETCH_RECORDS_PER_SEC));
         }
 
         /** Every figure of consumer-perf-test's line, and the end-to-end latencies. */
         public SummaryRow row(String label, String part) {
             double elapsedSec = elapsedMs() / 1000.0;
             double fetchSec = fetchMs() / 1000.0;
-            return new SummaryRow(KIND, label, part).put(SummaryRow.Column.RECORDS, records)
-                    .put(SummaryRow.Column.FAILED, 0).put(SummaryRow.Column.MB, megabytes(), 4)
+            return new SummaryRow(KIND, label, part)
+                    .put(SummaryRow.Column.RECORDS, records)
+                    .put(SummaryRow.Column.FAILED, 0)
+                    .put(SummaryRow.Column.MB, megabytes(), 4)
                     .put(SummaryRow.Column.SECONDS, elapsedSec, 3)
                     .put(SummaryRow.Column.RECORDS_PER_SEC, rate((double) records, elapsedSec), 4)
-                    .put(SummaryRow.Column.MB_PER_SEC, rate(megabytes(), elapsedSec), 4).latency(e2e)
+                    .put(SummaryRow.Column.MB_PER_SEC, rate(megabytes(), elapsedSec), 4)
+                    .latency(e2e)
                     .put(SummaryRow.Column.START_TIME, SummaryRow.time(startMs))
                     .put(SummaryRow.Column.END_TIME, SummaryRow.time(endMs))
-                    .put(SummaryRow.Column.REBALANCE_MS, rebalanceMs).put(SummaryRow.Column.FETCH_MS, fetchMs())
+                    .put(SummaryRow.Column.REBALANCE_MS, rebalanceMs)
+                    .put(SummaryRow.Column.FETCH_MS, fetchMs())
                     .put(SummaryRow.Column.FETCH_MB_PER_SEC, rate(megabytes(), fetchSec), 4)
                     .put(SummaryRow.Column.FETCH_RECORDS_PER_SEC, rate((double) records, fetchSec), 4);
         }
@@ -184,10 +195,15 @@ public final class ConsumerStats {
             if (e2e.getTotalCount() == 0) {
                 return "end-to-end latency: no record carried a send time";
             }
-            return String.format(Locale.ROOT,
+            return String.format(
+                    Locale.ROOT,
                     "end-to-end latency: %.2f ms avg, %d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th, %.2f ms max.",
-                    e2e.getMean() / 1000.0, e2e.getValueAtPercentile(50) / 1000, e2e.getValueAtPercentile(95) / 1000,
-                    e2e.getValueAtPercentile(99) / 1000, e2e.getValueAtPercentile(99.9) / 1000, e2e.getMaxValue() / 1000.0);
+                    e2e.getMean() / 1000.0,
+                    e2e.getValueAtPercentile(50) / 1000,
+                    e2e.getValueAtPercentile(95) / 1000,
+                    e2e.getValueAtPercentile(99) / 1000,
+                    e2e.getValueAtPercentile(99.9) / 1000,
+                    e2e.getMaxValue() / 1000.0);
         }
 
         private static double rate(double amount, double seconds) {

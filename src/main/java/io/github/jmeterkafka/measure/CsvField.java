@@ -3,8 +3,7 @@ package io.github.jmeterkafka.measure;
 /** CSV fields as RFC 4180 writes them, for the summary and metrics files. */
 public final class CsvField {
 
-    private CsvField() {
-    }
+    private CsvField() {}
 
     /** The text as it is, or quoted (quotes doubled) when it holds a comma, a quote or a line break. */
     public static String of(String s) {

@@ -15,7 +15,12 @@ import java.util.concurrent.atomic.LongAdder;
 public final class DeliveryVerifier {
 
     /** What one record tells. */
-    public enum Outcome { IN_ORDER, GAP, OUT_OF_ORDER, DUPLICATE }
+    public enum Outcome {
+        IN_ORDER,
+        GAP,
+        OUT_OF_ORDER,
+        DUPLICATE
+    }
 
     private final boolean fromStart;
     private final ConcurrentMap<String, Stream> streams = new ConcurrentHashMap<>();
@@ -33,8 +38,8 @@ public final class DeliveryVerifier {
 
     public Outcome observe(String producer, String topic, int partition, long sequence) {
         verified.increment();
-        Stream s = streams.computeIfAbsent(producer + '\u0000' + topic + '\u0000' + partition,
-                k -> new Stream(fromStart ? 0 : sequence));
+        Stream s = streams.computeIfAbsent(
+                producer + '\u0000' + topic + '\u0000' + partition, k -> new Stream(fromStart ? 0 : sequence));
         Outcome outcome = s.observe(sequence);
         if (outcome == Outcome.DUPLICATE) {
             duplicated.increment();
@@ -66,11 +71,15 @@ public final class DeliveryVerifier {
     }
 
     public int producers() {
-        return (int) streams.keySet().stream().map(k -> k.substring(0, k.indexOf('\u0000'))).distinct().count();
+        return (int) streams.keySet().stream()
+                .map(k -> k.substring(0, k.indexOf('\u0000')))
+                .distinct()
+                .count();
     }
 
     public String summaryLine() {
-        return String.format("delivery: %d records verified from %d producers, %d missing, %d duplicated, %d out of order.",
+        return String.format(
+                "delivery: %d records verified from %d producers, %d missing, %d duplicated, %d out of order.",
                 verified(), producers(), missing(), duplicated(), outOfOrder());
     }
 

@@ -11,7 +11,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
@@ -53,8 +52,9 @@ public final class IntervalLog {
         writer.outputComment("kafka.kind=" + kind);
         writer.outputComment("kafka.label=" + label.replace('\n', ' ').replace('\r', ' '));
         writer.outputComment("kafka.latency=" + latency);
-        writer.outputComment("kafka.tags=untagged: each record's latency in microseconds (Interval_Max in ms); "
-                + "Tag=bytes: total count = the interval's bytes; Tag=failed: total count = the interval's failed records");
+        writer.outputComment(
+                "kafka.tags=untagged: each record's latency in microseconds (Interval_Max in ms); "
+                        + "Tag=bytes: total count = the interval's bytes; Tag=failed: total count = the interval's failed records");
         writer.outputLegend();
         task = TIMER.scheduleAtFixedRate(this::writeInterval, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
     }
@@ -76,7 +76,8 @@ public final class IntervalLog {
     /** The label as a file name; a label that needs changing gets its hash, so two labels never share a file. */
     public static String fileName(String label) {
         String safe = label.replaceAll("[^A-Za-z0-9._-]", "_");
-        return (safe.equals(label) && !safe.isEmpty() ? safe : safe + "-" + Integer.toHexString(label.hashCode())) + ".hlog";
+        return (safe.equals(label) && !safe.isEmpty() ? safe : safe + "-" + Integer.toHexString(label.hashCode()))
+                + ".hlog";
     }
 
     public void record(long micros, long recordBytes) {

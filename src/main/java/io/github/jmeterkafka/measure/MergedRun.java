@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -59,7 +58,8 @@ public final class MergedRun {
         List<String> lines;
         if (ProducerStats.Summary.KIND.equals(kind)) {
             lines = SummaryLines.producer(all.producer(), warmup.isSet() ? steady.producer() : null, warmup, expected);
-            servers.forEach((s, p) -> lines.add("server " + s + ": " + p.producer().perfTestLine()));
+            servers.forEach(
+                    (s, p) -> lines.add("server " + s + ": " + p.producer().perfTestLine()));
         } else {
             lines = SummaryLines.consumer(all.consumer(), warmup.isSet() ? steady.consumer() : null, warmup);
             servers.forEach((s, p) -> {
@@ -74,8 +74,8 @@ public final class MergedRun {
     public synchronized List<SummaryRow> rows(String label) {
         List<SummaryRow> rows;
         if (ProducerStats.Summary.KIND.equals(kind)) {
-            rows = SummaryLines.producerRows(label, all.producer(), warmup.isSet() ? steady.producer() : null,
-                    expectedRate());
+            rows = SummaryLines.producerRows(
+                    label, all.producer(), warmup.isSet() ? steady.producer() : null, expectedRate());
             servers.forEach((s, p) -> rows.add(p.producer().row(label, "server " + s, p.expectedRate)));
         } else {
             rows = SummaryLines.consumerRows(label, all.consumer(), warmup.isSet() ? steady.consumer() : null);
@@ -128,8 +128,13 @@ public final class MergedRun {
         }
 
         ConsumerStats.Summary consumer() {
-            return new ConsumerStats.Summary(records, bytes, startMs == Long.MAX_VALUE ? 0 : startMs,
-                    records == 0 ? 0 : endMs, rebalanceMs, micros.copy());
+            return new ConsumerStats.Summary(
+                    records,
+                    bytes,
+                    startMs == Long.MAX_VALUE ? 0 : startMs,
+                    records == 0 ? 0 : endMs,
+                    rebalanceMs,
+                    micros.copy());
         }
     }
 }

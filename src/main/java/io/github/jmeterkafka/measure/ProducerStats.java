@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
@@ -119,10 +118,14 @@ public final class ProducerStats {
         long latencySum = latencySumMicros.sum();
         long n = records - windowRecords;
         double seconds = Math.max(1e-9, (now - windowStartNanos) / 1e9);
-        String line = String.format(Locale.ROOT,
+        String line = String.format(
+                Locale.ROOT,
                 "%d records sent, %.1f records/sec (%.2f MB/sec), %.1f ms avg latency, %.1f ms max latency.",
-                n, n / seconds, (sent - windowBytes) / MB / seconds,
-                n == 0 ? 0.0 : (latencySum - windowLatencySum) / 1000.0 / n, windowMaxMicros.getAndSet(0) / 1000.0);
+                n,
+                n / seconds,
+                (sent - windowBytes) / MB / seconds,
+                n == 0 ? 0.0 : (latencySum - windowLatencySum) / 1000.0 / n,
+                windowMaxMicros.getAndSet(0) / 1000.0);
         windowRecords = records;
         windowBytes = sent;
         windowLatencySum = latencySum;
@@ -133,7 +136,11 @@ public final class ProducerStats {
     /** The figures so far, consistent enough for a summary (the counters are read one by one). */
     public Summary summary() {
         long last = lastAckNanos.get();
-        return new Summary(latencyMicros.copy(), failed.sum(), bytes.sum(), seconds(firstSendNanos.get(), last),
+        return new Summary(
+                latencyMicros.copy(),
+                failed.sum(),
+                bytes.sum(),
+                seconds(firstSendNanos.get(), last),
                 firstFailure.get());
     }
 
@@ -142,8 +149,12 @@ public final class ProducerStats {
         if (!warmup.isSet()) {
             return null;
         }
-        return new Summary(steadyMicros.copy(), 0, steadyBytes.sum(),
-                seconds(steadyFirstSendNanos.get(), lastAckNanos.get()), null);
+        return new Summary(
+                steadyMicros.copy(),
+                0,
+                steadyBytes.sum(),
+                seconds(steadyFirstSendNanos.get(), lastAckNanos.get()),
+                null);
     }
 
     private static double seconds(long firstNanos, long lastNanos) {
@@ -206,10 +217,20 @@ public final class ProducerStats {
         }
 
         private String perfTestLine(String which) {
-            return String.format(Locale.ROOT,
+            return String.format(
+                    Locale.ROOT,
                     "%d%s records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
                             + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
-                    records, which, recordsPerSec(), mbPerSec(), avgMs, maxMs, p50Ms, p95Ms, p99Ms, p999Ms);
+                    records,
+                    which,
+                    recordsPerSec(),
+                    mbPerSec(),
+                    avgMs,
+                    maxMs,
+                    p50Ms,
+                    p95Ms,
+                    p99Ms,
+                    p999Ms);
         }
 
         /**
@@ -218,10 +239,14 @@ public final class ProducerStats {
          * @param expectedRate records/s the plan asked for; 0: none said
          */
         public SummaryRow row(String label, String part, double expectedRate) {
-            SummaryRow row = new SummaryRow(KIND, label, part).put(SummaryRow.Column.RECORDS, records)
-                    .put(SummaryRow.Column.FAILED, failedRecords).put(SummaryRow.Column.MB, bytes / MB, 4)
-                    .put(SummaryRow.Column.SECONDS, seconds, 3).put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
-                    .put(SummaryRow.Column.MB_PER_SEC, mbPerSec(), 2).latency(latencyMicros);
+            SummaryRow row = new SummaryRow(KIND, label, part)
+                    .put(SummaryRow.Column.RECORDS, records)
+                    .put(SummaryRow.Column.FAILED, failedRecords)
+                    .put(SummaryRow.Column.MB, bytes / MB, 4)
+                    .put(SummaryRow.Column.SECONDS, seconds, 3)
+                    .put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
+                    .put(SummaryRow.Column.MB_PER_SEC, mbPerSec(), 2)
+                    .latency(latencyMicros);
             return expectedRate > 0 ? row.put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expectedRate, 1) : row;
         }
 

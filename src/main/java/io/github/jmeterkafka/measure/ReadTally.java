@@ -1,13 +1,11 @@
 package io.github.jmeterkafka.measure;
 
+import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
-
-import io.github.jmeterkafka.measure.DeliveryVerifier.Outcome;
 
 /**
  * What one consumer thread's current sample was handed: bytes, sequence gaps and the largest
@@ -66,7 +64,8 @@ public final class ReadTally {
         bytes += size;
         keyValueBytes += keyValue;
         SequenceHeader seq = sequenceHeader == null ? null : SequenceHeader.decode(sequenceHeader.value());
-        if (seq != null && verifier != null
+        if (seq != null
+                && verifier != null
                 && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
             gaps++;
         }

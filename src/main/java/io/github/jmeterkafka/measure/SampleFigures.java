@@ -16,20 +16,31 @@ public final class SampleFigures implements Serializable {
     public final String server;
     /** Acknowledged (producer) or read (consumer) records' latencies in µs: send-to-ack or end-to-end. */
     public final int[] micros;
+
     public final long records;
     public final long failed;
     /** As the perf tools count MB: producer values, consumer keys and values. */
     public final long bytes;
     /** The sample's start; its end, or for a consumer when its last record arrived. */
     public final long startMs;
+
     public final long endMs;
     public final long rebalanceMs;
     /** Records/s this server's sampler is to reach; 0 when the plan does not say. */
     public final double expectedRate;
 
     @SuppressWarnings("java:S107") // one value per figure the summary has
-    public SampleFigures(String kind, String server, int[] micros, long records, long failed, long bytes,
-            long startMs, long endMs, long rebalanceMs, double expectedRate) {
+    public SampleFigures(
+            String kind,
+            String server,
+            int[] micros,
+            long records,
+            long failed,
+            long bytes,
+            long startMs,
+            long endMs,
+            long rebalanceMs,
+            double expectedRate) {
         this.kind = kind;
         this.server = server;
         this.micros = micros;

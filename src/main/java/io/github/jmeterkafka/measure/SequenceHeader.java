@@ -36,8 +36,8 @@ public final class SequenceHeader {
             return null;
         }
         try {
-            return new SequenceHeader(s.substring(0, a), Long.parseLong(s.substring(a + 1, b)),
-                    Long.parseLong(s.substring(b + 1)));
+            return new SequenceHeader(
+                    s.substring(0, a), Long.parseLong(s.substring(a + 1, b)), Long.parseLong(s.substring(b + 1)));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -12,8 +12,7 @@ public final class SummaryLines {
     /** A run short of its expected rate by more than this share is warned about. */
     static final double SHORTFALL = 0.01;
 
-    private SummaryLines() {
-    }
+    private SummaryLines() {}
 
     /**
      * The summary lines of a producer.
@@ -21,8 +20,8 @@ public final class SummaryLines {
      * @param steady       after the warm-up, or null
      * @param expectedRate records/s the plan asked for; 0: none said
      */
-    public static List<String> producer(ProducerStats.Summary all, ProducerStats.Summary steady, Warmup warmup,
-            double expectedRate) {
+    public static List<String> producer(
+            ProducerStats.Summary all, ProducerStats.Summary steady, Warmup warmup, double expectedRate) {
         List<String> lines = new ArrayList<>(List.of(all.perfTestLine()));
         if (steady != null) {
             lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
@@ -34,8 +33,8 @@ public final class SummaryLines {
         return lines;
     }
 
-    public static List<SummaryRow> producerRows(String label, ProducerStats.Summary all, ProducerStats.Summary steady,
-            double expectedRate) {
+    public static List<SummaryRow> producerRows(
+            String label, ProducerStats.Summary all, ProducerStats.Summary steady, double expectedRate) {
         List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label, SummaryRow.ALL, expectedRate)));
         if (steady != null) {
             rows.add(steady.row(label, SummaryRow.STEADY, expectedRate));
@@ -45,7 +44,8 @@ public final class SummaryLines {
 
     /** consumer-perf-test's header and line, then the end-to-end latencies; both again after a warm-up. */
     public static List<String> consumer(ConsumerStats.Summary all, ConsumerStats.Summary steady, Warmup warmup) {
-        List<String> lines = new ArrayList<>(List.of(ConsumerStats.Summary.HEADER, all.perfTestLine(), all.endToEndLine()));
+        List<String> lines =
+                new ArrayList<>(List.of(ConsumerStats.Summary.HEADER, all.perfTestLine(), all.endToEndLine()));
         if (steady != null) {
             lines.add("steady state (" + warmup.describe() + " left out, by whole samples):");
             lines.add(steady.perfTestLine());
@@ -63,8 +63,12 @@ public final class SummaryLines {
     }
 
     static String rateLine(double expected, double achieved) {
-        return String.format(Locale.ROOT, "expected %.1f records/sec, achieved %.1f records/sec (%.1f %%)",
-                expected, achieved, 100 * achieved / expected);
+        return String.format(
+                Locale.ROOT,
+                "expected %.1f records/sec, achieved %.1f records/sec (%.1f %%)",
+                expected,
+                achieved,
+                100 * achieved / expected);
     }
 
     /** Whether a run at {@code achieved} records/s fell short of {@code expected} enough to warn. */

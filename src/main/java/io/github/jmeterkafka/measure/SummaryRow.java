@@ -7,7 +7,6 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,15 +19,46 @@ public final class SummaryRow {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT);
 
     public enum Column {
-        KIND, LABEL, PART, RECORDS, FAILED, MB, SECONDS, RECORDS_PER_SEC, MB_PER_SEC,
-        AVG_MS, MAX_MS, P50_MS, P95_MS, P99_MS, P999_MS,
-        START_TIME, END_TIME, REBALANCE_MS, FETCH_MS, FETCH_MB_PER_SEC, FETCH_RECORDS_PER_SEC,
+        KIND,
+        LABEL,
+        PART,
+        RECORDS,
+        FAILED,
+        MB,
+        SECONDS,
+        RECORDS_PER_SEC,
+        MB_PER_SEC,
+        AVG_MS,
+        MAX_MS,
+        P50_MS,
+        P95_MS,
+        P99_MS,
+        P999_MS,
+        START_TIME,
+        END_TIME,
+        REBALANCE_MS,
+        FETCH_MS,
+        FETCH_MB_PER_SEC,
+        FETCH_RECORDS_PER_SEC,
         EXPECTED_RECORDS_PER_SEC,
         // what the run was: when, where, with what, and the ready plans' properties (empty: the plan's default)
-        TIMESTAMP, PLAN, HOST, JMETER_VERSION, KAFKA_VERSION,
-        TOPIC("topic"), PARTITIONS("partitions"), REPLICATION("replication"), RECORD_SIZE("record.size"),
-        ACKS("acks"), COMPRESSION("compression"), LINGER_MS("linger.ms"), BATCH_SIZE("batch.size"),
-        THREADS("threads"), RATE("rate"), RECORDS_PER_SAMPLE("records.per.sample"), CONSUMERS("consumers"),
+        TIMESTAMP,
+        PLAN,
+        HOST,
+        JMETER_VERSION,
+        KAFKA_VERSION,
+        TOPIC("topic"),
+        PARTITIONS("partitions"),
+        REPLICATION("replication"),
+        RECORD_SIZE("record.size"),
+        ACKS("acks"),
+        COMPRESSION("compression"),
+        LINGER_MS("linger.ms"),
+        BATCH_SIZE("batch.size"),
+        THREADS("threads"),
+        RATE("rate"),
+        RECORDS_PER_SAMPLE("records.per.sample"),
+        CONSUMERS("consumers"),
         FETCH_SIZE("fetch.size");
 
         /** The JMeter property the ready plans read for this column; null for a figure. */
@@ -49,6 +79,7 @@ public final class SummaryRow {
 
     /** The part of a run a row covers: all of it, after the warm-up, or one server's share. */
     public static final String ALL = "all";
+
     public static final String STEADY = "steady";
 
     private final Map<Column, String> values = new EnumMap<>(Column.class);
@@ -112,6 +143,8 @@ public final class SummaryRow {
 
     /** consumer-perf-test's time format. */
     static String time(long epochMs) {
-        return epochMs == 0 ? "" : PERF_TEST_TIME.format(Instant.ofEpochMilli(epochMs).atZone(ZoneId.systemDefault()));
+        return epochMs == 0
+                ? ""
+                : PERF_TEST_TIME.format(Instant.ofEpochMilli(epochMs).atZone(ZoneId.systemDefault()));
     }
 }

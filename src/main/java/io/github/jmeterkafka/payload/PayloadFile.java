@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.payload;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.template.Template;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,9 +11,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Pattern;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.template.Template;
 
 /**
  * Records read from a file and split by a delimiter, picked at random per record as
@@ -50,8 +49,8 @@ public final class PayloadFile {
                 try {
                     out.add(Template.parse(parts[i]).source());
                 } catch (InvalidInputException e) {
-                    throw new InvalidInputException("payload file " + file.toAbsolutePath() + ", record " + (i + 1)
-                            + ": " + e.getMessage());
+                    throw new InvalidInputException(
+                            "payload file " + file.toAbsolutePath() + ", record " + (i + 1) + ": " + e.getMessage());
                 }
             }
         }

@@ -11,8 +11,7 @@ import java.util.SplittableRandom;
  * {@link #once} makes one payload per thread and sends it again and again (compresses ~11x with lz4).
  */
 public final class RandomPayload {
-    private RandomPayload() {
-    }
+    private RandomPayload() {}
 
     /** Fresh letters per record, uniform over A-Z like perf-test's {@code random.nextInt(26) + 65}. */
     public static ValueSource letters(RecordSizes sizes) {
@@ -41,8 +40,8 @@ public final class RandomPayload {
     /** One payload of letters per thread (and per size), sent for every record. */
     public static ValueSource once(RecordSizes sizes) {
         Map<Integer, byte[]> made = new HashMap<>();
-        return context -> made.computeIfAbsent(sizes.next(context.random()),
-                size -> letters(new byte[size], context.random()));
+        return context ->
+                made.computeIfAbsent(sizes.next(context.random()), size -> letters(new byte[size], context.random()));
     }
 
     /** Two letters per 64 random bits: multiply-shift maps 32 bits onto 0..25 with negligible bias. */

@@ -1,10 +1,9 @@
 package io.github.jmeterkafka.payload;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.template.Template;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
  * Makes the key, value and header values of one record at a time from a {@link RecordSpec}: every

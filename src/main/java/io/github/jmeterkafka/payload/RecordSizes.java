@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.payload;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * The size of each random record: fixed ({@code 1000}), uniform in a range ({@code 100-2000}), or a
@@ -84,7 +83,8 @@ public final class RecordSizes {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new InvalidInputException("record sizes '" + whole + "': weight '" + s + "' must be a whole number above 0");
+        throw new InvalidInputException(
+                "record sizes '" + whole + "': weight '" + s + "' must be a whole number above 0");
     }
 
     public int next(SplittableRandom random) {

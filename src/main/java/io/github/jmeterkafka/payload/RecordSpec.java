@@ -10,7 +10,16 @@ import java.util.Map;
  * @param fieldRules field path to template, for records built from a schema
  * @param headers    header name to template
  */
-public record RecordSpec(KeyMode keyMode, String key, int keyCount, ValueMode valueMode, String value,
-        String recordSize, String payloadFile, String payloadDelimiter, String schema, SchemaOutput schemaOutput,
-        List<Map.Entry<String, String>> fieldRules, List<Map.Entry<String, String>> headers) {
-}
+public record RecordSpec(
+        KeyMode keyMode,
+        String key,
+        int keyCount,
+        ValueMode valueMode,
+        String value,
+        String recordSize,
+        String payloadFile,
+        String payloadDelimiter,
+        String schema,
+        SchemaOutput schemaOutput,
+        List<Map.Entry<String, String>> fieldRules,
+        List<Map.Entry<String, String>> headers) {}

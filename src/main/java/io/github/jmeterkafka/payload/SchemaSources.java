@@ -1,9 +1,5 @@
 package io.github.jmeterkafka.payload;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Function;
-
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.schema.AvroBinarySource;
 import io.github.jmeterkafka.payload.schema.AvroJsonSource;
@@ -11,11 +7,13 @@ import io.github.jmeterkafka.payload.schema.AvroRecords;
 import io.github.jmeterkafka.payload.schema.JsonSchemaRecords;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 import io.github.jmeterkafka.payload.template.Template;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
 
 /** Values built from a schema, with field rules written as templates. */
 final class SchemaSources {
-    private SchemaSources() {
-    }
+    private SchemaSources() {}
 
     static ValueSource avro(RecordSpec spec) {
         AvroRecords records = new AvroRecords(AvroRecords.parseAvroSchema(spec.schema()), rules(spec));

@@ -32,19 +32,21 @@ public record HlogHeader(Path path, String kind, String label, String latency, l
                     startMs = new BigDecimal(seconds).movePointRight(3).longValue();
                 } else if (line.startsWith(KAFKA_COMMENT)) {
                     String value = line.substring(line.indexOf('=') + 1);
-                    String key = line.substring(KAFKA_COMMENT.length(), Math.max(KAFKA_COMMENT.length(), line.indexOf('=')));
+                    String key =
+                            line.substring(KAFKA_COMMENT.length(), Math.max(KAFKA_COMMENT.length(), line.indexOf('=')));
                     switch (key) {
                         case "kind" -> kind = value;
                         case "label" -> label = value;
                         case "latency" -> latency = value;
-                        default -> { }
+                        default -> {}
                     }
                 }
             }
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
-        return label == null || startMs == null ? Optional.empty()
+        return label == null || startMs == null
+                ? Optional.empty()
                 : Optional.of(new HlogHeader(file, kind, label, latency, startMs));
     }
 

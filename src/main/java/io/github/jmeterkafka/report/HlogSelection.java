@@ -31,7 +31,9 @@ public record HlogSelection(List<HlogHeader> logs, String reason) {
             return dir;
         }
         Path besideJtl = jtlDir.resolve(dir);
-        return Files.isDirectory(besideJtl) ? besideJtl : Path.of("").toAbsolutePath().resolve(dir);
+        return Files.isDirectory(besideJtl)
+                ? besideJtl
+                : Path.of("").toAbsolutePath().resolve(dir);
     }
 
     public static HlogSelection find(Path dir, String property, Set<String> labels, long firstMs, long lastMs) {
@@ -40,10 +42,14 @@ public record HlogSelection(List<HlogHeader> logs, String reason) {
         }
         List<HlogHeader> logs = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".hlog")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".hlog"))
+                    .sorted()
+                    .toList()) {
                 Optional<HlogHeader> header = HlogHeader.read(file);
-                if (header.isPresent() && labels.contains(header.get().label())
-                        && header.get().startMs() >= firstMs - EARLY_START_MS && header.get().startMs() <= lastMs) {
+                if (header.isPresent()
+                        && labels.contains(header.get().label())
+                        && header.get().startMs() >= firstMs - EARLY_START_MS
+                        && header.get().startMs() <= lastMs) {
                     logs.add(header.get());
                 }
             }

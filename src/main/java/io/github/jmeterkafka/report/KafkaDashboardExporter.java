@@ -1,9 +1,9 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.input.PluginProperties;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Set;
-
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.report.config.ExporterConfiguration;
 import org.apache.jmeter.report.config.ReportGeneratorConfiguration;
@@ -15,8 +15,6 @@ import org.apache.jmeter.report.processor.ValueResultData;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.input.PluginProperties;
 
 /**
  * JMeter's HTML dashboard plus a Kafka page: per Kafka sampler of the results file, records, MB and
@@ -30,9 +28,9 @@ public class KafkaDashboardExporter extends HtmlTemplateExporter {
 
     /** HtmlTemplateExporter's own names for its output directory and default. */
     private static final String OUTPUT_DIR = "output_dir";
+
     private static final String OUTPUT_DIR_DEFAULT = "report-output";
     /** Where the samplers write their logs unless kafka.hlog.dir says otherwise. */
-
     @Override
     public void export(SampleContext context, File file, ReportGeneratorConfiguration configuration)
             throws ExportException {
@@ -62,16 +60,22 @@ public class KafkaDashboardExporter extends HtmlTemplateExporter {
         Path jtlDir = jtl.getAbsoluteFile().toPath().getParent();
         Path dir = HlogSelection.directory(dirValue, jtlDir);
         Set<String> labels = JtlLabels.read(jtl);
-        HlogSelection selection = HlogSelection.find(dir, PluginProperties.HLOG_DIR, labels,
-                first.longValue(), last.longValue());
+        HlogSelection selection =
+                HlogSelection.find(dir, PluginProperties.HLOG_DIR, labels, first.longValue(), last.longValue());
         if (selection.logs().isEmpty()) {
             log.info("No Kafka page in the dashboard: {}", selection.reason());
             return;
         }
         String title = configuration.getReportTitle();
-        Path page = KafkaReport.write(outputDir(configuration).toPath(),
-                title == null || title.isBlank() ? "Apache JMeter Dashboard" : title, selection.logs());
-        log.info("Kafka page of {} sampler(s) written to {} from {}", selection.logs().size(), page, dir);
+        Path page = KafkaReport.write(
+                outputDir(configuration).toPath(),
+                title == null || title.isBlank() ? "Apache JMeter Dashboard" : title,
+                selection.logs());
+        log.info(
+                "Kafka page of {} sampler(s) written to {} from {}",
+                selection.logs().size(),
+                page,
+                dir);
     }
 
     /** The output directory as HtmlTemplateExporter resolves it: the -o folder, else output_dir. */
@@ -81,10 +85,13 @@ public class KafkaDashboardExporter extends HtmlTemplateExporter {
             return new File(global);
         }
         ExporterConfiguration cfg = configuration.getExportConfigurations().get(getName());
-        return getPropertyFromConfig(cfg, OUTPUT_DIR, new File(JMeterUtils.getJMeterBinDir(), OUTPUT_DIR_DEFAULT), File.class);
+        return getPropertyFromConfig(
+                cfg, OUTPUT_DIR, new File(JMeterUtils.getJMeterBinDir(), OUTPUT_DIR_DEFAULT), File.class);
     }
 
     private static Double time(SampleContext context, String consumer) {
-        return context.getData().get(consumer) instanceof ValueResultData v && v.getValue() instanceof Double d ? d : null;
+        return context.getData().get(consumer) instanceof ValueResultData v && v.getValue() instanceof Double d
+                ? d
+                : null;
     }
 }

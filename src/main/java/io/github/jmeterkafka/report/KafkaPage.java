@@ -14,30 +14,39 @@ final class KafkaPage {
 
     private static final String LIB = "sbadmin2-1.0.7/bower_components/";
 
-    private KafkaPage() {
-    }
+    private KafkaPage() {}
 
     static String html(String title, String sideMenu, List<SamplerSection> sections) {
         StringBuilder b = new StringBuilder(16_384);
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>Kafka - ").append(Text.html(title)).append("</title>\n");
-        for (String css : List.of(LIB + "bootstrap/dist/css/bootstrap.min.css", LIB + "metisMenu/dist/metisMenu.min.css",
-                "sbadmin2-1.0.7/dist/css/sb-admin-2.css", "content/css/dashboard.css",
+                .append("<title>Kafka - ")
+                .append(Text.html(title))
+                .append("</title>\n");
+        for (String css : List.of(
+                LIB + "bootstrap/dist/css/bootstrap.min.css",
+                LIB + "metisMenu/dist/metisMenu.min.css",
+                "sbadmin2-1.0.7/dist/css/sb-admin-2.css",
+                "content/css/dashboard.css",
                 LIB + "font-awesome/css/font-awesome.min.css")) {
             b.append("<link href=\"").append(css).append("\" rel=\"stylesheet\">\n");
         }
         b.append("<link rel=\"icon\" type=\"image/png\" href=\"content/pages/icon-apache.png\">\n")
-                .append("<style>.kafka-chart{height:300px;width:100%}.kafka-summary{font-size:11px}.kafka-summary>tbody>tr>*{padding:2px 3px}"
-                        + ".kafka-summary td,.kafka-summary th{text-align:right}"
-                        + ".kafka-summary td:first-child,.kafka-summary th:first-child{text-align:left}"
-                        + ".kafka-chart-title{text-align:center;font-weight:bold;margin:10px 0 4px}</style>\n")
+                .append(
+                        "<style>.kafka-chart{height:300px;width:100%}.kafka-summary{font-size:11px}.kafka-summary>tbody>tr>*{padding:2px 3px}"
+                                + ".kafka-summary td,.kafka-summary th{text-align:right}"
+                                + ".kafka-summary td:first-child,.kafka-summary th:first-child{text-align:left}"
+                                + ".kafka-chart-title{text-align:center;font-weight:bold;margin:10px 0 4px}</style>\n")
                 .append("</head>\n<body>\n<div id=\"wrapper\">\n")
-                .append("<nav class=\"navbar navbar-default navbar-static-top\" role=\"navigation\" style=\"margin-bottom: 0\">\n")
+                .append(
+                        "<nav class=\"navbar navbar-default navbar-static-top\" role=\"navigation\" style=\"margin-bottom: 0\">\n")
                 .append("<div class=\"navbar-header\"><a class=\"navbar-brand\" href=\"index.html\">")
-                .append(Text.html(title)).append("</a></div>\n")
-                .append("<div class=\"navbar-default sidebar\" role=\"navigation\"><div class=\"sidebar-nav navbar-collapse\">\n")
-                .append(sideMenu).append("\n</div></div>\n</nav>\n<div id=\"page-wrapper\">\n")
+                .append(Text.html(title))
+                .append("</a></div>\n")
+                .append(
+                        "<div class=\"navbar-default sidebar\" role=\"navigation\"><div class=\"sidebar-nav navbar-collapse\">\n")
+                .append(sideMenu)
+                .append("\n</div></div>\n</nav>\n<div id=\"page-wrapper\">\n")
                 .append("<div class=\"row\"><div class=\"col-lg-12\"><h1 class=\"page-header\">Kafka</h1>\n")
                 .append("<p>Per record, from each sampler's HdrHistogram interval log (latencies in µs; "
                         + "HdrHistogram's HistogramLogProcessor reads these files). The summary rows are the "
@@ -46,13 +55,23 @@ final class KafkaPage {
             section(b, i, sections.get(i));
         }
         b.append("</div>\n</div>\n");
-        for (String js : List.of(LIB + "jquery/dist/jquery.min.js", LIB + "bootstrap/dist/js/bootstrap.min.js",
-                LIB + "metisMenu/dist/metisMenu.min.js", LIB + "flot/jquery.flot.js", LIB + "flot/jquery.flot.time.js",
-                LIB + "flot/jquery.flot.resize.js", LIB + "flot.tooltip/js/jquery.flot.tooltip.min.js",
-                LIB + "flot-axislabels/jquery.flot.axislabels.js", "sbadmin2-1.0.7/dist/js/sb-admin-2.js")) {
+        for (String js : List.of(
+                LIB + "jquery/dist/jquery.min.js",
+                LIB + "bootstrap/dist/js/bootstrap.min.js",
+                LIB + "metisMenu/dist/metisMenu.min.js",
+                LIB + "flot/jquery.flot.js",
+                LIB + "flot/jquery.flot.time.js",
+                LIB + "flot/jquery.flot.resize.js",
+                LIB + "flot.tooltip/js/jquery.flot.tooltip.min.js",
+                LIB + "flot-axislabels/jquery.flot.axislabels.js",
+                "sbadmin2-1.0.7/dist/js/sb-admin-2.js")) {
             b.append("<script src=\"").append(js).append("\"></script>\n");
         }
-        b.append("<script>\nvar kafkaData = ").append(data(sections)).append(";\n").append(DRAW).append("</script>\n")
+        b.append("<script>\nvar kafkaData = ")
+                .append(data(sections))
+                .append(";\n")
+                .append(DRAW)
+                .append("</script>\n")
                 .append("</body>\n</html>\n");
         return b.toString();
     }
@@ -60,19 +79,31 @@ final class KafkaPage {
     private static void section(StringBuilder b, int i, SamplerSection s) {
         SamplerSeries series = s.series();
         b.append("<div class=\"row\"><div class=\"col-lg-12\"><div class=\"panel panel-default\">\n")
-                .append("<div class=\"panel-heading\"><p class=\"dashboard-title\">").append(Text.html(s.header().label()))
-                .append(" <small>(").append(Text.html(s.header().kind())).append(")</small></p></div>\n")
-                .append("<div class=\"panel-body\">\n<p>").append(String.format(Locale.ROOT,
-                        "%,d records, %,d failed, %.1f MB; one point per %d s. Data: ", series.records(),
-                        series.failed(), series.bytes() / 1048576.0, series.bucketMs() / 1000))
-                .append("<a href=\"").append(Text.html(s.dataLink())).append("\">").append(Text.html(s.dataLink()))
+                .append("<div class=\"panel-heading\"><p class=\"dashboard-title\">")
+                .append(Text.html(s.header().label()))
+                .append(" <small>(")
+                .append(Text.html(s.header().kind()))
+                .append(")</small></p></div>\n")
+                .append("<div class=\"panel-body\">\n<p>")
+                .append(String.format(
+                        Locale.ROOT,
+                        "%,d records, %,d failed, %.1f MB; one point per %d s. Data: ",
+                        series.records(),
+                        series.failed(),
+                        series.bytes() / 1048576.0,
+                        series.bucketMs() / 1000))
+                .append("<a href=\"")
+                .append(Text.html(s.dataLink()))
+                .append("\">")
+                .append(Text.html(s.dataLink()))
                 .append("</a></p>\n");
         SummaryTable t = s.summary();
         if (t.missing()) {
             b.append("<div class=\"alert alert-warning\">No summary in this sampler's log: it is written at test end,"
                     + " so the test did not end normally. The charts show what was recorded.</div>\n");
         } else {
-            b.append("<div class=\"table-responsive\"><table class=\"table table-bordered table-condensed kafka-summary\">\n<tr>");
+            b.append(
+                    "<div class=\"table-responsive\"><table class=\"table table-bordered table-condensed kafka-summary\">\n<tr>");
             t.columns().forEach(c -> b.append("<th>").append(Text.html(c)).append("</th>"));
             b.append("</tr>\n");
             for (List<String> row : t.rows()) {
@@ -91,8 +122,12 @@ final class KafkaPage {
     }
 
     private static void chart(StringBuilder b, int i, String what, String title) {
-        b.append("<div class=\"col-lg-6\"><p class=\"kafka-chart-title\">").append(title)
-                .append("</p><div class=\"kafka-chart\" id=\"kafka-").append(i).append('-').append(what)
+        b.append("<div class=\"col-lg-6\"><p class=\"kafka-chart-title\">")
+                .append(title)
+                .append("</p><div class=\"kafka-chart\" id=\"kafka-")
+                .append(i)
+                .append('-')
+                .append(what)
                 .append("\"></div></div>\n");
     }
 
@@ -101,26 +136,44 @@ final class KafkaPage {
         for (int i = 0; i < sections.size(); i++) {
             SamplerSection s = sections.get(i);
             List<SamplerSeries.Point> points = s.series().points();
-            b.append(i == 0 ? "" : ",").append("\n{\"label\":").append(Text.json(s.header().label()))
-                    .append(",\"kind\":").append(Text.json(s.header().kind()))
-                    .append(",\"latency\":").append(Text.json(s.latencyTitle()))
-                    .append(",\"file\":").append(Text.json(s.dataLink()))
-                    .append(",\"bucketSeconds\":").append(s.series().bucketMs() / 1000)
-                    .append(",\"records\":").append(s.series().records())
-                    .append(",\"bytes\":").append(s.series().bytes())
-                    .append(",\"failed\":").append(s.series().failed())
-                    .append(",\"summaryRows\":").append(s.summary().rows().size())
+            b.append(i == 0 ? "" : ",")
+                    .append("\n{\"label\":")
+                    .append(Text.json(s.header().label()))
+                    .append(",\"kind\":")
+                    .append(Text.json(s.header().kind()))
+                    .append(",\"latency\":")
+                    .append(Text.json(s.latencyTitle()))
+                    .append(",\"file\":")
+                    .append(Text.json(s.dataLink()))
+                    .append(",\"bucketSeconds\":")
+                    .append(s.series().bucketMs() / 1000)
+                    .append(",\"records\":")
+                    .append(s.series().records())
+                    .append(",\"bytes\":")
+                    .append(s.series().bytes())
+                    .append(",\"failed\":")
+                    .append(s.series().failed())
+                    .append(",\"summaryRows\":")
+                    .append(s.summary().rows().size())
                     .append(",\"points\":{")
-                    .append("\"time\":").append(column(points, p -> Long.toString(p.timeMs())))
-                    .append(",\"seconds\":").append(column(points, p -> number(p.seconds())))
-                    .append(",\"records\":").append(column(points, p -> Long.toString(p.records())))
-                    .append(",\"bytes\":").append(column(points, p -> Long.toString(p.bytes())))
-                    .append(",\"failed\":").append(column(points, p -> Long.toString(p.failed())));
+                    .append("\"time\":")
+                    .append(column(points, p -> Long.toString(p.timeMs())))
+                    .append(",\"seconds\":")
+                    .append(column(points, p -> number(p.seconds())))
+                    .append(",\"records\":")
+                    .append(column(points, p -> Long.toString(p.records())))
+                    .append(",\"bytes\":")
+                    .append(column(points, p -> Long.toString(p.bytes())))
+                    .append(",\"failed\":")
+                    .append(column(points, p -> Long.toString(p.failed())));
             String[] names = {"p50", "p95", "p99", "p999"};
             for (int k = 0; k < names.length; k++) {
                 int pk = k;
-                b.append(",\"").append(names[k]).append("\":").append(column(points,
-                        p -> p.percentilesMs().length == 0 ? "null" : number(p.percentilesMs()[pk])));
+                b.append(",\"")
+                        .append(names[k])
+                        .append("\":")
+                        .append(column(
+                                points, p -> p.percentilesMs().length == 0 ? "null" : number(p.percentilesMs()[pk])));
             }
             b.append("}}");
         }

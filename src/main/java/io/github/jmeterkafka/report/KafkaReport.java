@@ -17,8 +17,7 @@ public final class KafkaReport {
     public static final String PAGE = "kafka.html";
     static final String DATA_DIR = "kafka";
 
-    private KafkaReport() {
-    }
+    private KafkaReport() {}
 
     /** Adds the page for {@code logs} to the dashboard in {@code reportDir}; returns the page. */
     public static Path write(Path reportDir, String title, List<HlogHeader> logs) throws IOException {

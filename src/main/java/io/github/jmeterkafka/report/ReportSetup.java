@@ -1,10 +1,9 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.input.PluginProperties;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.input.PluginProperties;
 
 /**
  * Makes {@code -e -o} dashboards carry the Kafka page with no setting: a plan with Kafka elements is
@@ -20,8 +19,7 @@ public final class ReportSetup {
     // every sampler clone calls install(): after the first time in JMeter it costs one read
     private static volatile boolean done;
 
-    private ReportSetup() {
-    }
+    private ReportSetup() {}
 
     /** Sets the HTML exporter to {@link KafkaDashboardExporter} unless the property is set; idempotent. */
     public static void install() {
@@ -38,7 +36,9 @@ public final class ReportSetup {
                 return;
             }
             JMeterUtils.setProperty(EXPORTER_CLASS_PROPERTY, KafkaDashboardExporter.class.getName());
-            log.info("HTML dashboards get a Kafka page: {}={}", EXPORTER_CLASS_PROPERTY,
+            log.info(
+                    "HTML dashboards get a Kafka page: {}={}",
+                    EXPORTER_CLASS_PROPERTY,
                     KafkaDashboardExporter.class.getName());
         }
     }

@@ -11,7 +11,8 @@ public record SamplerSection(HlogHeader header, String dataLink, SamplerSeries s
     /** Reads the whole log; {@code dataLink} is where the page links to its copy. */
     public static SamplerSection read(HlogHeader header, String dataLink) throws IOException {
         HlogContents contents = HlogContents.read(header);
-        return new SamplerSection(header, dataLink, SamplerSeries.of(contents.intervals(), MAX_POINTS), contents.summary());
+        return new SamplerSection(
+                header, dataLink, SamplerSeries.of(contents.intervals(), MAX_POINTS), contents.summary());
     }
 
     public String latencyTitle() {

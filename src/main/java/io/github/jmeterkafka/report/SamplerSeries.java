@@ -2,7 +2,6 @@ package io.github.jmeterkafka.report;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -46,7 +45,12 @@ public record SamplerSeries(long bucketMs, List<Point> points) {
                 bytes += in.bytes();
                 failed += in.failed();
             }
-            points.add(new Point(first + bucket * bucketMs, covered / 1000.0, merged.getTotalCount(), bytes, failed,
+            points.add(new Point(
+                    first + bucket * bucketMs,
+                    covered / 1000.0,
+                    merged.getTotalCount(),
+                    bytes,
+                    failed,
                     percentilesMs(merged)));
         }
         return new SamplerSeries(bucketMs, points);

@@ -17,8 +17,7 @@ final class Sidebar {
     private static final String MENU = "id=\"side-menu\"";
     private static final String PAGES = "content/pages";
 
-    private Sidebar() {
-    }
+    private Sidebar() {}
 
     /** Links index.html and content/pages/*.html to {@code page}; returns the files changed. */
     static List<Path> link(Path reportDir, String page) throws IOException {
@@ -29,7 +28,9 @@ final class Sidebar {
         Path pages = reportDir.resolve(PAGES);
         if (Files.isDirectory(pages)) {
             try (Stream<Path> files = Files.list(pages)) {
-                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".html")).sorted().toList()) {
+                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".html"))
+                        .sorted()
+                        .toList()) {
                     if (linkFile(f, "../../" + page)) {
                         changed.add(f);
                     }

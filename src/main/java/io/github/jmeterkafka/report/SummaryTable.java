@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.jmeter.save.CSVSaveService;
 
 /**
@@ -56,12 +55,16 @@ public record SummaryTable(List<String> columns, List<List<String>> rows) {
         List<Integer> shown = new ArrayList<>();
         for (int c = 0; c < names.size(); c++) {
             int col = c;
-            if (!HIDDEN.contains(names.get(c)) && values.stream().anyMatch(r -> !r.get(col).isEmpty())) {
+            if (!HIDDEN.contains(names.get(c))
+                    && values.stream().anyMatch(r -> !r.get(col).isEmpty())) {
                 shown.add(c);
             }
         }
-        List<String> columns = shown.stream().map(c -> TITLES.getOrDefault(names.get(c), names.get(c))).toList();
-        List<List<String>> rows = values.stream().map(r -> shown.stream().map(r::get).toList()).toList();
+        List<String> columns = shown.stream()
+                .map(c -> TITLES.getOrDefault(names.get(c), names.get(c)))
+                .toList();
+        List<List<String>> rows =
+                values.stream().map(r -> shown.stream().map(r::get).toList()).toList();
         return new SummaryTable(columns, rows);
     }
 

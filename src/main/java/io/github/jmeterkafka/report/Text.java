@@ -3,8 +3,7 @@ package io.github.jmeterkafka.report;
 /** Escaping of any text (labels come from test plans) for the HTML pages the plugin writes and their embedded scripts. */
 public final class Text {
 
-    private Text() {
-    }
+    private Text() {}
 
     public static String html(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16);

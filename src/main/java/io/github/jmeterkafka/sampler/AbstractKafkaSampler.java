@@ -1,10 +1,15 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.report.ReportSetup;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
-
 import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
@@ -19,13 +24,6 @@ import org.apache.jmeter.threads.JMeterThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.PluginProperties;
-import io.github.jmeterkafka.report.ReportSetup;
-
 /**
  * The template every Kafka sampler follows: {@link #sample} owns one sample's lifecycle (check
  * fields, get the client, time the call, fill the result, set its code) and never throws.
@@ -38,7 +36,6 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(AbstractKafkaSampler.class);
     private static final Set<String> APPLIABLE_CONFIG_CLASSES = Set.of("org.apache.jmeter.config.gui.SimpleConfigGui");
-
 
     /** Records shown in a sample's response data: enough to look at, cheap at thousands per sample. */
     protected static final int LISTED_RECORDS = 20;
@@ -128,8 +125,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         T call(SampleResult result) throws Exception;
 
         /** Right after the clock stops, whether the call returned or threw. */
-        default void ended(SampleResult result) {
-        }
+        default void ended(SampleResult result) {}
 
         /**
          * Fills the result from the call's outcome: data, success, a failure's code.
@@ -140,8 +136,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     }
 
     /** After any step failed and the result says so: what the subclass must still count or close. */
-    protected void failed(SampleResult result, Throwable e) {
-    }
+    protected void failed(SampleResult result, Throwable e) {}
 
     /** Ends a running sample's wait at once; called by JMeter on another thread (Stop, Sample Timeout). */
     @Override
@@ -187,7 +182,8 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         int max = responseMaxBytes();
         byte[] data = utf8;
         if (utf8.length > max) {
-            byte[] note = ("\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")").getBytes(StandardCharsets.UTF_8);
+            byte[] note = ("\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")")
+                    .getBytes(StandardCharsets.UTF_8);
             data = Arrays.copyOf(utf8, max + note.length);
             System.arraycopy(note, 0, data, max, note.length);
         }
@@ -237,7 +233,8 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     /** Config elements other than plain Simple Config elements are not merged into this sampler. */
     @Override
     public boolean applies(ConfigTestElement configElement) {
-        return APPLIABLE_CONFIG_CLASSES.contains(configElement.getProperty(TestElement.GUI_CLASS).getStringValue());
+        return APPLIABLE_CONFIG_CLASSES.contains(
+                configElement.getProperty(TestElement.GUI_CLASS).getStringValue());
     }
 
     @Override

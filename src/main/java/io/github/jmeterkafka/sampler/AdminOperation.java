@@ -1,17 +1,16 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.AdminOperations;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Tagged;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import io.github.jmeterkafka.client.AdminOperations;
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.input.Tagged;
 
 /**
  * The Kafka Admin's operations, one per drop-down choice: each reads and checks the fields it
@@ -87,7 +86,8 @@ enum AdminOperation implements Tagged {
 
         @Override
         String settings(KafkaAdminSampler s) {
-            return "topics: " + s.getTopics().trim() + "\npartitions: " + s.getPartitions().trim() + "\n";
+            return "topics: " + s.getTopics().trim() + "\npartitions: "
+                    + s.getPartitions().trim() + "\n";
         }
     },
     CONSUMER_GROUP_LAG("operation.consumerGroupLag") {
@@ -100,8 +100,10 @@ enum AdminOperation implements Tagged {
 
         @Override
         String settings(KafkaAdminSampler s) {
-            return "group: " + s.getGroupId().trim() + (s.getTopics().isBlank() ? "" : "\ntopics: " + s.getTopics().trim())
-                    + "\n";
+            return "group: " + s.getGroupId().trim()
+                    + (s.getTopics().isBlank()
+                            ? ""
+                            : "\ntopics: " + s.getTopics().trim()) + "\n";
         }
     };
 

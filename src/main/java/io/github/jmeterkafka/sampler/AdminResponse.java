@@ -1,19 +1,17 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.GroupLag;
+import io.github.jmeterkafka.client.PartitionCounts;
+import io.github.jmeterkafka.client.TopicChanges;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
-
-import io.github.jmeterkafka.client.GroupLag;
-import io.github.jmeterkafka.client.PartitionCounts;
-import io.github.jmeterkafka.client.TopicChanges;
 
 /**
  * What an admin operation did, as the sample shows it: a one-line message, a listing, and values
@@ -24,8 +22,12 @@ record AdminResponse(String message, String details, Map<String, String> values)
     static AdminResponse created(TopicChanges c) {
         StringBuilder details = new StringBuilder();
         for (String name : c.topics()) {
-            details.append(name).append(": ").append(c.unchanged().contains(name) ? "already existed" : "created")
-                    .append(", ").append(shape(c.described().get(name))).append('\n');
+            details.append(name)
+                    .append(": ")
+                    .append(c.unchanged().contains(name) ? "already existed" : "created")
+                    .append(", ")
+                    .append(shape(c.described().get(name)))
+                    .append('\n');
         }
         return new AdminResponse(changes("created", c, "already existed"), details.toString(), Map.of());
     }
@@ -33,7 +35,9 @@ record AdminResponse(String message, String details, Map<String, String> values)
     static AdminResponse deleted(TopicChanges c) {
         StringBuilder details = new StringBuilder();
         for (String name : c.topics()) {
-            details.append(name).append(": ").append(c.unchanged().contains(name) ? "did not exist" : "deleted")
+            details.append(name)
+                    .append(": ")
+                    .append(c.unchanged().contains(name) ? "did not exist" : "deleted")
                     .append('\n');
         }
         return new AdminResponse(changes("deleted", c, "did not exist"), details.toString(), Map.of());
@@ -46,20 +50,32 @@ record AdminResponse(String message, String details, Map<String, String> values)
         int total = 0;
         for (Map.Entry<String, TopicDescription> e : described.entrySet()) {
             TopicDescription d = e.getValue();
-            details.append(e.getKey()).append(": ").append(shape(d)).append(", id ").append(d.topicId()).append('\n');
+            details.append(e.getKey())
+                    .append(": ")
+                    .append(shape(d))
+                    .append(", id ")
+                    .append(d.topicId())
+                    .append('\n');
             List<TopicPartitionInfo> partitions = new ArrayList<>(d.partitions());
             partitions.sort(Comparator.comparingInt(TopicPartitionInfo::partition));
             for (TopicPartitionInfo p : partitions) {
-                details.append("  partition ").append(p.partition()).append(": leader ").append(nodeId(p.leader()))
-                        .append(", replicas ").append(nodeIds(p.replicas())).append(", isr ").append(nodeIds(p.isr()))
+                details.append("  partition ")
+                        .append(p.partition())
+                        .append(": leader ")
+                        .append(nodeId(p.leader()))
+                        .append(", replicas ")
+                        .append(nodeIds(p.replicas()))
+                        .append(", isr ")
+                        .append(nodeIds(p.isr()))
                         .append('\n');
             }
             total += partitions.size();
             values.put("partitions_" + e.getKey(), Integer.toString(partitions.size()));
         }
         values.put("partitions", Integer.toString(total));
-        String message = described.size() == 1 ? described.keySet().iterator().next() + ": "
-                + shape(described.values().iterator().next())
+        String message = described.size() == 1
+                ? described.keySet().iterator().next() + ": "
+                        + shape(described.values().iterator().next())
                 : described.size() + " topics, " + total + " partitions";
         return new AdminResponse(message, details.toString(), values);
     }
@@ -68,7 +84,9 @@ record AdminResponse(String message, String details, Map<String, String> values)
     static AdminResponse listed(Set<String> names) {
         StringBuilder details = new StringBuilder();
         names.forEach(n -> details.append(n).append('\n'));
-        return new AdminResponse(names.size() + (names.size() == 1 ? " topic" : " topics"), details.toString(),
+        return new AdminResponse(
+                names.size() + (names.size() == 1 ? " topic" : " topics"),
+                details.toString(),
                 Map.of("topics", Integer.toString(names.size())));
     }
 
@@ -76,8 +94,14 @@ record AdminResponse(String message, String details, Map<String, String> values)
         int total = counts.total();
         List<String> raised = counts.raised();
         StringBuilder details = new StringBuilder();
-        counts.before().forEach((name, was) -> details.append(name).append(": ").append(raised.contains(name)
-                ? was + " -> " + total + " partitions" : "already had " + total + " partitions").append('\n'));
+        counts.before()
+                .forEach((name, was) -> details.append(name)
+                        .append(": ")
+                        .append(
+                                raised.contains(name)
+                                        ? was + " -> " + total + " partitions"
+                                        : "already had " + total + " partitions")
+                        .append('\n'));
         String message = raised.isEmpty()
                 ? "no change: " + String.join(", ", counts.before().keySet()) + " had " + total + " partitions"
                 : String.join(", ", raised) + " raised to " + total + " partitions";
@@ -89,16 +113,24 @@ record AdminResponse(String message, String details, Map<String, String> values)
         StringBuilder details = new StringBuilder("topic partition committed end lag\n");
         Map<String, String> values = new LinkedHashMap<>();
         for (GroupLag.PartitionLag l : lag.partitions()) {
-            details.append(l.partition().topic()).append(' ').append(l.partition().partition()).append(' ')
-                    .append(l.committed() == null ? "-" : l.committed().toString()).append(' ').append(l.end())
-                    .append(' ').append(l.lag()).append('\n');
+            details.append(l.partition().topic())
+                    .append(' ')
+                    .append(l.partition().partition())
+                    .append(' ')
+                    .append(l.committed() == null ? "-" : l.committed().toString())
+                    .append(' ')
+                    .append(l.end())
+                    .append(' ')
+                    .append(l.lag())
+                    .append('\n');
             values.put("lag_" + l.partition().topic() + "_" + l.partition().partition(), Long.toString(l.lag()));
         }
         long total = lag.total();
         details.append("total lag ").append(total).append('\n');
         values.put("lag", Long.toString(total));
         int n = lag.partitions().size();
-        String message = n == 0 ? "lag 0: group " + lag.group() + " has no committed offsets"
+        String message = n == 0
+                ? "lag 0: group " + lag.group() + " has no committed offsets"
                 : "lag " + total + " for group " + lag.group() + " on " + n + (n == 1 ? " partition" : " partitions");
         return new AdminResponse(message, details.toString(), values);
     }
@@ -106,7 +138,8 @@ record AdminResponse(String message, String details, Map<String, String> values)
     /** "created topics a, b; c already existed": what changed, then what was left as it was. */
     private static String changes(String verb, TopicChanges c, String unchanged) {
         List<String> changed = c.changed();
-        String message = changed.isEmpty() ? ""
+        String message = changed.isEmpty()
+                ? ""
                 : verb + (changed.size() == 1 ? " topic " : " topics ") + String.join(", ", changed);
         if (!c.unchanged().isEmpty()) {
             message += (message.isEmpty() ? "" : "; ") + String.join(", ", c.unchanged()) + " " + unchanged;

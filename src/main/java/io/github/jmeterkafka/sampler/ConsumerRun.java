@@ -1,19 +1,17 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.DeliveryVerifier;
+import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.Warmup;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-
 import org.apache.kafka.common.TopicPartition;
-
-import io.github.jmeterkafka.measure.ConsumerStats;
-import io.github.jmeterkafka.measure.DeliveryVerifier;
-import io.github.jmeterkafka.measure.IntervalLog;
-import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.measure.Warmup;
 
 /**
  * What all threads of one Kafka Consumer share during a test: stats, record budget, delivery
@@ -50,7 +48,8 @@ final class ConsumerRun {
             return List.of("delivery: not verified (Verify delivery is off)");
         }
         if (verifiers.size() <= 1) {
-            DeliveryVerifier only = verifiers.isEmpty() ? new DeliveryVerifier(fromStart)
+            DeliveryVerifier only = verifiers.isEmpty()
+                    ? new DeliveryVerifier(fromStart)
                     : verifiers.values().iterator().next();
             return List.of(only.summaryLine());
         }

@@ -1,12 +1,10 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * One log line per distinct failure (sampler, code, message) and test, not one per sample: during a
@@ -16,8 +14,7 @@ final class FailureLog {
     private static final Logger log = LoggerFactory.getLogger(FailureLog.class);
     private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
 
-    private FailureLog() {
-    }
+    private FailureLog() {}
 
     static void once(String label, String code, String message, Throwable e) {
         if (!SEEN.add(label + '\u0000' + code + '\u0000' + message)) {

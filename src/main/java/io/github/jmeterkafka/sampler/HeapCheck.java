@@ -1,12 +1,10 @@
 package io.github.jmeterkafka.sampler;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import com.sun.management.HotSpotDiagnosticMXBean;
 
 /**
  * Warns, once per JVM, when JMeter's heap may shrink. JMeter calls {@code System.gc()} as every test
@@ -19,8 +17,7 @@ final class HeapCheck {
     private static final Logger log = LoggerFactory.getLogger(HeapCheck.class);
     private static final AtomicBoolean CHECKED = new AtomicBoolean();
 
-    private HeapCheck() {
-    }
+    private HeapCheck() {}
 
     static void warnOnceIfHeapCanShrink() {
         if (!CHECKED.compareAndSet(false, true)) {
@@ -29,7 +26,8 @@ final class HeapCheck {
         String problem;
         try {
             HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-            problem = problem(Long.parseLong(vm.getVMOption("MinHeapSize").getValue()),
+            problem = problem(
+                    Long.parseLong(vm.getVMOption("MinHeapSize").getValue()),
                     Long.parseLong(vm.getVMOption("MaxHeapSize").getValue()));
         } catch (RuntimeException | LinkageError e) {
             // not HotSpot, a runtime without jdk.management, or no such option (MinHeapSize is JDK 13+)

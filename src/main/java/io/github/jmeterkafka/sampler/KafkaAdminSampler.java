@@ -1,20 +1,18 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.AdminOperations;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.Tagged;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-
-import io.github.jmeterkafka.client.AdminOperations;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.input.Tagged;
 
 /**
  * Kafka Admin: one admin operation per sample (create, delete, describe or list topics, add
@@ -119,24 +117,83 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
 
-    public String getOperation() { return operation; }
-    public void setOperation(String operation) { this.operation = Fields.nullToEmpty(operation); }
-    public String getTopics() { return topics; }
-    public void setTopics(String topics) { this.topics = Fields.nullToEmpty(topics); }
-    public String getPartitions() { return partitions; }
-    public void setPartitions(String partitions) { this.partitions = Fields.nullToEmpty(partitions); }
-    public String getReplicationFactor() { return replicationFactor; }
-    public void setReplicationFactor(String replicationFactor) { this.replicationFactor = Fields.nullToEmpty(replicationFactor); }
-    public List<KeyValue> getTopicConfigs() { return topicConfigs; }
-    public void setTopicConfigs(List<KeyValue> rows) { this.topicConfigs = rows == null ? new ArrayList<>() : rows; }
-    public boolean isIgnoreExisting() { return ignoreExisting; }
-    public void setIgnoreExisting(boolean ignoreExisting) { this.ignoreExisting = ignoreExisting; }
-    public boolean isIgnoreMissing() { return ignoreMissing; }
-    public void setIgnoreMissing(boolean ignoreMissing) { this.ignoreMissing = ignoreMissing; }
-    public String getGroupId() { return groupId; }
-    public void setGroupId(String groupId) { this.groupId = Fields.nullToEmpty(groupId); }
-    public String getTimeout() { return timeout; }
-    public void setTimeout(String timeout) { this.timeout = Fields.nullToEmpty(timeout); }
-    public String getVariablePrefix() { return variablePrefix; }
-    public void setVariablePrefix(String variablePrefix) { this.variablePrefix = Fields.nullToEmpty(variablePrefix); }
+    public String getOperation() {
+        return operation;
+    }
+
+    public void setOperation(String operation) {
+        this.operation = Fields.nullToEmpty(operation);
+    }
+
+    public String getTopics() {
+        return topics;
+    }
+
+    public void setTopics(String topics) {
+        this.topics = Fields.nullToEmpty(topics);
+    }
+
+    public String getPartitions() {
+        return partitions;
+    }
+
+    public void setPartitions(String partitions) {
+        this.partitions = Fields.nullToEmpty(partitions);
+    }
+
+    public String getReplicationFactor() {
+        return replicationFactor;
+    }
+
+    public void setReplicationFactor(String replicationFactor) {
+        this.replicationFactor = Fields.nullToEmpty(replicationFactor);
+    }
+
+    public List<KeyValue> getTopicConfigs() {
+        return topicConfigs;
+    }
+
+    public void setTopicConfigs(List<KeyValue> rows) {
+        this.topicConfigs = rows == null ? new ArrayList<>() : rows;
+    }
+
+    public boolean isIgnoreExisting() {
+        return ignoreExisting;
+    }
+
+    public void setIgnoreExisting(boolean ignoreExisting) {
+        this.ignoreExisting = ignoreExisting;
+    }
+
+    public boolean isIgnoreMissing() {
+        return ignoreMissing;
+    }
+
+    public void setIgnoreMissing(boolean ignoreMissing) {
+        this.ignoreMissing = ignoreMissing;
+    }
+
+    public String getGroupId() {
+        return groupId;
+    }
+
+    public void setGroupId(String groupId) {
+        this.groupId = Fields.nullToEmpty(groupId);
+    }
+
+    public String getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(String timeout) {
+        this.timeout = Fields.nullToEmpty(timeout);
+    }
+
+    public String getVariablePrefix() {
+        return variablePrefix;
+    }
+
+    public void setVariablePrefix(String variablePrefix) {
+        this.variablePrefix = Fields.nullToEmpty(variablePrefix);
+    }
 }

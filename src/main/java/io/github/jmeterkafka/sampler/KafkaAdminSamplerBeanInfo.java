@@ -9,8 +9,9 @@ public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
     public KafkaAdminSamplerBeanInfo() {
         super(KafkaAdminSampler.class);
         createPropertyGroup("request", new String[] {"connectionName", "operation", "topics", "groupId"});
-        createPropertyGroup("topicSettings", new String[] {"partitions", "replicationFactor", "topicConfigs",
-            "ignoreExisting", "ignoreMissing"});
+        createPropertyGroup(
+                "topicSettings",
+                new String[] {"partitions", "replicationFactor", "topicConfigs", "ignoreExisting", "ignoreMissing"});
         createPropertyGroup("options", new String[] {"timeout", "variablePrefix"});
         text("connectionName", "kafka");
         choice("operation", Tagged.tags(AdminOperation.class));

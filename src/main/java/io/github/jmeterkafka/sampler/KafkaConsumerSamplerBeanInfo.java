@@ -10,10 +10,12 @@ public class KafkaConsumerSamplerBeanInfo extends KafkaBeanInfo {
 
     public KafkaConsumerSamplerBeanInfo() {
         super(KafkaConsumerSampler.class);
-        createPropertyGroup("source", new String[] {"connectionName", "subscription", "topics", "partitions", "groupId",
-            "startAt", "startValue"});
-        createPropertyGroup("reading", new String[] {"recordsPerSample", "pollTimeout", "commitMode", "recordBudget",
-            "variablePrefix", "valueSchema"});
+        createPropertyGroup("source", new String[] {
+            "connectionName", "subscription", "topics", "partitions", "groupId", "startAt", "startValue"
+        });
+        createPropertyGroup("reading", new String[] {
+            "recordsPerSample", "pollTimeout", "commitMode", "recordBudget", "variablePrefix", "valueSchema"
+        });
         createPropertyGroup("verification", new String[] {"verifyDelivery", "failOnGap"});
         text("connectionName", "kafka");
         choice("subscription", Tagged.tags(ReadSpec.Subscription.class));

@@ -13,11 +13,20 @@ public class KafkaProducerSamplerBeanInfo extends KafkaBeanInfo {
         super(KafkaProducerSampler.class);
         createPropertyGroup("target", new String[] {"connectionName", "topic", "partition"});
         createPropertyGroup("recordKey", new String[] {"keyMode", "key", "keyCount"});
-        createPropertyGroup("recordValue", new String[] {"valueMode", "value", "recordSize", "payloadFile", "payloadDelimiter",
-            "valueSchema", "schemaOutput", "fieldRules"});
+        createPropertyGroup("recordValue", new String[] {
+            "valueMode",
+            "value",
+            "recordSize",
+            "payloadFile",
+            "payloadDelimiter",
+            "valueSchema",
+            "schemaOutput",
+            "fieldRules"
+        });
         createPropertyGroup("record", new String[] {"headers", "timestamp", "seed", "sequenceHeader"});
-        createPropertyGroup("sending", new String[] {"recordsPerSample", "recordBudget", "expectedRate", "ackTimeout",
-            "producerScope", "transactional"});
+        createPropertyGroup("sending", new String[] {
+            "recordsPerSample", "recordBudget", "expectedRate", "ackTimeout", "producerScope", "transactional"
+        });
         text("connectionName", "kafka");
         text("topic", "${__P(topic,jmeter-kafka)}");
         text("partition", "");

@@ -1,8 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
-import org.apache.jmeter.samplers.SampleResult;
-
 import io.github.jmeterkafka.measure.SampleFigures;
+import org.apache.jmeter.samplers.SampleResult;
 
 /**
  * A Kafka sample's result on a jmeter-server: it also carries the sample's {@link SampleFigures}
@@ -27,8 +26,9 @@ public class KafkaSampleResult extends SampleResult {
      * written as every other sample. Java serialization (RMI to the controller) keeps this object.
      */
     protected Object writeReplace() {
-        boolean xstream = StackWalker.getInstance().walk(frames -> frames.limit(64)
-                .anyMatch(f -> f.getClassName().startsWith("com.thoughtworks.xstream.")));
+        boolean xstream = StackWalker.getInstance()
+                .walk(frames ->
+                        frames.limit(64).anyMatch(f -> f.getClassName().startsWith("com.thoughtworks.xstream.")));
         return xstream ? new SampleResult(this) : this;
     }
 }

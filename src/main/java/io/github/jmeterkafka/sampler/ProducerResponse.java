@@ -1,36 +1,46 @@
 package io.github.jmeterkafka.sampler;
 
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.kafka.clients.producer.RecordMetadata;
-
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.payload.RecordSpec;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.kafka.clients.producer.RecordMetadata;
 
 /**
  * A producer sample's texts: what it was asked to send, and from its records' outcome, where the
  * first records went and why any failed.
  */
 final class ProducerResponse {
-    private ProducerResponse() {
-    }
+    private ProducerResponse() {}
 
     /** What the sample was asked to send, for its sampler data. */
-    static String samplerData(String connection, String topic, String partition, int n, RecordSpec spec,
-            boolean transactional) {
-        return "connection: " + connection + "\ntopic: " + topic + (partition.isBlank() ? "" : "\npartition: " + partition)
-                + "\nrecords: " + n + "\nkey: " + spec.keyMode().tag() + "\nvalue: " + spec.valueMode().tag()
+    static String samplerData(
+            String connection, String topic, String partition, int n, RecordSpec spec, boolean transactional) {
+        return "connection: " + connection + "\ntopic: " + topic
+                + (partition.isBlank() ? "" : "\npartition: " + partition)
+                + "\nrecords: " + n + "\nkey: " + spec.keyMode().tag() + "\nvalue: "
+                + spec.valueMode().tag()
                 + (transactional ? "\ntransactional" : "");
     }
 
-    static void fill(SampleResult result, String label, SendBatch batch, int failed, int pending, long ackTimeoutMs,
+    static void fill(
+            SampleResult result,
+            String label,
+            SendBatch batch,
+            int failed,
+            int pending,
+            long ackTimeoutMs,
             boolean transactional) {
         int n = batch.size();
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < n && i < AbstractKafkaSampler.LISTED_RECORDS; i++) {
             RecordMetadata m = batch.metadata(i);
-            data.append(m == null ? "not acknowledged" : m.topic() + "-" + m.partition() + "@" + m.offset()
-                    + " timestamp=" + m.timestamp()).append('\n');
+            data.append(
+                            m == null
+                                    ? "not acknowledged"
+                                    : m.topic() + "-" + m.partition() + "@" + m.offset() + " timestamp="
+                                            + m.timestamp())
+                    .append('\n');
         }
         if (n > AbstractKafkaSampler.LISTED_RECORDS) {
             data.append("... ").append(n - AbstractKafkaSampler.LISTED_RECORDS).append(" more records\n");
@@ -46,14 +56,16 @@ final class ProducerResponse {
         String tx = transactional ? "; transaction aborted" : "";
         if (failed > 0) {
             Exception first = batch.firstFailure();
-            AbstractKafkaSampler.fail(result, ResponseCodes.of(first), failed + " of " + n + " records failed: "
-                    + Failures.describe(first) + tx);
+            AbstractKafkaSampler.fail(
+                    result,
+                    ResponseCodes.of(first),
+                    failed + " of " + n + " records failed: " + Failures.describe(first) + tx);
             FailureLog.once(label, result.getResponseCode(), Failures.describe(first), first);
         } else {
             String why = batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms";
-            AbstractKafkaSampler.fail(result, "TimeoutException", pending + " of " + n + " records not acknowledged " + why + tx);
+            AbstractKafkaSampler.fail(
+                    result, "TimeoutException", pending + " of " + n + " records not acknowledged " + why + tx);
             FailureLog.once(label, "TimeoutException", "records not acknowledged " + why, null);
         }
     }
-
 }

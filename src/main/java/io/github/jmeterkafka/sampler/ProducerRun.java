@@ -1,18 +1,16 @@
 package io.github.jmeterkafka.sampler;
 
-import java.util.Locale;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.Warmup;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** What all threads of one Kafka Producer share during a test: stats, record budget, the global sequence. */
 final class ProducerRun {
@@ -46,7 +44,8 @@ final class ProducerRun {
     void printSummary(String label, double expectedRate) {
         ProducerStats.Summary all = stats.summary();
         ProducerStats.Summary steady = stats.steadySummary();
-        SummaryPrinter.print("Kafka Producer summary for '" + label + "':",
+        SummaryPrinter.print(
+                "Kafka Producer summary for '" + label + "':",
                 SummaryLines.producer(all, steady, warmup, expectedRate).toArray(new String[0]));
         var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate));
         SummaryPrinter.csv(rows);
@@ -66,13 +65,24 @@ final class ProducerRun {
         double perSample = n == 0 ? 0 : (double) sampleRecords.sum() / n;
         int threadCount = threads.size();
         double ceiling = avgSampleSec > 0 ? threadCount * perSample / avgSampleSec : Double.MAX_VALUE;
-        String head = String.format(Locale.ROOT, "achieved %.1f records/s, %.1f %% of the expected %.1f. ",
-                achieved, 100 * achieved / expected, expected);
+        String head = String.format(
+                Locale.ROOT,
+                "achieved %.1f records/s, %.1f %% of the expected %.1f. ",
+                achieved,
+                100 * achieved / expected,
+                expected);
         if (ceiling < expected * 1.05) {
-            return head + String.format(Locale.ROOT, "Each thread runs one sample at a time: %d threads x %.1f records"
-                    + " per sample / %.1f ms per sample caps the rate at %.1f records/s. Add threads (at least %d)"
-                    + " or records per sample.", threadCount, perSample, avgSampleSec * 1000, ceiling,
-                    (long) Math.ceil(expected * 1.2 * avgSampleSec / Math.max(1, perSample)));
+            return head
+                    + String.format(
+                            Locale.ROOT,
+                            "Each thread runs one sample at a time: %d threads x %.1f records"
+                                    + " per sample / %.1f ms per sample caps the rate at %.1f records/s. Add threads (at least %d)"
+                                    + " or records per sample.",
+                            threadCount,
+                            perSample,
+                            avgSampleSec * 1000,
+                            ceiling,
+                            (long) Math.ceil(expected * 1.2 * avgSampleSec / Math.max(1, perSample)));
         }
         return head + "The threads could have sent faster, so the producer or the broker did not keep up (look at"
                 + " the latency, buffer.memory and the broker), or a timer paced the threads below the rate.";

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.input.PluginProperties;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -7,8 +8,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-
-import io.github.jmeterkafka.input.PluginProperties;
 
 /**
  * Progress lines every {@code kafka.progress.interval.s} seconds while a test runs, as perf-test
@@ -19,8 +18,7 @@ final class ProgressPrinter {
     private static final Map<String, ScheduledFuture<?>> TASKS = new ConcurrentHashMap<>();
     private static ScheduledExecutorService timer;
 
-    private ProgressPrinter() {
-    }
+    private ProgressPrinter() {}
 
     static boolean enabled() {
         return PluginProperties.get(PluginProperties.PROGRESS_INTERVAL_S, 0) > 0;
@@ -39,8 +37,10 @@ final class ProgressPrinter {
             });
         }
         stop(label);
-        TASKS.put(label, timer.scheduleAtFixedRate(() -> SummaryPrinter.print(label + ": " + line.get()),
-                interval, interval, TimeUnit.SECONDS));
+        TASKS.put(
+                label,
+                timer.scheduleAtFixedRate(
+                        () -> SummaryPrinter.print(label + ": " + line.get()), interval, interval, TimeUnit.SECONDS));
     }
 
     static synchronized void stop(String label) {

@@ -3,14 +3,12 @@ package io.github.jmeterkafka.sampler;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
 /** The Kafka Consumer's response data: the first records read, as text. */
 final class RecordListing {
-    private RecordListing() {
-    }
+    private RecordListing() {}
 
     /**
      * The first records as UTF-8 text, up to the response data's cap; the rest as a count. Values go
@@ -48,8 +46,16 @@ final class RecordListing {
 
     /** A record's first line: where it is, its timestamp, key and headers. */
     private static byte[] head(ConsumerRecord<Object, Object> rec) {
-        StringBuilder head = new StringBuilder(96).append(rec.topic()).append('-').append(rec.partition()).append('@')
-                .append(rec.offset()).append(" timestamp=").append(rec.timestamp()).append(" key=").append(text(rec.key()));
+        StringBuilder head = new StringBuilder(96)
+                .append(rec.topic())
+                .append('-')
+                .append(rec.partition())
+                .append('@')
+                .append(rec.offset())
+                .append(" timestamp=")
+                .append(rec.timestamp())
+                .append(" key=")
+                .append(text(rec.key()));
         for (Header h : rec.headers()) {
             head.append(' ').append(h.key()).append('=').append(text(h.value()));
         }

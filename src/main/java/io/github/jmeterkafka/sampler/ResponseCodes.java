@@ -1,10 +1,9 @@
 package io.github.jmeterkafka.sampler;
 
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.config.ConfigException;
-
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.input.InvalidInputException;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigException;
 
 /**
  * Every response code the samplers set, in one place.
@@ -30,8 +29,7 @@ public final class ResponseCodes {
     public static final String RECORD_GAP = "RecordGap";
     public static final String GENERIC = "000";
 
-    private ResponseCodes() {
-    }
+    private ResponseCodes() {}
 
     /** The code for a failure: the Kafka exception's simple name, else {@link #GENERIC}. */
     public static String of(Throwable failure) {

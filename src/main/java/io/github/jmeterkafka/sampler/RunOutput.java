@@ -1,24 +1,22 @@
 package io.github.jmeterkafka.sampler;
 
-import java.io.IOException;
-import java.nio.file.Path;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.Warmup;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Where a sampler's run figures go besides its summary, as the JMeter properties say. */
 public final class RunOutput {
     private static final Logger log = LoggerFactory.getLogger(RunOutput.class);
 
-    private RunOutput() {
-    }
+    private RunOutput() {}
 
     public static Warmup warmup() {
-        return new Warmup(PluginProperties.get(PluginProperties.WARMUP_RECORDS, 0),
+        return new Warmup(
+                PluginProperties.get(PluginProperties.WARMUP_RECORDS, 0),
                 PluginProperties.get(PluginProperties.WARMUP_S, 0));
     }
 
@@ -35,16 +33,24 @@ public final class RunOutput {
     public static IntervalLog intervalLog(String kind, String label, String latency) {
         Path dir = hlogDir();
         try {
-            IntervalLog l = IntervalLog.open(dir, kind, label, latency,
-                    PluginProperties.get(PluginProperties.HLOG_INTERVAL_S, 1) * 1000);
+            IntervalLog l = IntervalLog.open(
+                    dir, kind, label, latency, PluginProperties.get(PluginProperties.HLOG_INTERVAL_S, 1) * 1000);
             if (l != null) {
-                log.info("Kafka {} '{}': interval log in {}", kind, label,
+                log.info(
+                        "Kafka {} '{}': interval log in {}",
+                        kind,
+                        label,
                         dir.resolve(IntervalLog.fileName(label)).toAbsolutePath());
             }
             return l;
         } catch (IOException | RuntimeException e) {
-            log.error("Kafka {} '{}': cannot write its interval log in {} ({}): {}", kind, label,
-                    dir.toAbsolutePath(), PluginProperties.HLOG_DIR, e.toString());
+            log.error(
+                    "Kafka {} '{}': cannot write its interval log in {} ({}): {}",
+                    kind,
+                    label,
+                    dir.toAbsolutePath(),
+                    PluginProperties.HLOG_DIR,
+                    e.toString());
             return null;
         }
     }

@@ -1,15 +1,13 @@
 package io.github.jmeterkafka.sampler;
 
-import java.time.Instant;
-import java.util.List;
-
-import org.apache.jmeter.services.FileServer;
-import org.apache.jmeter.util.JMeterUtils;
-
 import io.github.jmeterkafka.client.ClientJar;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
+import java.time.Instant;
+import java.util.List;
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * What a run was, written into each of its summary rows: so that rows of many runs (a sweep)
@@ -17,8 +15,7 @@ import io.github.jmeterkafka.measure.SummaryRow.Column;
  */
 public final class RunParameters {
 
-    private RunParameters() {
-    }
+    private RunParameters() {}
 
     public static List<SummaryRow> describe(List<SummaryRow> rows) {
         String timestamp = Instant.now().toString();

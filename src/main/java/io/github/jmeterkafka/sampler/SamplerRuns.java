@@ -4,7 +4,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-
 import org.apache.jmeter.threads.JMeterContextService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,8 +44,11 @@ final class SamplerRuns<T> {
         Long before = started.put(label, test);
         boolean shared = before != null && before == test && test != 0;
         if (shared) {
-            log.warn("Two {} samplers are named '{}': they share one summary and one record budget (the one of the"
-                    + " element that started last); give each a name of its own", kind, label);
+            log.warn(
+                    "Two {} samplers are named '{}': they share one summary and one record budget (the one of the"
+                            + " element that started last); give each a name of its own",
+                    kind,
+                    label);
         }
         return shared;
     }

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.measure.SummaryRow;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,13 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.gui.GuiPackage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.jmeterkafka.input.PluginProperties;
-import io.github.jmeterkafka.measure.SummaryRow;
 
 /**
  * Prints the end-of-test perf-test style summaries: to stdout when no GUI runs (non-GUI mode and
@@ -22,8 +21,7 @@ import io.github.jmeterkafka.measure.SummaryRow;
 public final class SummaryPrinter {
     private static final Logger log = LoggerFactory.getLogger(SummaryPrinter.class);
 
-    private SummaryPrinter() {
-    }
+    private SummaryPrinter() {}
 
     public static void print(String title, String... lines) {
         StringBuilder text = new StringBuilder(title);
@@ -60,11 +58,15 @@ public final class SummaryPrinter {
                     }
                     text.insert(0, header + System.lineSeparator());
                 }
-                Files.writeString(path, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                Files.writeString(
+                        path, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
         } catch (IOException e) {
-            log.error("Cannot write the Kafka summary to {} ({}): {}", path.toAbsolutePath(),
-                    PluginProperties.SUMMARY_FILE, e.toString());
+            log.error(
+                    "Cannot write the Kafka summary to {} ({}): {}",
+                    path.toAbsolutePath(),
+                    PluginProperties.SUMMARY_FILE,
+                    e.toString());
         }
     }
 

@@ -1,17 +1,15 @@
 package io.github.jmeterkafka.sampler;
 
-import java.time.Duration;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
-
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-
 import io.github.jmeterkafka.client.BufferFit;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.SendBatch;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The producer one JMeter thread sends with: the connection's shared producer, or one of its own
@@ -81,8 +79,8 @@ final class ThreadProducer {
             batch.transactionEnded(commit, () -> "transaction aborted");
         } catch (RuntimeException e) {
             // what the broker wrote is not delivered: the acknowledged records count as failed
-            batch.transactionEnded(false, () -> "transaction " + (commit ? "commit" : "abort") + " failed: "
-                    + Failures.describe(e));
+            batch.transactionEnded(
+                    false, () -> "transaction " + (commit ? "commit" : "abort") + " failed: " + Failures.describe(e));
             // a producer whose transaction state is unknown is unusable: the next sample makes a new one
             close(AbstractKafkaSampler.closeTimeout());
             throw e;

@@ -1,24 +1,22 @@
 package io.github.jmeterkafka.sampler;
 
-import java.io.File;
-import java.util.function.IntFunction;
-
-import org.apache.jmeter.services.FileServer;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.producer.ProducerConfig;
-
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
+import java.io.File;
+import java.util.function.IntFunction;
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * A producer thread's record making: its {@link RecordMaker}, made again only when a field changed
@@ -40,24 +38,33 @@ final class ThreadRecords {
      *
      * @param seed blank, or the seed of this thread's random stream (read at its first sample)
      */
-    IntFunction<SendBatch.Outgoing> sample(RecordSpec now, String seed, Connection connection, ProducerRun run,
-            ProducerRecords.Target target, String producerId, int partitions) {
+    IntFunction<SendBatch.Outgoing> sample(
+            RecordSpec now,
+            String seed,
+            Connection connection,
+            ProducerRun run,
+            ProducerRecords.Target target,
+            String producerId,
+            int partitions) {
         if (keyBytes == null) {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
             valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
         }
         if (!now.equals(spec)) {
             if (now.valueMode() == ValueMode.AVRO && now.schemaOutput() == SchemaOutput.RECORD && valueBytes) {
-                throw new InvalidInputException("Avro records go to the value serializer, but that is ByteArraySerializer:"
-                        + " set value.serializer in the connection's producer properties to one that takes Avro records"
-                        + " (e.g. io.confluent.kafka.serializers.KafkaAvroSerializer), or send Avro binary");
+                throw new InvalidInputException(
+                        "Avro records go to the value serializer, but that is ByteArraySerializer:"
+                                + " set value.serializer in the connection's producer properties to one that takes Avro records"
+                                + " (e.g. io.confluent.kafka.serializers.KafkaAvroSerializer), or send Avro binary");
             }
             maker = RecordMaker.of(now);
             spec = now;
         }
         if (context == null) {
-            context = new RecordContext(seed.isBlank() ? null : Fields.wholeNumber("seed", seed),
-                    JMeterContextService.getContext().getThreadNum() + 1, run.globalSequence);
+            context = new RecordContext(
+                    seed.isBlank() ? null : Fields.wholeNumber("seed", seed),
+                    JMeterContextService.getContext().getThreadNum() + 1,
+                    run.globalSequence);
         }
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
@@ -75,7 +82,8 @@ final class ThreadRecords {
      */
     static String resolve(String fileOrText) {
         String s = fileOrText.trim();
-        boolean inline = s.startsWith("[") || s.startsWith("\"") || s.contains("{") || s.contains(";") || s.contains("\n");
+        boolean inline =
+                s.startsWith("[") || s.startsWith("\"") || s.contains("{") || s.contains(";") || s.contains("\n");
         if (s.isEmpty() || inline || new File(s).exists()) {
             return fileOrText;
         }

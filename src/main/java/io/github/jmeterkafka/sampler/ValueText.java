@@ -1,14 +1,12 @@
 package io.github.jmeterkafka.sampler;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-
-import org.apache.avro.generic.GenericRecord;
-
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.schema.AvroDecoder;
 import io.github.jmeterkafka.payload.schema.AvroJson;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.apache.avro.generic.GenericRecord;
 
 /**
  * How a consumer shows a record's value in its response and variables: UTF-8 text; an Avro record
@@ -38,7 +36,8 @@ final class ValueText {
         if (v instanceof ByteBuffer byteBuffer && decoder == null) {
             return byteBuffer.duplicate();
         }
-        return ByteBuffer.wrap(v instanceof byte[] array && decoder == null ? array : text(v).getBytes(StandardCharsets.UTF_8));
+        return ByteBuffer.wrap(
+                v instanceof byte[] array && decoder == null ? array : text(v).getBytes(StandardCharsets.UTF_8));
     }
 
     String text(Object v) {

@@ -1,13 +1,12 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
-import io.github.jmeterkafka.sweep.report.SweepReport;
 
 /**
  * The plugin jar's command line, for a JMeter install alone:
@@ -24,8 +23,7 @@ public final class Cli {
               java -jar jmeter-kafka.jar report ROWS.csv [--compare BEFORE-ROWS.csv] [--out DIR]\
             """;
 
-    private Cli() {
-    }
+    private Cli() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
@@ -76,11 +74,14 @@ public final class Cli {
 
     /** JMETER_HOME/lib/ext/this.jar gives JMETER_HOME. */
     private static Path homeOfThisJar() throws URISyntaxException {
-        Path jar = Path.of(Cli.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path home = jar.getParent() == null || jar.getParent().getParent() == null ? null
+        Path jar = Path.of(
+                Cli.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path home = jar.getParent() == null || jar.getParent().getParent() == null
+                ? null
                 : jar.getParent().getParent().getParent();
         if (home == null || !Files.isRegularFile(home.resolve("bin/ApacheJMeter.jar"))) {
-            throw new IllegalArgumentException("This jar is not in a JMeter's lib/ext: give --jmeter JMETER_HOME\n" + USAGE);
+            throw new IllegalArgumentException(
+                    "This jar is not in a JMeter's lib/ext: give --jmeter JMETER_HOME\n" + USAGE);
         }
         return home;
     }

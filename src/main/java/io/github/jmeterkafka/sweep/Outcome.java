@@ -1,14 +1,13 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.measure.SummaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.StringJoiner;
-
-import io.github.jmeterkafka.measure.CsvField;
-import io.github.jmeterkafka.measure.SummaryRow;
 
 /** How one run of a sweep went: its summary rows, or why it failed. */
 final class Outcome {
@@ -60,7 +59,9 @@ final class Outcome {
     /** The run's lines of rows.csv: one per summary row, or one without figures when there is none. */
     String rows(SweepSpec spec, SweepSpec.Run run) {
         StringJoiner prefix = new StringJoiner(",");
-        prefix.add(CsvField.of(spec.name)).add(Integer.toString(run.number)).add(Integer.toString(run.repeat))
+        prefix.add(CsvField.of(spec.name))
+                .add(Integer.toString(run.number))
+                .add(Integer.toString(run.repeat))
                 .add(CsvField.of(ok() ? "ok" : "failed: " + failure));
         spec.varied.keySet().forEach(k -> prefix.add(CsvField.of(run.config.get(k))));
         StringBuilder b = new StringBuilder();
@@ -73,7 +74,9 @@ final class Outcome {
             b.append(prefix).append(',').append(row).append(System.lineSeparator());
         }
         if (n == 0) {
-            b.append(prefix).append(",".repeat(SummaryRow.Column.values().length)).append(System.lineSeparator());
+            b.append(prefix)
+                    .append(",".repeat(SummaryRow.Column.values().length))
+                    .append(System.lineSeparator());
         }
         return b.toString();
     }
@@ -83,9 +86,15 @@ final class Outcome {
         StringBuilder b = new StringBuilder(ok() ? "ok" : "FAILED: " + failure).append(took);
         for (int i = 0; summary != null && i < summary.size(); i++) {
             if (SummaryRow.ALL.equals(summary.get(i, "part"))) {
-                b.append("; ").append(summary.get(i, "kind")).append(" '").append(summary.get(i, "label")).append("' ")
-                        .append(summary.get(i, "records_per_sec")).append(" records/s, p99 ")
-                        .append(summary.get(i, "p99_ms")).append(" ms");
+                b.append("; ")
+                        .append(summary.get(i, "kind"))
+                        .append(" '")
+                        .append(summary.get(i, "label"))
+                        .append("' ")
+                        .append(summary.get(i, "records_per_sec"))
+                        .append(" records/s, p99 ")
+                        .append(summary.get(i, "p99_ms"))
+                        .append(" ms");
             }
         }
         return b.toString();

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.measure.SummaryRow;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
-
-import io.github.jmeterkafka.measure.CsvField;
-import io.github.jmeterkafka.measure.SummaryRow;
 
 /**
  * Runs a {@link SweepSpec}: each run in its own JMeter process ({@code -n}), one after the other,
@@ -59,8 +58,9 @@ public final class Sweep {
         Files.writeString(rows, header() + System.lineSeparator(), StandardCharsets.UTF_8);
         List<SweepSpec.Run> runs = spec.runs();
         String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        console.printf("Sweep '%s': %d runs (%d configurations x %d repeats) of %s%n", spec.name, runs.size(),
-                runs.size() / spec.repeats, spec.repeats, spec.plan);
+        console.printf(
+                "Sweep '%s': %d runs (%d configurations x %d repeats) of %s%n",
+                spec.name, runs.size(), runs.size() / spec.repeats, spec.repeats, spec.plan);
         long start = System.nanoTime();
         int failed = 0;
         for (SweepSpec.Run run : runs) {
@@ -69,11 +69,12 @@ public final class Sweep {
             Files.writeString(rows, o.rows(spec, run), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
             long elapsed = System.nanoTime() - start;
             long eta = elapsed / run.number * (runs.size() - run.number);
-            console.printf("run %d of %d (%s, repeat %d): %s | elapsed %s, ETA %s%n", run.number, runs.size(),
-                    run.describe(), run.repeat, o.describe(), time(elapsed), time(eta));
+            console.printf(
+                    "run %d of %d (%s, repeat %d): %s | elapsed %s, ETA %s%n",
+                    run.number, runs.size(), run.describe(), run.repeat, o.describe(), time(elapsed), time(eta));
         }
-        console.printf("Sweep '%s' done: %d runs ok, %d failed; rows in %s%n", spec.name, runs.size() - failed, failed,
-                rows);
+        console.printf(
+                "Sweep '%s' done: %d runs ok, %d failed; rows in %s%n", spec.name, runs.size() - failed, failed, rows);
         return rows;
     }
 
@@ -85,8 +86,13 @@ public final class Sweep {
     }
 
     private Outcome runOne(SweepSpec.Run run, String stamp) throws IOException, InterruptedException {
-        Path dir = out.resolve("runs").resolve(String.format(Locale.ROOT, "%03d-r%d-%s", run.number, run.repeat,
-                run.describe().replaceAll("[^A-Za-z0-9.=-]+", "_")));
+        Path dir = out.resolve("runs")
+                .resolve(String.format(
+                        Locale.ROOT,
+                        "%03d-r%d-%s",
+                        run.number,
+                        run.repeat,
+                        run.describe().replaceAll("[^A-Za-z0-9.=-]+", "_")));
         Files.createDirectories(dir);
         Map<String, String> props = new LinkedHashMap<>(spec.fixed);
         props.putAll(run.config);
@@ -98,15 +104,28 @@ public final class Sweep {
         }
         props.put("kafka.summary.file", dir.resolve("summary.csv").toString());
         props.put("kafka.hlog.dir", dir.resolve("kafka-hlog").toString());
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(spec.jvmArgs);
-        cmd.addAll(List.of("-jar", jmeterHome.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", spec.plan.toString(),
-                "-l", dir.resolve("results.jtl").toString(), "-j", dir.resolve("jmeter.log").toString()));
+        cmd.addAll(List.of(
+                "-jar",
+                jmeterHome.resolve("bin/ApacheJMeter.jar").toString(),
+                "-n",
+                "-t",
+                spec.plan.toString(),
+                "-l",
+                dir.resolve("results.jtl").toString(),
+                "-j",
+                dir.resolve("jmeter.log").toString()));
         props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
-        Files.writeString(dir.resolve("command.txt"), String.join(" ", cmd) + System.lineSeparator(), StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("command.txt"), String.join(" ", cmd) + System.lineSeparator(), StandardCharsets.UTF_8);
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("stdout.txt").toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stdout.txt").toFile())
+                .start();
         try {
             if (!p.waitFor(spec.timeoutSeconds, TimeUnit.SECONDS)) {
                 return Outcome.failed(dir, "timed out after " + spec.timeoutSeconds + " s (timeout.s)");
@@ -124,7 +143,8 @@ public final class Sweep {
 
     static String time(long nanos) {
         long s = TimeUnit.NANOSECONDS.toSeconds(nanos);
-        return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", s / 3600, s / 60 % 60)
+        return s >= 3600
+                ? String.format(Locale.ROOT, "%dh%02dm", s / 3600, s / 60 % 60)
                 : String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
     }
 }

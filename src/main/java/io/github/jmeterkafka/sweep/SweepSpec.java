@@ -37,8 +37,15 @@ public final class SweepSpec {
     public final long timeoutSeconds;
     public final List<String> jvmArgs;
 
-    private SweepSpec(String name, Path plan, int repeats, Map<String, String> fixed, Map<String, List<String>> varied,
-            boolean freshTopic, long timeoutSeconds, List<String> jvmArgs) {
+    private SweepSpec(
+            String name,
+            Path plan,
+            int repeats,
+            Map<String, String> fixed,
+            Map<String, List<String>> varied,
+            boolean freshTopic,
+            long timeoutSeconds,
+            List<String> jvmArgs) {
         this.name = name;
         this.plan = plan;
         this.repeats = repeats;
@@ -80,8 +87,13 @@ public final class SweepSpec {
         }
         Path base = file.toAbsolutePath().getParent();
         String fileName = file.getFileName().toString();
-        return new SweepSpec(p.getProperty("name", fileName.replaceFirst("\\.properties$", "")).trim(),
-                base.resolve(plan).normalize(), positive(file, p, "repeats", 1), fixed, varied,
+        return new SweepSpec(
+                p.getProperty("name", fileName.replaceFirst("\\.properties$", ""))
+                        .trim(),
+                base.resolve(plan).normalize(),
+                positive(file, p, "repeats", 1),
+                fixed,
+                varied,
                 Boolean.parseBoolean(p.getProperty("fresh.topic", "true").trim()),
                 positive(file, p, "timeout.s", 1800),
                 List.of(p.getProperty("jvm.args", "-Xms1g -Xmx1g").trim().split("\\s+")));
@@ -145,7 +157,8 @@ public final class SweepSpec {
         /** The configuration as {@code partitions=6 acks=all}. */
         public String describe() {
             StringBuilder b = new StringBuilder();
-            config.forEach((k, v) -> b.append(b.length() == 0 ? "" : " ").append(k).append('=').append(v));
+            config.forEach((k, v) ->
+                    b.append(b.length() == 0 ? "" : " ").append(k).append('=').append(v));
             return b.toString();
         }
     }

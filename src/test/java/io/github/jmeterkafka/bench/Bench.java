@@ -1,5 +1,10 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.StoredBytes;
+import io.github.jmeterkafka.harness.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,14 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntConsumer;
-
 import org.apache.kafka.clients.admin.Admin;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.StoredBytes;
-import io.github.jmeterkafka.harness.Topics;
 
 /**
  * {@code mvn -Pbench verify}: one local broker, warmed up, then each case run alternately with
@@ -45,12 +43,28 @@ public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
     private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
-    private static final List<String> ALL_CASES = List.of("a", "b", "c", "d", "single", "lz4", "snappy", "gzip", "zstd",
-            "none", "template", "avro", "generators", "consume1", "consume6", "latency");
-    private static final Map<String, List<String>> GROUPS = Map.of("codecs", CodecCase.CODECS,
-            "payloads", List.of("template", "avro", "generators"));
+    private static final List<String> ALL_CASES = List.of(
+            "a",
+            "b",
+            "c",
+            "d",
+            "single",
+            "lz4",
+            "snappy",
+            "gzip",
+            "zstd",
+            "none",
+            "template",
+            "avro",
+            "generators",
+            "consume1",
+            "consume6",
+            "latency");
+    private static final Map<String, List<String>> GROUPS =
+            Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
     private static final Duration GENERATOR_WARMUP = Duration.ofSeconds(3);
+
     private static final Duration GENERATOR_WINDOW = Duration.ofSeconds(1);
     private static final int GENERATOR_WINDOWS = 5;
 
@@ -61,11 +75,13 @@ public final class Bench {
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
     /** "same": JMeter gets the perf tools' heap and GC options; "launchers": each side its launcher's own. */
     private final String jvm = System.getProperty("bench.jvm", "same");
+
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 10_000);
     /** Records per run in the codec, template and avro cases (a quick look: 200000). */
     private final long payloadRecords = Long.getLong("bench.payload.records", 1_000_000);
     /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
     private final boolean jfr = Boolean.getBoolean("bench.jfr");
+
     private final String jvmArgs = System.getProperty("bench.jvm.args", "").trim();
     private final Path out = Harness.targetDir().resolve("bench");
     private final Path plans = Harness.projectDir().resolve("bench").resolve("plans");
@@ -90,9 +106,15 @@ public final class Bench {
             System.out.println(report.machineLine());
             System.out.println("Starting one Kafka broker (-Xmx1g)...");
             // a busy machine can take well over the harness's default minute to format and start a broker
-            broker = KafkaBroker.builder().heap("1g").autoCreateTopics(false).workDir(out.resolve("broker"))
-                    .startTimeout(Duration.ofMinutes(3)).build().start();
-            System.out.println("Broker at " + broker.bootstrapServers() + " in " + broker.lastStartTime().toMillis() + " ms");
+            broker = KafkaBroker.builder()
+                    .heap("1g")
+                    .autoCreateTopics(false)
+                    .workDir(out.resolve("broker"))
+                    .startTimeout(Duration.ofMinutes(3))
+                    .build()
+                    .start();
+            System.out.println("Broker at " + broker.bootstrapServers() + " in "
+                    + broker.lastStartTime().toMillis() + " ms");
             admin = broker.admin();
             storedBytes = new StoredBytes(admin);
             jmeter = JMeter.fromSystemProperties().installPlugin();
@@ -134,12 +156,15 @@ public final class Bench {
 
     private void runCase(String c) {
         switch (c) {
-            case "a" -> producerCase(
-                    ProducerCase.unthrottled("a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
-            case "b" -> producerCase(
-                    ProducerCase.unthrottled("b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
-            case "c" -> producerCase(
-                    ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
+            case "a" ->
+                producerCase(ProducerCase.unthrottled(
+                        "a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
+            case "b" ->
+                producerCase(ProducerCase.unthrottled(
+                        "b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
+            case "c" ->
+                producerCase(
+                        ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
             case "d" -> producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
             case "single" -> singleRecordCases();
             case "lz4", "snappy", "gzip", "zstd", "none" ->
@@ -173,11 +198,19 @@ public final class Bench {
             Path dir = runDir("baseline-empty-plan");
             PluginRun run = PluginRun.of(plugin("empty.jmx").runDir(dir).timeout(RUN_TIMEOUT), dir);
             check(run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
-            Report.Run r = Report.Run.baseline(i, run.cpuSeconds, run.cpuSecondsAfterStart,
-                    run.result.elapsed().toMillis() / 1000.0, run.steal);
+            Report.Run r = Report.Run.baseline(
+                    i,
+                    run.cpuSeconds,
+                    run.cpuSecondsAfterStart,
+                    run.result.elapsed().toMillis() / 1000.0,
+                    run.steal);
             runs.add(r);
-            System.out.printf(Locale.ROOT, "  JMeter empty plan: %.2f s CPU (%.2f s after test start), %.1f s wall%n",
-                    r.cpu, r.cpuAfterStart, r.wall);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  JMeter empty plan: %.2f s CPU (%.2f s after test start), %.1f s wall%n",
+                    r.cpu,
+                    r.cpuAfterStart,
+                    r.wall);
         }
         report.baseline(runs);
     }
@@ -206,16 +239,33 @@ public final class Bench {
     private Report.Run perfTestProducer(ProducerCase c, int repeat) {
         String topic = topic(c.id, repeat, "perf");
         Topics.create(admin, c.partitions, topic);
-        List<String> args = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
-                "--num-records", Long.toString(c.records), "--record-size", Integer.toString(c.recordSize),
-                "--throughput", c.throughput > 0 ? Integer.toString(c.throughput) : "-1", "--command-property"));
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(c.records),
+                "--record-size",
+                Integer.toString(c.recordSize),
+                "--throughput",
+                c.throughput > 0 ? Integer.toString(c.throughput) : "-1",
+                "--command-property"));
         c.producerProperties.forEach((k, v) -> args.add(k + "=" + v));
         KafkaTool.Result r = tool(KafkaTool.PRODUCER_PERFORMANCE, args, runDir(c.id + "-perf"));
         Report.Run run = null;
         if (check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             Figures.Producer f = Figures.Producer.parseLast(r.stdout);
-            run = Report.Run.producer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal,
-                    Topics.endOffsets(admin, topic), stored(c, topic));
+            run = Report.Run.producer(
+                    "perf-test",
+                    repeat,
+                    f,
+                    r.cpuSeconds,
+                    Double.NaN,
+                    r.wallSeconds,
+                    r.steal,
+                    Topics.endOffsets(admin, topic),
+                    stored(c, topic));
             checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords);
             System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         }
@@ -228,7 +278,8 @@ public final class Bench {
         Topics.create(admin, c.partitions, topic);
         Path dir = runDir(c.id + "-plugin");
         JMeter.RunBuilder b = plugin(c.planFile())
-                .runDir(dir).timeout(RUN_TIMEOUT)
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", Long.toString(c.records))
@@ -243,11 +294,20 @@ public final class Bench {
         extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
         Report.Run run = null;
-        if (check(p.result.exitCode() == 0, c.id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+        if (check(
+                p.result.exitCode() == 0, c.id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
             check(p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
-            run = Report.Run.producer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
-                    p.result.elapsed().toMillis() / 1000.0, p.steal, Topics.endOffsets(admin, topic), stored(c, topic));
+            run = Report.Run.producer(
+                    "plugin",
+                    repeat,
+                    f,
+                    p.cpuSeconds,
+                    p.cpuSecondsAfterStart,
+                    p.result.elapsed().toMillis() / 1000.0,
+                    p.steal,
+                    Topics.endOffsets(admin, topic),
+                    stored(c, topic));
             checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords);
             System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         }
@@ -261,8 +321,10 @@ public final class Bench {
             return -1;
         }
         long bytes = storedBytes.settled(topic);
-        check(bytes > 0, c.id + ": the broker's log size of " + topic + " did not settle within "
-                + StoredBytes.MAX_WAIT.toSeconds() + " s");
+        check(
+                bytes > 0,
+                c.id + ": the broker's log size of " + topic + " did not settle within "
+                        + StoredBytes.MAX_WAIT.toSeconds() + " s");
         return bytes;
     }
 
@@ -273,15 +335,22 @@ public final class Bench {
      */
     private void singleRecordCases() {
         Map<String, String> props = ProducerCase.props("1", "0");
-        ProducerCase ref = ProducerCase.unthrottled("single", "100k x 1000 B, 1 partition, linger.ms=0",
-                100_000, 1000, 1, 1).with(props, 1);
+        ProducerCase ref = ProducerCase.unthrottled(
+                        "single", "100k x 1000 B, 1 partition, linger.ms=0", 100_000, 1000, 1, 1)
+                .with(props, 1);
         System.out.println("Case single: one record per sample (" + ref.describe() + ")");
         report.producer(ref, List.of(perfTestProducer(ref, 0)), List.of());
         for (int threads : new int[] {1, 8, 64}) {
             // one thread manages about a thousand round trips a second: fewer records keep the run short
             long records = threads == 1 ? 20_000 : 100_000;
-            ProducerCase c = ProducerCase.unthrottled("single-" + threads, records / 1000 + "k x 1000 B, 1 partition, "
-                    + "linger.ms=0", records, 1000, 1, 1).with(props, threads);
+            ProducerCase c = ProducerCase.unthrottled(
+                            "single-" + threads,
+                            records / 1000 + "k x 1000 B, 1 partition, " + "linger.ms=0",
+                            records,
+                            1000,
+                            1,
+                            1)
+                    .with(props, threads);
             report.producer(c, List.of(), List.of(pluginProducer(c, 0)));
         }
     }
@@ -305,7 +374,8 @@ public final class Bench {
         Payload random = Payload.random();
         ProducerCase reference = random.producerCase(payload.id + "-random", payloadRecords, recordsPerSample);
         ProducerCase c = payload.producerCase(payload.id, payloadRecords, recordsPerSample);
-        System.out.println("Case " + c.id + ": " + payload.title + " against " + random.title + " (" + c.describe() + ")");
+        System.out.println(
+                "Case " + c.id + ": " + payload.title + " against " + random.title + " (" + c.describe() + ")");
         List<Report.Run> randomRuns = new ArrayList<>();
         List<Report.Run> runs = new ArrayList<>();
         alternate(i -> randomRuns.add(pluginProducer(reference, i)), i -> runs.add(pluginProducer(c, i)));
@@ -318,11 +388,20 @@ public final class Bench {
                 + " s warm-up, " + GENERATOR_WINDOWS + " windows of " + GENERATOR_WINDOW.toSeconds() + " s each)");
         List<GeneratorRates.Rate> rates = new ArrayList<>();
         for (Payload p : List.of(Payload.random(), Payload.template(plans), Payload.avro(plans))) {
-            GeneratorRates.Rate r = GeneratorRates.measure(p, p.spec(plans), GENERATOR_WARMUP, GENERATOR_WINDOW,
-                    GENERATOR_WINDOWS);
-            System.out.printf(Locale.ROOT, "  %-8s %,.0f records/s (%,.0f to %,.0f), %.2f µs/record, %.1f B/record, "
-                    + "load %.1f, steal %.0f %%%n", r.id, r.median(), r.min(), r.max(), r.microsPerRecord(),
-                    r.bytesPerRecord(), r.load, r.steal * 100);
+            GeneratorRates.Rate r =
+                    GeneratorRates.measure(p, p.spec(plans), GENERATOR_WARMUP, GENERATOR_WINDOW, GENERATOR_WINDOWS);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-8s %,.0f records/s (%,.0f to %,.0f), %.2f µs/record, %.1f B/record, "
+                            + "load %.1f, steal %.0f %%%n",
+                    r.id,
+                    r.median(),
+                    r.min(),
+                    r.max(),
+                    r.microsPerRecord(),
+                    r.bytesPerRecord(),
+                    r.load,
+                    r.steal * 100);
             rates.add(r);
         }
         report.payloads().generators(rates);
@@ -333,12 +412,22 @@ public final class Bench {
     private void consumerCase(String id, int partitions, int threads) {
         String topic = "bench-" + id;
         long records = Long.getLong("bench.consumer.records", 1_000_000);
-        String title = count(records) + " x 1000 B, " + partitions + (partitions == 1 ? " partition, " : " partitions, ")
-                + threads + (threads == 1 ? " thread" : " threads");
+        String title =
+                count(records) + " x 1000 B, " + partitions + (partitions == 1 ? " partition, " : " partitions, ")
+                        + threads + (threads == 1 ? " thread" : " threads");
         System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
         Topics.create(admin, partitions, topic);
-        List<String> fill = new ArrayList<>(List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
-                "--num-records", Long.toString(records), "--record-size", "1000", "--throughput", "-1",
+        List<String> fill = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--record-size",
+                "1000",
+                "--throughput",
+                "-1",
                 "--command-property"));
         ProducerCase.props("1", "5").forEach((k, v) -> fill.add(k + "=" + v));
         KafkaTool.Result r = KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, runDir(id + "-fill"), RUN_TIMEOUT);
@@ -351,16 +440,25 @@ public final class Bench {
         System.out.println("  (warm-up read, not counted: " + (warm == null ? "failed" : Report.format(warm)) + ")");
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
-        alternate(i -> perf.add(perfTestConsumer(id, topic, records, i)),
+        alternate(
+                i -> perf.add(perfTestConsumer(id, topic, records, i)),
                 i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
         report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
         Topics.delete(admin, topic);
     }
 
-
     private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {
-        List<String> args = List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
-                "--num-records", Long.toString(records), "--timeout", "60000", "--group", "perf-" + id + "-" + repeat);
+        List<String> args = List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--timeout",
+                "60000",
+                "--group",
+                "perf-" + id + "-" + repeat);
         KafkaTool.Result r = tool(KafkaTool.CONSUMER_PERFORMANCE, args, runDir(id + "-perf"));
         if (!check(r.exitCode == 0, id + " consumer-perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             return null;
@@ -374,7 +472,9 @@ public final class Bench {
 
     private Report.Run pluginConsumer(String id, String topic, long records, int threads, int repeat) {
         Path dir = runDir(id + "-plugin");
-        JMeter.RunBuilder b = plugin("consumer.jmx").runDir(dir).timeout(RUN_TIMEOUT)
+        JMeter.RunBuilder b = plugin("consumer.jmx")
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("group", "plugin-" + id + "-" + repeat)
@@ -387,13 +487,20 @@ public final class Bench {
                 .property("check.crcs", "false");
         extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
-        if (!check(p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+        if (!check(
+                p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             return null;
         }
         Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), CONSUMER_TITLE);
         checkCount(id + " plugin", records, f.records, records);
-        Report.Run run = Report.Run.consumer("plugin", repeat, f, p.cpuSeconds, p.cpuSecondsAfterStart,
-                p.result.elapsed().toMillis() / 1000.0, p.steal);
+        Report.Run run = Report.Run.consumer(
+                "plugin",
+                repeat,
+                f,
+                p.cpuSeconds,
+                p.cpuSecondsAfterStart,
+                p.result.elapsed().toMillis() / 1000.0,
+                p.steal);
         System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         return run;
     }
@@ -412,9 +519,17 @@ public final class Bench {
     private void toolLatency(int repeat, List<LatencyCase.Run> runs) {
         String topic = topic("latency", repeat, "perf");
         Topics.create(admin, 1, topic);
-        List<String> args = List.of("--bootstrap-server", broker.bootstrapServers(), "--topic", topic,
-                "--num-records", Integer.toString(LatencyCase.RECORDS), "--producer-acks", LatencyCase.ACKS,
-                "--record-size", Integer.toString(LatencyCase.RECORD_SIZE));
+        List<String> args = List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Integer.toString(LatencyCase.RECORDS),
+                "--producer-acks",
+                LatencyCase.ACKS,
+                "--record-size",
+                Integer.toString(LatencyCase.RECORD_SIZE));
         KafkaTool.Result r = tool(LatencyCase.TOOL, args, runDir("latency-perf"));
         if (check(r.exitCode == 0, "latency kafka-e2e-latency exit code " + r.exitCode + ", see " + r.dir)) {
             LatencyCase.Run run = LatencyCase.Run.tool(repeat, r.stdout, r.wallSeconds);
@@ -430,7 +545,8 @@ public final class Bench {
         Topics.create(admin, 1, topic);
         Path dir = runDir("latency-plugin");
         JMeter.RunBuilder b = plugin(Harness.projectDir().resolve("test-plans").resolve(LatencyCase.PLAN))
-                .runDir(dir).timeout(RUN_TIMEOUT)
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", Integer.toString(LatencyCase.RECORDS))
@@ -439,7 +555,8 @@ public final class Bench {
         extraJvmArgs(dir).forEach(b::jvmArg);
         JMeter.Result result = b.run();
         if (check(result.exitCode() == 0, "latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
-            LatencyCase.Run run = LatencyCase.Run.plugin(repeat, result.stdout(), result.elapsed().toMillis() / 1000.0);
+            LatencyCase.Run run = LatencyCase.Run.plugin(
+                    repeat, result.stdout(), result.elapsed().toMillis() / 1000.0);
             checkCount("latency plugin", LatencyCase.RECORDS, run.records, Topics.endOffsets(admin, topic));
             System.out.println("  plugin #" + (repeat + 1) + ": " + run.format());
             runs.add(run);
@@ -477,8 +594,10 @@ public final class Bench {
     }
 
     private void checkCount(String what, long expected, long reported, long stored) {
-        check(reported == expected && stored == expected,
-                what + ": expected " + expected + " records, the run reported " + reported + ", the broker holds " + stored);
+        check(
+                reported == expected && stored == expected,
+                what + ": expected " + expected + " records, the run reported " + reported + ", the broker holds "
+                        + stored);
     }
 
     private boolean check(boolean ok, String problem) {
@@ -532,8 +651,8 @@ public final class Bench {
             } else if (ALL_CASES.contains(id)) {
                 out.add(id);
             } else {
-                throw new IllegalArgumentException("No case '" + id + "'; cases: " + ALL_CASES + ", groups: "
-                        + GROUPS.keySet());
+                throw new IllegalArgumentException(
+                        "No case '" + id + "'; cases: " + ALL_CASES + ", groups: " + GROUPS.keySet());
             }
         }
         return out;
@@ -541,23 +660,31 @@ public final class Bench {
 
     private Map<String, String> machine() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("date", ZonedDateTime.now(ZoneId.systemDefault())
-                .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
+        m.put(
+                "date",
+                ZonedDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
         m.put("cpus", Runtime.getRuntime().availableProcessors() + " (" + cpuModel() + ")");
         m.put("memory", memory());
         m.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         m.put("kafka", kafkaVersion() + " (broker, perf tools and the plugin's clients)");
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        m.put("load generators' heap and GC", "same".equals(jvm) ? "both " + String.join(" ", KafkaTool.HEAP_AND_GC)
-                : "each its launcher's: perf tools " + String.join(" ", KafkaTool.HEAP_AND_GC) + ", JMeter bin/jmeter's");
+        m.put(
+                "load generators' heap and GC",
+                "same".equals(jvm)
+                        ? "both " + String.join(" ", KafkaTool.HEAP_AND_GC)
+                        : "each its launcher's: perf tools " + String.join(" ", KafkaTool.HEAP_AND_GC)
+                                + ", JMeter bin/jmeter's");
         return m;
     }
 
     /** From the broker's jar in kafka.home/lib, which the perf tools share. */
     private static String kafkaVersion() {
         try (var jars = Files.list(Harness.kafkaHome().resolve("lib"))) {
-            return jars.map(p -> p.getFileName().toString()).filter(n -> n.matches("kafka_2\\.13-.*\\.jar"))
-                    .map(n -> n.replaceAll("^kafka_2\\.13-|\\.jar$", "")).findFirst().orElse("?");
+            return jars.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("kafka_2\\.13-.*\\.jar"))
+                    .map(n -> n.replaceAll("^kafka_2\\.13-|\\.jar$", ""))
+                    .findFirst()
+                    .orElse("?");
         } catch (IOException e) {
             return "?";
         }
@@ -579,7 +706,10 @@ public final class Bench {
 
     private static String procLine(String file, String prefix) {
         try {
-            return Files.readAllLines(Path.of(file)).stream().filter(l -> l.startsWith(prefix)).findFirst().orElse("?");
+            return Files.readAllLines(Path.of(file)).stream()
+                    .filter(l -> l.startsWith(prefix))
+                    .findFirst()
+                    .orElse("?");
         } catch (IOException e) {
             return "?";
         }

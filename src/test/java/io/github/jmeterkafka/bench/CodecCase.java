@@ -17,8 +17,7 @@ final class CodecCase {
     static final double NONE_MIN_RATIO = 0.95;
     static final double STORED_TOLERANCE = 0.03;
 
-    private CodecCase() {
-    }
+    private CodecCase() {}
 
     static ProducerCase of(String codec, long records, int recordsPerSample) {
         if (!CODECS.contains(codec)) {
@@ -26,12 +25,14 @@ final class CodecCase {
         }
         String title = Bench.count(records) + " x 1000 B, 1 partition, compression.type=" + codec;
         return ProducerCase.unthrottled(codec, title, records, 1000, 1, recordsPerSample)
-                .with(ProducerCase.props("1", "5", codec), 1).measuringStoredBytes();
+                .with(ProducerCase.props("1", "5", codec), 1)
+                .measuringStoredBytes();
     }
 
     /** What the rate target asks of plugin / perf-test for this codec. */
     static String rateTarget(String codec) {
-        return "none".equals(codec) ? "records/s >= " + NONE_MIN_RATIO + " x perf-test"
+        return "none".equals(codec)
+                ? "records/s >= " + NONE_MIN_RATIO + " x perf-test"
                 : "records/s " + MIN_RATIO + " to " + MAX_RATIO + " x perf-test";
     }
 
@@ -50,7 +51,7 @@ final class CodecCase {
 
     /** "1084.3 vs 1083.9 B (+0.04 %)". */
     static String storedMeasured(double plugin, double reference) {
-        return String.format(Locale.ROOT, "%.1f vs %.1f B (%+.2f %%)", plugin, reference,
-                deviation(plugin, reference) * 100);
+        return String.format(
+                Locale.ROOT, "%.1f vs %.1f B (%+.2f %%)", plugin, reference, deviation(plugin, reference) * 100);
     }
 }

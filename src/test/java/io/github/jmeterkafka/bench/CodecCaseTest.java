@@ -13,8 +13,11 @@ class CodecCaseTest {
         ProducerCase c = CodecCase.of("lz4", 200_000, 10_000);
         assertThat(c.id).isEqualTo("lz4");
         assertThat(c.title).isEqualTo("200k x 1000 B, 1 partition, compression.type=lz4");
-        assertThat(c.producerProperties).containsEntry("compression.type", "lz4").containsEntry("acks", "1")
-                .containsEntry("linger.ms", "5").containsEntry("batch.size", "16384");
+        assertThat(c.producerProperties)
+                .containsEntry("compression.type", "lz4")
+                .containsEntry("acks", "1")
+                .containsEntry("linger.ms", "5")
+                .containsEntry("batch.size", "16384");
         assertThat(c.storedBytes).isTrue();
         assertThat(c.planFile()).isEqualTo("producer.jmx");
         assertThat(c.recordSize).isEqualTo(1000);

@@ -14,8 +14,7 @@ final class Cpu {
     /** USER_HZ; 100 on every Linux this runs on, checked once with getconf. */
     private static final double TICKS_PER_SECOND = ticksPerSecond();
 
-    private Cpu() {
-    }
+    private Cpu() {}
 
     /** CPU seconds of this JVM's reaped children, user + system. */
     static double children() {
@@ -36,7 +35,8 @@ final class Cpu {
     /** The 1-minute load average; NaN where /proc/loadavg is missing. */
     static double loadAverage() {
         try {
-            return Double.parseDouble(Files.readString(Paths.get("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ", -1)[0]);
+            return Double.parseDouble(Files.readString(Paths.get("/proc/loadavg"), StandardCharsets.US_ASCII)
+                    .split(" ", -1)[0]);
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
@@ -49,7 +49,8 @@ final class Cpu {
      */
     static long[] machineTicks() {
         try {
-            String cpu = Files.readAllLines(Paths.get("/proc/stat"), StandardCharsets.US_ASCII).get(0);
+            String cpu = Files.readAllLines(Paths.get("/proc/stat"), StandardCharsets.US_ASCII)
+                    .get(0);
             // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is inside user)
             String[] f = cpu.trim().split("\\s+", -1);
             long all = 0;
@@ -85,7 +86,9 @@ final class Cpu {
 
     private static double ticksPerSecond() {
         try {
-            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("getconf", "CLK_TCK")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
             p.waitFor();
             return Double.parseDouble(out);

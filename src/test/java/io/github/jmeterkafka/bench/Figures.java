@@ -10,14 +10,14 @@ import java.util.regex.Pattern;
  */
 final class Figures {
 
-    private Figures() {
-    }
+    private Figures() {}
 
     /** One producer run: perf-test's last line, or the line under "Kafka Producer summary for ...". */
     static final class Producer {
-        private static final Pattern LINE = Pattern.compile("(\\d+)(?: steady state)? records sent, ([\\d.]+) records/sec "
-                + "\\(([\\d.]+) MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, "
-                + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
+        private static final Pattern LINE =
+                Pattern.compile("(\\d+)(?: steady state)? records sent, ([\\d.]+) records/sec "
+                        + "\\(([\\d.]+) MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, "
+                        + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
 
         final long records;
         final double recordsPerSec;

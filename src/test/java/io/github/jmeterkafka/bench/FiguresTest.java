@@ -10,9 +10,10 @@ class FiguresTest {
 
     @Test
     void readsPerfTestsLastLineNotItsProgressLines() {
-        String out = "249617 records sent, 49903.4 records/sec (47.59 MB/sec), 587.4 ms avg latency, 1037.0 ms max latency.\n"
-                + "1000000 records sent, 53051.620245 records/sec (50.59 MB/sec), 575.63 ms avg latency, 1108.00 ms max "
-                + "latency, 560 ms 50th, 967 ms 95th, 1046 ms 99th, 1097 ms 99.9th.\n";
+        String out =
+                "249617 records sent, 49903.4 records/sec (47.59 MB/sec), 587.4 ms avg latency, 1037.0 ms max latency.\n"
+                        + "1000000 records sent, 53051.620245 records/sec (50.59 MB/sec), 575.63 ms avg latency, 1108.00 ms max "
+                        + "latency, 560 ms 50th, 967 ms 95th, 1046 ms 99th, 1097 ms 99.9th.\n";
         Figures.Producer f = Figures.Producer.parseLast(out);
         assertThat(f.records).isEqualTo(1_000_000);
         assertThat(f.recordsPerSec).isEqualTo(53051.620245);
@@ -50,17 +51,21 @@ class FiguresTest {
         assertThat(f.fetchMs).isEqualTo(4354);
         assertThat(f.fetchRecordsPerSec).isEqualTo(229673.8631);
 
-        String warned = out.replace("\n2026", "\nWARNING: Exiting before consuming the expected number of records: "
-                + "timeout (10000 ms) exceeded. You can use the --timeout option to increase the timeout.\n2026");
+        String warned = out.replace(
+                "\n2026",
+                "\nWARNING: Exiting before consuming the expected number of records: "
+                        + "timeout (10000 ms) exceeded. You can use the --timeout option to increase the timeout.\n2026");
         assertThat(Figures.Consumer.parse(warned, null).records).isEqualTo(1_000_000);
 
         String plugin = "Kafka Consumer summary for 'consume':\n" + out + "end-to-end latency: ...\n";
-        assertThat(Figures.Consumer.parse(plugin, "Kafka Consumer summary for 'consume':").records).isEqualTo(1_000_000);
+        assertThat(Figures.Consumer.parse(plugin, "Kafka Consumer summary for 'consume':").records)
+                .isEqualTo(1_000_000);
     }
 
     @Test
     void saysWhatItGotWhenTheLineIsMissing() {
         assertThatThrownBy(() -> Figures.Producer.parseLast("Exception in thread main\n"))
-                .hasMessageContaining("No final producer line").hasMessageContaining("Exception in thread main");
+                .hasMessageContaining("No final producer line")
+                .hasMessageContaining("Exception in thread main");
     }
 }

@@ -1,12 +1,11 @@
 package io.github.jmeterkafka.bench;
 
-import java.time.Duration;
-import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
-
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How fast one thread makes values with no Kafka behind it: the sampler's {@link RecordMaker} from
@@ -18,8 +17,7 @@ final class GeneratorRates {
     /** Records made between two clock readings. */
     private static final int BATCH = 1000;
 
-    private GeneratorRates() {
-    }
+    private GeneratorRates() {}
 
     /** One generator's windows. */
     static final class Rate {
@@ -27,6 +25,7 @@ final class GeneratorRates {
         final String title;
         /** records/s of each window, in order */
         final double[] windows;
+
         final long records;
         final long bytes;
         /** Share of the machine's CPU stolen by the hypervisor over the windows. */

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.Harness;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import io.github.jmeterkafka.harness.Harness;
-
 /**
  * One of Kafka's perf tools in its own JVM, started as kafka-run-class.sh starts it (256 MB heap, here fixed,
  * G1 tuned for short pauses), from the broker's class path in kafka.home/lib.
@@ -32,22 +31,28 @@ public final class KafkaTool {
      * shrinks a heap that may shrink to about 70 MB, and G1 then starts a marking cycle at nearly
      * every 1 MB fetch response.
      */
-    static final List<String> HEAP_AND_GC = List.of("-Xms256M", "-Xmx256M", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-            "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent");
+    static final List<String> HEAP_AND_GC = List.of(
+            "-Xms256M",
+            "-Xmx256M",
+            "-XX:+UseG1GC",
+            "-XX:MaxGCPauseMillis=20",
+            "-XX:InitiatingHeapOccupancyPercent=35",
+            "-XX:+ExplicitGCInvokesConcurrent");
 
-    private static final List<String> JVM_ARGS = Stream.concat(Stream.of("-server"),
-            Stream.concat(HEAP_AND_GC.stream(), Stream.of("-XX:MaxInlineLevel=15", "-Djava.awt.headless=true")))
+    private static final List<String> JVM_ARGS = Stream.concat(
+                    Stream.of("-server"),
+                    Stream.concat(HEAP_AND_GC.stream(), Stream.of("-XX:MaxInlineLevel=15", "-Djava.awt.headless=true")))
             .collect(Collectors.toUnmodifiableList());
 
     /** Runs in flight: a bench stopped by Ctrl-C or SIGTERM must not leave a tool running. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly), "kafka-tool-reaper"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly), "kafka-tool-reaper"));
     }
 
-    private KafkaTool() {
-    }
+    private KafkaTool() {}
 
     /** What one run printed and cost. */
     public static final class Result {
@@ -57,6 +62,7 @@ public final class KafkaTool {
         final double wallSeconds;
         /** Share of the machine's CPU stolen by the hypervisor during the run. */
         final double steal;
+
         final Path dir;
 
         Result(int exitCode, String stdout, double cpuSeconds, double wallSeconds, double steal, Path dir) {
@@ -93,8 +99,11 @@ public final class KafkaTool {
             cpu0 = Cpu.children();
             ticks0 = Cpu.machineTicks();
             t0 = System.nanoTime();
-            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(out.toFile()).start();
+            p = new ProcessBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
             LIVE.add(p);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start " + mainClass, e);

@@ -25,14 +25,13 @@ final class LatencyCase {
     static final String ACKS = "1";
 
     private static final Pattern TOOL_AVG = Pattern.compile("Avg latency: ([\\d.]+) ms");
-    private static final Pattern TOOL_PERCENTILES = Pattern.compile(
-            "Percentiles: 50th = (\\d+), 99th = (\\d+), 99\\.9th = (\\d+)");
+    private static final Pattern TOOL_PERCENTILES =
+            Pattern.compile("Percentiles: 50th = (\\d+), 99th = (\\d+), 99\\.9th = (\\d+)");
     private static final Pattern PLUGIN_LINE = Pattern.compile("end-to-end latency: ([\\d.]+) ms avg, (\\d+) ms 50th, "
             + "\\d+ ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, ([\\d.]+) ms max\\.");
     private static final Pattern DELIVERY = Pattern.compile("delivery: (\\d+) records verified");
 
-    private LatencyCase() {
-    }
+    private LatencyCase() {}
 
     static String title() {
         return Bench.count(RECORDS) + " x " + RECORD_SIZE + " B, 1 partition, acks=" + ACKS
@@ -50,11 +49,20 @@ final class LatencyCase {
         final long p999Ms;
         /** NaN for the tool, which prints none. */
         final double maxMs;
+
         final double wall;
         final double load = Cpu.loadAverage();
 
-        private Run(String side, int repeat, long records, double avgMs, long p50Ms, long p99Ms, long p999Ms,
-                double maxMs, double wall) {
+        private Run(
+                String side,
+                int repeat,
+                long records,
+                double avgMs,
+                long p50Ms,
+                long p99Ms,
+                long p999Ms,
+                double maxMs,
+                double wall) {
             this.side = side;
             this.repeat = repeat;
             this.records = records;
@@ -70,8 +78,16 @@ final class LatencyCase {
         static Run tool(int repeat, String stdout, double wall) {
             Matcher avg = find(TOOL_AVG, stdout);
             Matcher p = find(TOOL_PERCENTILES, stdout);
-            return new Run("kafka-e2e-latency", repeat, RECORDS, Double.parseDouble(avg.group(1)),
-                    Long.parseLong(p.group(1)), Long.parseLong(p.group(2)), Long.parseLong(p.group(3)), Double.NaN, wall);
+            return new Run(
+                    "kafka-e2e-latency",
+                    repeat,
+                    RECORDS,
+                    Double.parseDouble(avg.group(1)),
+                    Long.parseLong(p.group(1)),
+                    Long.parseLong(p.group(2)),
+                    Long.parseLong(p.group(3)),
+                    Double.NaN,
+                    wall);
         }
 
         /** From the first end-to-end line and the delivery line under the consumer's summary title. */
@@ -83,15 +99,30 @@ final class LatencyCase {
             String summary = stdout.substring(at);
             Matcher m = find(PLUGIN_LINE, summary);
             Matcher d = find(DELIVERY, summary);
-            return new Run("plugin", repeat, Long.parseLong(d.group(1)), Double.parseDouble(m.group(1)),
-                    Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4)),
-                    Double.parseDouble(m.group(5)), wall);
+            return new Run(
+                    "plugin",
+                    repeat,
+                    Long.parseLong(d.group(1)),
+                    Double.parseDouble(m.group(1)),
+                    Long.parseLong(m.group(2)),
+                    Long.parseLong(m.group(3)),
+                    Long.parseLong(m.group(4)),
+                    Double.parseDouble(m.group(5)),
+                    wall);
         }
 
         String format() {
-            return String.format(Locale.ROOT, "%d records, avg %.2f p50 %d p99 %d p99.9 %d max %s ms, wall %.1f s, "
-                    + "load %.1f", records, avgMs, p50Ms, p99Ms, p999Ms, Double.isNaN(maxMs) ? "-"
-                    : String.format(Locale.ROOT, "%.2f", maxMs), wall, load);
+            return String.format(
+                    Locale.ROOT,
+                    "%d records, avg %.2f p50 %d p99 %d p99.9 %d max %s ms, wall %.1f s, " + "load %.1f",
+                    records,
+                    avgMs,
+                    p50Ms,
+                    p99Ms,
+                    p999Ms,
+                    Double.isNaN(maxMs) ? "-" : String.format(Locale.ROOT, "%.2f", maxMs),
+                    wall,
+                    load);
         }
     }
 
@@ -114,10 +145,17 @@ final class LatencyCase {
             if (runs.isEmpty()) {
                 continue;
             }
-            s.append(String.format(Locale.ROOT, "| %s | %d | %.2f | %.0f | %.0f | %.0f | %s | %.1f |%n",
-                    runs.get(0).side, runs.size(), median(runs, r -> r.avgMs), median(runs, r -> r.p50Ms),
-                    median(runs, r -> r.p99Ms), median(runs, r -> r.p999Ms),
-                    Double.isNaN(runs.get(0).maxMs) ? "(not printed)"
+            s.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %d | %.2f | %.0f | %.0f | %.0f | %s | %.1f |%n",
+                    runs.get(0).side,
+                    runs.size(),
+                    median(runs, r -> r.avgMs),
+                    median(runs, r -> r.p50Ms),
+                    median(runs, r -> r.p99Ms),
+                    median(runs, r -> r.p999Ms),
+                    Double.isNaN(runs.get(0).maxMs)
+                            ? "(not printed)"
                             : String.format(Locale.ROOT, "%.2f", median(runs, r -> r.maxMs)),
                     median(runs, r -> r.wall)));
         }
@@ -125,8 +163,10 @@ final class LatencyCase {
         List<Run> all = new ArrayList<>(tool);
         all.addAll(plugin);
         all.sort(Comparator.comparingInt((Run r) -> r.repeat).thenComparing(r -> r.side));
-        s.append(all.stream().map(r -> "- #" + (r.repeat + 1) + " " + r.side + ": " + r.format())
-                .collect(Collectors.joining("\n"))).append('\n');
+        s.append(all.stream()
+                        .map(r -> "- #" + (r.repeat + 1) + " " + r.side + ": " + r.format())
+                        .collect(Collectors.joining("\n")))
+                .append('\n');
     }
 
     static double median(List<Run> runs, ToDoubleFunction<Run> f) {

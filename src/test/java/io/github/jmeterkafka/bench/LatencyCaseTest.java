@@ -3,14 +3,14 @@ package io.github.jmeterkafka.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class LatencyCaseTest {
 
     @Test
     void readsTheToolsAverageAndPercentiles() {
-        String out = "0\t253.36131400000002\n1000\t1.2\nAvg latency: 1.4214 ms\nPercentiles: 50th = 1, 99th = 9, 99.9th = 21\n";
+        String out =
+                "0\t253.36131400000002\n1000\t1.2\nAvg latency: 1.4214 ms\nPercentiles: 50th = 1, 99th = 9, 99.9th = 21\n";
         LatencyCase.Run r = LatencyCase.Run.tool(0, out, 12.5);
         assertThat(r.avgMs).isEqualTo(1.4214);
         assertThat(r.p50Ms).isEqualTo(1);
@@ -40,7 +40,8 @@ class LatencyCaseTest {
     @Test
     void theTableHasTheMediansOfEachSide() {
         String tool = "Avg latency: %s ms\nPercentiles: 50th = 1, 99th = %d, 99.9th = 20\n";
-        List<LatencyCase.Run> tools = List.of(LatencyCase.Run.tool(0, String.format(tool, "1.5", 9), 10),
+        List<LatencyCase.Run> tools = List.of(
+                LatencyCase.Run.tool(0, String.format(tool, "1.5", 9), 10),
                 LatencyCase.Run.tool(1, String.format(tool, "1.1", 7), 10),
                 LatencyCase.Run.tool(2, String.format(tool, "1.3", 11), 10));
         StringBuilder s = new StringBuilder();

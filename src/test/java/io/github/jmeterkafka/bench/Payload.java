@@ -1,5 +1,9 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.payload.KeyMode;
+import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SchemaOutput;
+import io.github.jmeterkafka.payload.ValueMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,18 +13,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
-
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
-
-import io.github.jmeterkafka.payload.KeyMode;
-import io.github.jmeterkafka.payload.RecordSpec;
-import io.github.jmeterkafka.payload.SchemaOutput;
-import io.github.jmeterkafka.payload.ValueMode;
 
 /**
  * What the template and avro cases send, and the random letters they are measured against: the
@@ -57,20 +54,30 @@ final class Payload {
     }
 
     static Payload template(Path plans) {
-        return new Payload("template", "JSON template " + TEMPLATE + ", 10 placeholders (2 Datafaker)", ValueMode.TEXT,
-                readTemplate(plans.resolve(TEMPLATE)), null);
+        return new Payload(
+                "template",
+                "JSON template " + TEMPLATE + ", 10 placeholders (2 Datafaker)",
+                ValueMode.TEXT,
+                readTemplate(plans.resolve(TEMPLATE)),
+                null);
     }
 
     static Payload avro(Path plans) {
-        return new Payload("avro", "Avro binary of " + SCHEMA + ", 10 fields with rules", ValueMode.AVRO, "",
+        return new Payload(
+                "avro",
+                "Avro binary of " + SCHEMA + ", 10 fields with rules",
+                ValueMode.AVRO,
+                "",
                 plans.resolve(SCHEMA));
     }
 
     /** The plugin sending these values through {@link #PLAN}, 1 thread, 1 partition, as case {@code caseId}. */
     ProducerCase producerCase(String caseId, long records, int recordsPerSample) {
         String title = Bench.count(records) + " records, 1 partition, 1 thread, no compression";
-        return ProducerCase.unthrottled(caseId, title, records, mode == ValueMode.RANDOM ? RANDOM_SIZE : 0, 1,
-                recordsPerSample).plan(PLAN, planProperties()).measuringStoredBytes();
+        return ProducerCase.unthrottled(
+                        caseId, title, records, mode == ValueMode.RANDOM ? RANDOM_SIZE : 0, 1, recordsPerSample)
+                .plan(PLAN, planProperties())
+                .measuringStoredBytes();
     }
 
     /** -J properties for {@link #PLAN}: the value mode, the template, the random size. */
@@ -84,8 +91,19 @@ final class Payload {
 
     /** The spec the plan's sampler builds, for making the same values without JMeter. */
     RecordSpec spec(Path plans) {
-        return new RecordSpec(KeyMode.NONE, "", 100, mode, template, Integer.toString(RANDOM_SIZE), "", "\\n",
-                schema == null ? "" : schema.toString(), SchemaOutput.BINARY, fieldRules(plans.resolve(PLAN)), List.of());
+        return new RecordSpec(
+                KeyMode.NONE,
+                "",
+                100,
+                mode,
+                template,
+                Integer.toString(RANDOM_SIZE),
+                "",
+                "\\n",
+                schema == null ? "" : schema.toString(),
+                SchemaOutput.BINARY,
+                fieldRules(plans.resolve(PLAN)),
+                List.of());
     }
 
     /** The template file's text without its final line break (which an editor adds and a record need not hold). */

@@ -7,14 +7,13 @@ import static io.github.jmeterkafka.bench.Report.median;
 import static io.github.jmeterkafka.bench.Report.pairs;
 import static io.github.jmeterkafka.bench.Report.target;
 
+import io.github.jmeterkafka.bench.Report.Run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
-
-import io.github.jmeterkafka.bench.Report.Run;
 
 /**
  * The tables and targets of the codec cases (perf-test beside the plugin, with the bytes the broker
@@ -32,8 +31,13 @@ final class PayloadReport {
         final List<Run> referenceRuns;
         final List<Run> runs;
 
-        Pair(ProducerCase reference, String referenceLabel, List<Run> referenceRuns, ProducerCase measured,
-                String measuredLabel, List<Run> runs) {
+        Pair(
+                ProducerCase reference,
+                String referenceLabel,
+                List<Run> referenceRuns,
+                ProducerCase measured,
+                String measuredLabel,
+                List<Run> runs) {
             this.reference = reference;
             this.measured = measured;
             this.referenceLabel = referenceLabel;
@@ -56,7 +60,12 @@ final class PayloadReport {
     }
 
     /** A template or avro case: its runs beside the same plan's runs with random letters. */
-    void payload(ProducerCase random, String randomLabel, List<Run> randomRuns, ProducerCase made, String madeLabel,
+    void payload(
+            ProducerCase random,
+            String randomLabel,
+            List<Run> randomRuns,
+            ProducerCase made,
+            String madeLabel,
             List<Run> madeRuns) {
         payloads.add(new Pair(random, randomLabel, randomRuns, made, madeLabel, madeRuns));
     }
@@ -98,10 +107,15 @@ final class PayloadReport {
             codecRow(s, p.referenceRuns.isEmpty() ? name : "", p.measuredLabel, p.runs, baselineCpu);
             if (!p.referenceRuns.isEmpty() && !p.runs.isEmpty()) {
                 double stored = p.ratio(Run::storedPerRecord);
-                s.append("| | **plugin / perf-test** | | **").append(f2(p.ratio(r -> r.recordsPerSec))).append("** | ")
-                        .append(f2(p.ratio(r -> r.mbPerSec))).append(" | | | | ")
-                        .append(cpuRatios(p, baselineCpu)).append(" | ")
-                        .append(Double.isNaN(stored) ? "" : String.format(Locale.ROOT, "%.3f", stored)).append(" |\n");
+                s.append("| | **plugin / perf-test** | | **")
+                        .append(f2(p.ratio(r -> r.recordsPerSec)))
+                        .append("** | ")
+                        .append(f2(p.ratio(r -> r.mbPerSec)))
+                        .append(" | | | | ")
+                        .append(cpuRatios(p, baselineCpu))
+                        .append(" | ")
+                        .append(Double.isNaN(stored) ? "" : String.format(Locale.ROOT, "%.3f", stored))
+                        .append(" |\n");
             }
         }
         s.append("\nStored B/record: the topic's log on the broker (record batches as stored, compressed, with their "
@@ -113,10 +127,19 @@ final class PayloadReport {
         if (runs.isEmpty()) {
             return;
         }
-        s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", name, side,
-                runs.size(), f0(median(runs, r -> r.recordsPerSec)), f2(median(runs, r -> r.mbPerSec)),
-                f0(median(runs, r -> r.p50Ms)), f0(median(runs, r -> r.p95Ms)), f0(median(runs, r -> r.p99Ms)),
-                cpu(runs, baselineCpu), f1(median(runs, Run::storedPerRecord))));
+        s.append(String.format(
+                Locale.ROOT,
+                "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n",
+                name,
+                side,
+                runs.size(),
+                f0(median(runs, r -> r.recordsPerSec)),
+                f2(median(runs, r -> r.mbPerSec)),
+                f0(median(runs, r -> r.p50Ms)),
+                f0(median(runs, r -> r.p95Ms)),
+                f0(median(runs, r -> r.p99Ms)),
+                cpu(runs, baselineCpu),
+                f1(median(runs, Run::storedPerRecord))));
     }
 
     private void payloadTable(StringBuilder s, double baselineCpu) {
@@ -126,12 +149,19 @@ final class PayloadReport {
         s.append("| case | value | runs | records/s | MB/s | stored B/record | p50 ms | p95 ms | CPU s: whole (net) "
                 + "| CPU µs/record: whole (net) |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Pair p : payloads) {
-            payloadRow(s, "(" + p.measured.id + ") " + p.measured.title, p.referenceLabel, p.referenceRuns, baselineCpu);
+            payloadRow(
+                    s, "(" + p.measured.id + ") " + p.measured.title, p.referenceLabel, p.referenceRuns, baselineCpu);
             payloadRow(s, "", p.measuredLabel, p.runs, baselineCpu);
             if (!p.referenceRuns.isEmpty() && !p.runs.isEmpty()) {
-                s.append("| | **").append(p.measured.id).append(" / random** | | **")
-                        .append(f2(p.ratio(r -> r.recordsPerSec))).append("** | ").append(f2(p.ratio(r -> r.mbPerSec)))
-                        .append(" | | | | | ").append(cpuRatios(p, baselineCpu)).append(" |\n");
+                s.append("| | **")
+                        .append(p.measured.id)
+                        .append(" / random** | | **")
+                        .append(f2(p.ratio(r -> r.recordsPerSec)))
+                        .append("** | ")
+                        .append(f2(p.ratio(r -> r.mbPerSec)))
+                        .append(" | | | | | ")
+                        .append(cpuRatios(p, baselineCpu))
+                        .append(" |\n");
             }
         }
         s.append("\nBoth rows of a case: the plugin, 1 thread, the same plan (bench/plans/" + Payload.PLAN + "), "
@@ -142,10 +172,19 @@ final class PayloadReport {
         if (runs.isEmpty()) {
             return;
         }
-        s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", name, value,
-                runs.size(), f0(median(runs, r -> r.recordsPerSec)), f2(median(runs, r -> r.mbPerSec)),
-                f1(median(runs, Run::storedPerRecord)), f0(median(runs, r -> r.p50Ms)), f0(median(runs, r -> r.p95Ms)),
-                cpu(runs, baselineCpu), f1(median(runs, Run::cpuMicrosPerRecord)) + " ("
+        s.append(String.format(
+                Locale.ROOT,
+                "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n",
+                name,
+                value,
+                runs.size(),
+                f0(median(runs, r -> r.recordsPerSec)),
+                f2(median(runs, r -> r.mbPerSec)),
+                f1(median(runs, Run::storedPerRecord)),
+                f0(median(runs, r -> r.p50Ms)),
+                f0(median(runs, r -> r.p95Ms)),
+                cpu(runs, baselineCpu),
+                f1(median(runs, Run::cpuMicrosPerRecord)) + " ("
                         + f1(median(runs, r -> r.netCpu(baselineCpu) * 1e6 / r.records)) + ")"));
     }
 
@@ -158,9 +197,20 @@ final class PayloadReport {
                 |---|---|--:|--:|--:|--:|--:|--:|--:|--:|
                 """);
         for (GeneratorRates.Rate r : generators) {
-            s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s to %s | %.2f | %.1f | %.1f | %.1f | %.0f %% |%n",
-                    r.id, r.title, r.windows.length, f0(r.median()), f0(r.min()), f0(r.max()), r.microsPerRecord(),
-                    r.bytesPerRecord(), r.mbPerSec(), r.load, r.steal * 100));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %d | %s | %s to %s | %.2f | %.1f | %.1f | %.1f | %.0f %% |%n",
+                    r.id,
+                    r.title,
+                    r.windows.length,
+                    f0(r.median()),
+                    f0(r.min()),
+                    f0(r.max()),
+                    r.microsPerRecord(),
+                    r.bytesPerRecord(),
+                    r.mbPerSec(),
+                    r.load,
+                    r.steal * 100));
         }
         s.append("\nGenerators: the sampler's RecordMaker alone, 1 thread in the bench's JVM, no Kafka: values made "
                 + "one after the other, as a sampler makes them, counted in windows after a warm-up.\n\n");
@@ -168,7 +218,8 @@ final class PayloadReport {
 
     private static String cpu(List<Run> runs, double baselineCpu) {
         double whole = median(runs, r -> r.cpu);
-        return runs.get(0).side.equals("plugin") ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu))) + ")"
+        return runs.get(0).side.equals("plugin")
+                ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu))) + ")"
                 : f1(whole);
     }
 
@@ -187,13 +238,17 @@ final class PayloadReport {
             }
             String codec = p.measured.id;
             double rate = p.ratio(r -> r.recordsPerSec);
-            rows.add(target("(" + codec + ") " + CodecCase.rateTarget(codec),
-                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec), CodecCase.rateMet(codec, rate)));
+            rows.add(target(
+                    "(" + codec + ") " + CodecCase.rateTarget(codec),
+                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
+                    CodecCase.rateMet(codec, rate)));
             double plugin = median(p.runs, Run::storedPerRecord);
             double perf = median(p.referenceRuns, Run::storedPerRecord);
             if (!Double.isNaN(plugin) && !Double.isNaN(perf)) {
-                rows.add(target("(" + codec + ") stored B/record within 3 % of perf-test",
-                        CodecCase.storedMeasured(plugin, perf), CodecCase.storedMet(CodecCase.deviation(plugin, perf))));
+                rows.add(target(
+                        "(" + codec + ") stored B/record within 3 % of perf-test",
+                        CodecCase.storedMeasured(plugin, perf),
+                        CodecCase.storedMet(CodecCase.deviation(plugin, perf))));
             }
         }
         for (Pair p : payloads) {
@@ -201,8 +256,9 @@ final class PayloadReport {
                 continue;
             }
             double rate = p.ratio(r -> r.recordsPerSec);
-            rows.add(target("(" + p.measured.id + ") records/s >= " + Payload.MIN_RATIO
-                    + " x the plugin's with random letters", f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
+            rows.add(target(
+                    "(" + p.measured.id + ") records/s >= " + Payload.MIN_RATIO + " x the plugin's with random letters",
+                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
                     rate >= Payload.MIN_RATIO));
         }
     }

@@ -2,6 +2,11 @@ package io.github.jmeterkafka.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.RecordMaker;
+import io.github.jmeterkafka.payload.ValueMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,19 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DecoderFactory;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.RecordMaker;
-import io.github.jmeterkafka.payload.ValueMode;
 
 /** The template and schema in bench/plans, and the rules of the plan that sends them, fit together. */
 class PayloadTest {
@@ -43,12 +40,13 @@ class PayloadTest {
         List<Map.Entry<String, String>> rules = Payload.fieldRules(plans.resolve(Payload.PLAN));
         Schema schema = new Schema.Parser().parse(plans.resolve(Payload.SCHEMA).toFile());
         assertThat(rules.stream().map(Map.Entry::getKey).collect(Collectors.toList()))
-                .containsExactlyElementsOf(schema.getFields().stream().map(Schema.Field::name).collect(Collectors.toList()));
+                .containsExactlyElementsOf(
+                        schema.getFields().stream().map(Schema.Field::name).collect(Collectors.toList()));
         assertThat(rules).contains(Map.entry("customerName", "{{faker Name.fullName}}"));
 
         byte[] value = make(Payload.avro(plans));
-        GenericRecord record = new GenericDatumReader<GenericRecord>(schema).read(null,
-                DecoderFactory.get().binaryDecoder(value, null));
+        GenericRecord record = new GenericDatumReader<GenericRecord>(schema)
+                .read(null, DecoderFactory.get().binaryDecoder(value, null));
         assertThat(record.get("sequence")).isEqualTo(0L);
         assertThat(((Number) record.get("quantity")).intValue()).isBetween(1, 5);
     }
@@ -56,14 +54,17 @@ class PayloadTest {
     @Test
     void thePlanGetsTheValueModeAndTemplateAsProperties() {
         Payload template = Payload.template(plans);
-        assertThat(template.planProperties()).containsEntry("value.mode", ValueMode.TEXT.tag())
-                .containsEntry("value.template", template.template).containsEntry("record.size", "1000");
+        assertThat(template.planProperties())
+                .containsEntry("value.mode", ValueMode.TEXT.tag())
+                .containsEntry("value.template", template.template)
+                .containsEntry("record.size", "1000");
         ProducerCase c = template.producerCase("template", 200_000, 10_000);
         assertThat(c.planFile()).isEqualTo(Payload.PLAN);
         assertThat(c.storedBytes).isTrue();
         assertThat(c.planProperties).containsEntry("value.mode", "valueMode.text");
         assertThat(Payload.random().producerCase("template-random", 1, 1).planProperties)
-                .containsEntry("value.mode", "valueMode.random").containsEntry("value.template", "");
+                .containsEntry("value.mode", "valueMode.random")
+                .containsEntry("value.template", "");
     }
 
     @Test

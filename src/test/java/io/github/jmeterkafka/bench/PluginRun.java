@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.JMeter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,8 +8,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-
-import io.github.jmeterkafka.harness.JMeter;
 
 /**
  * A headless JMeter run, with its CPU time in total and from the moment JMeter prints "Starting
@@ -62,14 +61,19 @@ final class PluginRun {
     }
 
     private static Optional<ProcessHandle> jmeterChild() {
-        return ProcessHandle.current().children()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("ApacheJMeter.jar")).orElse(false))
+        return ProcessHandle.current()
+                .children()
+                .filter(p -> p.info()
+                        .commandLine()
+                        .map(c -> c.contains("ApacheJMeter.jar"))
+                        .orElse(false))
                 .findFirst();
     }
 
     private static boolean contains(Path file, String text) {
         try {
-            return Files.isRegularFile(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text);
+            return Files.isRegularFile(file)
+                    && Files.readString(file, StandardCharsets.UTF_8).contains(text);
         } catch (IOException e) {
             return false;
         }

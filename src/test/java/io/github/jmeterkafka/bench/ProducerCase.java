@@ -13,6 +13,7 @@ final class ProducerCase {
     final int partitions;
     /** records/s, or 0 for unthrottled */
     final int throughput;
+
     final int recordsPerSample;
     final int threads;
     final Map<String, String> producerProperties;
@@ -23,9 +24,19 @@ final class ProducerCase {
     /** Whether each run also measures the bytes the broker stores for its topic. */
     final boolean storedBytes;
 
-    private ProducerCase(String id, String title, long records, int recordSize, int partitions, int throughput,
-            int recordsPerSample, int threads, Map<String, String> producerProperties, String plan,
-            Map<String, String> planProperties, boolean storedBytes) {
+    private ProducerCase(
+            String id,
+            String title,
+            long records,
+            int recordSize,
+            int partitions,
+            int throughput,
+            int recordsPerSample,
+            int threads,
+            Map<String, String> producerProperties,
+            String plan,
+            Map<String, String> planProperties,
+            boolean storedBytes) {
         this.id = id;
         this.title = title;
         this.records = records;
@@ -40,32 +51,87 @@ final class ProducerCase {
         this.storedBytes = storedBytes;
     }
 
-    static ProducerCase unthrottled(String id, String title, long records, int recordSize, int partitions,
-            int recordsPerSample) {
-        return new ProducerCase(id, title, records, recordSize, partitions, 0, recordsPerSample, 1, props("1", "5"),
-                null, Map.of(), false);
+    static ProducerCase unthrottled(
+            String id, String title, long records, int recordSize, int partitions, int recordsPerSample) {
+        return new ProducerCase(
+                id,
+                title,
+                records,
+                recordSize,
+                partitions,
+                0,
+                recordsPerSample,
+                1,
+                props("1", "5"),
+                null,
+                Map.of(),
+                false);
     }
 
-    static ProducerCase paced(String id, String title, long records, int recordSize, int throughput,
-            int recordsPerSample, int threads) {
-        return new ProducerCase(id, title, records, recordSize, 1, throughput, recordsPerSample, threads,
-                props("1", "5"), null, Map.of(), false);
+    static ProducerCase paced(
+            String id, String title, long records, int recordSize, int throughput, int recordsPerSample, int threads) {
+        return new ProducerCase(
+                id,
+                title,
+                records,
+                recordSize,
+                1,
+                throughput,
+                recordsPerSample,
+                threads,
+                props("1", "5"),
+                null,
+                Map.of(),
+                false);
     }
 
     ProducerCase with(Map<String, String> props, int threads) {
-        return new ProducerCase(id, title, records, recordSize, partitions, throughput, recordsPerSample, threads, props,
-                plan, planProperties, storedBytes);
+        return new ProducerCase(
+                id,
+                title,
+                records,
+                recordSize,
+                partitions,
+                throughput,
+                recordsPerSample,
+                threads,
+                props,
+                plan,
+                planProperties,
+                storedBytes);
     }
 
     /** The plugin runs {@code plan} with these -J properties besides the producer properties. */
     ProducerCase plan(String plan, Map<String, String> planProperties) {
-        return new ProducerCase(id, title, records, recordSize, partitions, throughput, recordsPerSample, threads,
-                producerProperties, plan, Map.copyOf(planProperties), storedBytes);
+        return new ProducerCase(
+                id,
+                title,
+                records,
+                recordSize,
+                partitions,
+                throughput,
+                recordsPerSample,
+                threads,
+                producerProperties,
+                plan,
+                Map.copyOf(planProperties),
+                storedBytes);
     }
 
     ProducerCase measuringStoredBytes() {
-        return new ProducerCase(id, title, records, recordSize, partitions, throughput, recordsPerSample, threads,
-                producerProperties, plan, planProperties, true);
+        return new ProducerCase(
+                id,
+                title,
+                records,
+                recordSize,
+                partitions,
+                throughput,
+                recordsPerSample,
+                threads,
+                producerProperties,
+                plan,
+                planProperties,
+                true);
     }
 
     /** The plan this case's plugin side runs. */

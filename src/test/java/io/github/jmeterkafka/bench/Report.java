@@ -41,9 +41,25 @@ final class Report {
         /** The 1-minute load average when the run ended: other work on the machine skews every figure. */
         final double load = Cpu.loadAverage();
 
-        private Run(String side, int repeat, boolean consumer, long records, double recordsPerSec, double mbPerSec,
-                double avgMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double rebalanceMs,
-                double fetchRecordsPerSec, double cpu, double cpuAfterStart, double wall, double steal, long brokerRecords,
+        private Run(
+                String side,
+                int repeat,
+                boolean consumer,
+                long records,
+                double recordsPerSec,
+                double mbPerSec,
+                double avgMs,
+                double p50Ms,
+                double p95Ms,
+                double p99Ms,
+                double maxMs,
+                double rebalanceMs,
+                double fetchRecordsPerSec,
+                double cpu,
+                double cpuAfterStart,
+                double wall,
+                double steal,
+                long brokerRecords,
                 long storedBytes) {
             this.side = side;
             this.repeat = repeat;
@@ -66,22 +82,89 @@ final class Report {
             this.storedBytes = storedBytes;
         }
 
-        static Run producer(String side, int repeat, Figures.Producer f, double cpu, double cpuAfterStart, double wall,
-                double steal, long brokerRecords, long storedBytes) {
-            return new Run(side, repeat, false, f.records, f.recordsPerSec, f.mbPerSec, f.avgMs, f.p50Ms, f.p95Ms,
-                    f.p99Ms, f.maxMs, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, brokerRecords, storedBytes);
+        static Run producer(
+                String side,
+                int repeat,
+                Figures.Producer f,
+                double cpu,
+                double cpuAfterStart,
+                double wall,
+                double steal,
+                long brokerRecords,
+                long storedBytes) {
+            return new Run(
+                    side,
+                    repeat,
+                    false,
+                    f.records,
+                    f.recordsPerSec,
+                    f.mbPerSec,
+                    f.avgMs,
+                    f.p50Ms,
+                    f.p95Ms,
+                    f.p99Ms,
+                    f.maxMs,
+                    Double.NaN,
+                    Double.NaN,
+                    cpu,
+                    cpuAfterStart,
+                    wall,
+                    steal,
+                    brokerRecords,
+                    storedBytes);
         }
 
-        static Run consumer(String side, int repeat, Figures.Consumer f, double cpu, double cpuAfterStart, double wall,
+        static Run consumer(
+                String side,
+                int repeat,
+                Figures.Consumer f,
+                double cpu,
+                double cpuAfterStart,
+                double wall,
                 double steal) {
-            return new Run(side, repeat, true, f.records, f.recordsPerSec, f.mbPerSec, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, f.rebalanceMs, f.fetchRecordsPerSec, cpu, cpuAfterStart, wall,
-                    steal, f.records, -1);
+            return new Run(
+                    side,
+                    repeat,
+                    true,
+                    f.records,
+                    f.recordsPerSec,
+                    f.mbPerSec,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    f.rebalanceMs,
+                    f.fetchRecordsPerSec,
+                    cpu,
+                    cpuAfterStart,
+                    wall,
+                    steal,
+                    f.records,
+                    -1);
         }
 
         static Run baseline(int repeat, double cpu, double cpuAfterStart, double wall, double steal) {
-            return new Run("jmeter-empty-plan", repeat, false, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpu, cpuAfterStart, wall, steal, 0, -1);
+            return new Run(
+                    "jmeter-empty-plan",
+                    repeat,
+                    false,
+                    0,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    cpu,
+                    cpuAfterStart,
+                    wall,
+                    steal,
+                    0,
+                    -1);
         }
 
         /** Bytes the broker stores per record (its log over its end offsets); NaN if not measured. */
@@ -109,7 +192,14 @@ final class Report {
         final List<Run> plugin;
         final int throughput;
 
-        CaseRuns(String id, String title, String setup, boolean consumer, List<Run> perf, List<Run> plugin, int throughput) {
+        CaseRuns(
+                String id,
+                String title,
+                String setup,
+                boolean consumer,
+                List<Run> perf,
+                List<Run> plugin,
+                int throughput) {
             this.id = id;
             this.title = title;
             this.setup = setup;
@@ -133,7 +223,9 @@ final class Report {
     }
 
     String machineLine() {
-        return machine.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; "));
+        return machine.entrySet().stream()
+                .map(e -> e.getKey() + ": " + e.getValue())
+                .collect(Collectors.joining("; "));
     }
 
     void baseline(List<Run> runs) {
@@ -163,30 +255,59 @@ final class Report {
     }
 
     void consumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
-        String setup = threads + (threads == 1 ? " thread" : " threads") + " x up to " + recordsPerSample + " records/sample";
+        String setup =
+                threads + (threads == 1 ? " thread" : " threads") + " x up to " + recordsPerSample + " records/sample";
         cases.add(new CaseRuns(id, title, setup, true, perf, plugin, 0));
     }
 
     /** One line per run, as it finishes. */
     static String format(Run r) {
         if (r.consumer) {
-            return String.format(Locale.ROOT, "%d records, %.0f records/s, %.1f MB/s, rebalance %.0f ms, "
-                    + "CPU %.2f s%s, wall %.1f s, load %.1f, steal %.0f %%", r.records, r.recordsPerSec, r.mbPerSec,
-                    r.rebalanceMs, r.cpu, afterStart(r), r.wall, r.load, r.steal * 100);
+            return String.format(
+                    Locale.ROOT,
+                    "%d records, %.0f records/s, %.1f MB/s, rebalance %.0f ms, "
+                            + "CPU %.2f s%s, wall %.1f s, load %.1f, steal %.0f %%",
+                    r.records,
+                    r.recordsPerSec,
+                    r.mbPerSec,
+                    r.rebalanceMs,
+                    r.cpu,
+                    afterStart(r),
+                    r.wall,
+                    r.load,
+                    r.steal * 100);
         }
-        return String.format(Locale.ROOT, "%d records, %.0f records/s, %.2f MB/s, latency avg %.2f p50 %.0f p95 %.0f "
-                + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d%s, load %.1f, steal %.0f %%",
-                r.records, r.recordsPerSec, r.mbPerSec, r.avgMs, r.p50Ms, r.p95Ms, r.p99Ms, r.maxMs, r.cpu,
-                afterStart(r), r.wall, r.brokerRecords, stored(r), r.load, r.steal * 100);
+        return String.format(
+                Locale.ROOT,
+                "%d records, %.0f records/s, %.2f MB/s, latency avg %.2f p50 %.0f p95 %.0f "
+                        + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d%s, load %.1f, steal %.0f %%",
+                r.records,
+                r.recordsPerSec,
+                r.mbPerSec,
+                r.avgMs,
+                r.p50Ms,
+                r.p95Ms,
+                r.p99Ms,
+                r.maxMs,
+                r.cpu,
+                afterStart(r),
+                r.wall,
+                r.brokerRecords,
+                stored(r),
+                r.load,
+                r.steal * 100);
     }
 
     private static String stored(Run r) {
-        return r.storedBytes < 0 ? "" : String.format(Locale.ROOT, " in %d B (%.1f B/record)", r.storedBytes,
-                r.storedPerRecord());
+        return r.storedBytes < 0
+                ? ""
+                : String.format(Locale.ROOT, " in %d B (%.1f B/record)", r.storedBytes, r.storedPerRecord());
     }
 
     private static String afterStart(Run r) {
-        return Double.isNaN(r.cpuAfterStart) ? "" : String.format(Locale.ROOT, " (%.2f s after test start)", r.cpuAfterStart);
+        return Double.isNaN(r.cpuAfterStart)
+                ? ""
+                : String.format(Locale.ROOT, " (%.2f s after test start)", r.cpuAfterStart);
     }
 
     String markdown(List<String> problems) {
@@ -199,18 +320,32 @@ final class Report {
         });
         all.addAll(payloads.runs());
         DoubleSummaryStatistics load = all.stream().mapToDouble(r -> r.load).summaryStatistics();
-        s.append(String.format(Locale.ROOT, "1-minute load average at the end of each run: median %.1f, %.1f to %.1f "
-                + "(the broker and the load generator alone make about 2).  %n", median(all, r -> r.load),
-                load.getMin(), load.getMax()));
-        DoubleSummaryStatistics steal = all.stream().mapToDouble(r -> r.steal * 100).filter(d -> !Double.isNaN(d))
+        s.append(String.format(
+                Locale.ROOT,
+                "1-minute load average at the end of each run: median %.1f, %.1f to %.1f "
+                        + "(the broker and the load generator alone make about 2).  %n",
+                median(all, r -> r.load),
+                load.getMin(),
+                load.getMax()));
+        DoubleSummaryStatistics steal = all.stream()
+                .mapToDouble(r -> r.steal * 100)
+                .filter(d -> !Double.isNaN(d))
                 .summaryStatistics();
         if (steal.getCount() > 0) {
-            s.append(String.format(Locale.ROOT, "CPU time stolen by the hypervisor during each run: median %.0f %%, "
-                    + "%.0f to %.0f %% (a virtual machine sharing its host: figures of runs with much stolen time are "
-                    + "not comparable).  %n", median(all, r -> r.steal * 100), steal.getMin(), steal.getMax()));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "CPU time stolen by the hypervisor during each run: median %.0f %%, "
+                            + "%.0f to %.0f %% (a virtual machine sharing its host: figures of runs with much stolen time are "
+                            + "not comparable).  %n",
+                    median(all, r -> r.steal * 100),
+                    steal.getMin(),
+                    steal.getMax()));
         }
-        s.append(String.format(Locale.ROOT, "Whole bench: %.1f min. Figures are medians of the runs listed in "
-                + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n", elapsed.toSeconds() / 60.0));
+        s.append(String.format(
+                Locale.ROOT,
+                "Whole bench: %.1f min. Figures are medians of the runs listed in "
+                        + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n",
+                elapsed.toSeconds() / 60.0));
         producerTable(s);
         consumerTable(s);
         payloads.tables(s, baselineCpu());
@@ -242,22 +377,42 @@ final class Report {
                 producerRow(s, name, "plugin", c.setup, c.plugin);
             }
             if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
-                s.append("| | **plugin / perf-test** | | | **").append(ratio(c, r -> r.recordsPerSec)).append("** | ")
-                        .append(ratio(c, r -> r.mbPerSec)).append(" | | | | | |")
-                        .append(" | **").append(cpuRatios(c)).append("** |\n");
+                s.append("| | **plugin / perf-test** | | | **")
+                        .append(ratio(c, r -> r.recordsPerSec))
+                        .append("** | ")
+                        .append(ratio(c, r -> r.mbPerSec))
+                        .append(" | | | | | |")
+                        .append(" | **")
+                        .append(cpuRatios(c))
+                        .append("** |\n");
             }
         }
-        s.append(String.format(Locale.ROOT, "%nCPU \"whole\": the load generator's whole process (perf-test's JVM, "
-                + "JMeter's JVM), from the bench JVM's cutime+cstime. \"net\": the JMeter process less an empty JMeter "
-                + "run (%.2f s, below); perf-test keeps its own JVM start-up, so \"net\" ratios favour the "
-                + "plugin.%n%n", baselineCpu()));
+        s.append(String.format(
+                Locale.ROOT,
+                "%nCPU \"whole\": the load generator's whole process (perf-test's JVM, "
+                        + "JMeter's JVM), from the bench JVM's cutime+cstime. \"net\": the JMeter process less an empty JMeter "
+                        + "run (%.2f s, below); perf-test keeps its own JVM start-up, so \"net\" ratios favour the "
+                        + "plugin.%n%n",
+                baselineCpu()));
     }
 
     private void producerRow(StringBuilder s, String name, String side, String setup, List<Run> runs) {
-        s.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                name, side, setup, runs.size(), f0(median(runs, r -> r.recordsPerSec)), f2(median(runs, r -> r.mbPerSec)),
-                f2(median(runs, r -> r.avgMs)), f0(median(runs, r -> r.p50Ms)), f0(median(runs, r -> r.p95Ms)),
-                f0(median(runs, r -> r.p99Ms)), f0(median(runs, r -> r.maxMs)), cpu(runs), cpuPerRecord(runs)));
+        s.append(String.format(
+                Locale.ROOT,
+                "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                name,
+                side,
+                setup,
+                runs.size(),
+                f0(median(runs, r -> r.recordsPerSec)),
+                f2(median(runs, r -> r.mbPerSec)),
+                f2(median(runs, r -> r.avgMs)),
+                f0(median(runs, r -> r.p50Ms)),
+                f0(median(runs, r -> r.p95Ms)),
+                f0(median(runs, r -> r.p99Ms)),
+                f0(median(runs, r -> r.maxMs)),
+                cpu(runs),
+                cpuPerRecord(runs)));
     }
 
     private void consumerTable(StringBuilder s) {
@@ -272,9 +427,15 @@ final class Report {
             consumerRow(s, "(" + c.id + ") " + c.title, "consumer-perf-test", "1 consumer", c.perf);
             consumerRow(s, "", "plugin", c.setup, c.plugin);
             if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
-                s.append("| | **plugin / perf-test** | | | **").append(ratio(c, r -> r.recordsPerSec)).append("** | ")
-                        .append(ratio(c, r -> r.mbPerSec)).append(" | | ").append(ratio(c, r -> r.fetchRecordsPerSec))
-                        .append(" | | ").append(cpuRatios(c)).append(" |\n");
+                s.append("| | **plugin / perf-test** | | | **")
+                        .append(ratio(c, r -> r.recordsPerSec))
+                        .append("** | ")
+                        .append(ratio(c, r -> r.mbPerSec))
+                        .append(" | | ")
+                        .append(ratio(c, r -> r.fetchRecordsPerSec))
+                        .append(" | | ")
+                        .append(cpuRatios(c))
+                        .append(" |\n");
             }
         }
         s.append("\nnMsg/s counts from the consumer's start, group join included, as consumer-perf-test does; "
@@ -285,9 +446,18 @@ final class Report {
         if (runs.isEmpty()) {
             return;
         }
-        s.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |%n", name, side, setup,
-                runs.size(), f0(median(runs, r -> r.recordsPerSec)), f2(median(runs, r -> r.mbPerSec)),
-                f0(median(runs, r -> r.rebalanceMs)), f0(median(runs, r -> r.fetchRecordsPerSec)), cpu(runs),
+        s.append(String.format(
+                Locale.ROOT,
+                "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |%n",
+                name,
+                side,
+                setup,
+                runs.size(),
+                f0(median(runs, r -> r.recordsPerSec)),
+                f2(median(runs, r -> r.mbPerSec)),
+                f0(median(runs, r -> r.rebalanceMs)),
+                f0(median(runs, r -> r.fetchRecordsPerSec)),
+                cpu(runs),
                 cpuPerRecord(runs)));
     }
 
@@ -295,10 +465,14 @@ final class Report {
         if (baseline.isEmpty()) {
             return;
         }
-        s.append(String.format(Locale.ROOT, "JMeter start-up, measured apart: an empty plan (bench/plans/empty.jmx) "
-                + "costs %.2f s CPU in total, %.2f s of it after \"Starting standalone test\", %.1f s wall "
-                + "(median of %d). Every plugin run above pays this once.%n%n",
-                median(baseline, r -> r.cpu), median(baseline, r -> r.cpuAfterStart), median(baseline, r -> r.wall),
+        s.append(String.format(
+                Locale.ROOT,
+                "JMeter start-up, measured apart: an empty plan (bench/plans/empty.jmx) "
+                        + "costs %.2f s CPU in total, %.2f s of it after \"Starting standalone test\", %.1f s wall "
+                        + "(median of %d). Every plugin run above pays this once.%n%n",
+                median(baseline, r -> r.cpu),
+                median(baseline, r -> r.cpuAfterStart),
+                median(baseline, r -> r.wall),
                 baseline.size()));
     }
 
@@ -310,26 +484,40 @@ final class Report {
             }
             double rate = ratioValue(c, r -> r.recordsPerSec);
             if (c.consumer) {
-                rows.add(target("(" + c.id + ") nMsg/s >= 0.95 x consumer-perf-test",
-                        f2(rate) + pairs(c, r -> r.recordsPerSec), rate >= 0.95));
+                rows.add(target(
+                        "(" + c.id + ") nMsg/s >= 0.95 x consumer-perf-test",
+                        f2(rate) + pairs(c, r -> r.recordsPerSec),
+                        rate >= 0.95));
             } else if (c.throughput > 0) {
                 double achieved = median(c.plugin, r -> r.recordsPerSec);
                 double off = (achieved - c.throughput) / c.throughput;
-                rows.add(target("(" + c.id + ") rate within 1 % of " + c.throughput + "/s",
-                        String.format(Locale.ROOT, "%.1f/s (%+.2f %%; perf-test %.1f/s)", achieved, off * 100,
-                                median(c.perf, r -> r.recordsPerSec)), Math.abs(off) <= 0.01));
+                rows.add(target(
+                        "(" + c.id + ") rate within 1 % of " + c.throughput + "/s",
+                        String.format(
+                                Locale.ROOT,
+                                "%.1f/s (%+.2f %%; perf-test %.1f/s)",
+                                achieved,
+                                off * 100,
+                                median(c.perf, r -> r.recordsPerSec)),
+                        Math.abs(off) <= 0.01));
                 double p95 = median(c.plugin, r -> r.p95Ms);
                 double ref = median(c.perf, r -> r.p95Ms);
-                rows.add(target("(" + c.id + ") p95 within max(20 %, 2 ms) of perf-test",
-                        f0(p95) + " ms vs " + f0(ref) + " ms", Math.abs(p95 - ref) <= Math.max(0.2 * ref, 2)));
+                rows.add(target(
+                        "(" + c.id + ") p95 within max(20 %, 2 ms) of perf-test",
+                        f0(p95) + " ms vs " + f0(ref) + " ms",
+                        Math.abs(p95 - ref) <= Math.max(0.2 * ref, 2)));
             } else if (c.id.length() == 1) {
-                rows.add(target("(" + c.id + ") records/s >= 0.95 x perf-test",
-                        f2(rate) + pairs(c, r -> r.recordsPerSec), rate >= 0.95));
+                rows.add(target(
+                        "(" + c.id + ") records/s >= 0.95 x perf-test",
+                        f2(rate) + pairs(c, r -> r.recordsPerSec),
+                        rate >= 0.95));
                 double whole = ratioValue(c, Run::cpuMicrosPerRecord);
                 double net = median(c.plugin, r -> r.netCpu(baselineCpu())) / median(c.perf, r -> r.cpu);
-                rows.add(target("(" + c.id + ") CPU/record <= 1.2 x perf-test, whole JMeter process", f2(whole),
-                        whole <= 1.2));
-                rows.add(target("(" + c.id + ") CPU/record <= 1.2 x perf-test, net of an empty JMeter run", f2(net),
+                rows.add(target(
+                        "(" + c.id + ") CPU/record <= 1.2 x perf-test, whole JMeter process", f2(whole), whole <= 1.2));
+                rows.add(target(
+                        "(" + c.id + ") CPU/record <= 1.2 x perf-test, net of an empty JMeter run",
+                        f2(net),
                         net <= 1.2));
             }
         }
@@ -365,10 +553,29 @@ final class Report {
     }
 
     static void row(StringBuilder s, String id, Run r) {
-        s.append(String.join(",", Arrays.asList(id, r.side, Integer.toString(r.repeat + 1), Long.toString(r.records),
-                Long.toString(r.brokerRecords), f1(r.recordsPerSec), f2(r.mbPerSec), f2(r.avgMs), f1(r.p50Ms),
-                f1(r.p95Ms), f1(r.p99Ms), f1(r.maxMs), f1(r.rebalanceMs), f1(r.fetchRecordsPerSec), f2(r.cpu),
-                f2(r.cpuAfterStart), f1(r.wall), f1(r.load), f1(r.steal * 100), Long.toString(r.storedBytes))))
+        s.append(String.join(
+                        ",",
+                        Arrays.asList(
+                                id,
+                                r.side,
+                                Integer.toString(r.repeat + 1),
+                                Long.toString(r.records),
+                                Long.toString(r.brokerRecords),
+                                f1(r.recordsPerSec),
+                                f2(r.mbPerSec),
+                                f2(r.avgMs),
+                                f1(r.p50Ms),
+                                f1(r.p95Ms),
+                                f1(r.p99Ms),
+                                f1(r.maxMs),
+                                f1(r.rebalanceMs),
+                                f1(r.fetchRecordsPerSec),
+                                f2(r.cpu),
+                                f2(r.cpuAfterStart),
+                                f1(r.wall),
+                                f1(r.load),
+                                f1(r.steal * 100),
+                                Long.toString(r.storedBytes))))
                 .append('\n');
     }
 
@@ -379,7 +586,8 @@ final class Report {
 
     private String cpu(List<Run> runs) {
         double whole = median(runs, r -> r.cpu);
-        return runs.get(0).side.equals("plugin") ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()))) + ")"
+        return runs.get(0).side.equals("plugin")
+                ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()))) + ")"
                 : f1(whole);
     }
 
@@ -408,12 +616,20 @@ final class Report {
 
     /** Each run over the reference run of the same repeat; empty for fewer than two pairs. */
     static String pairs(List<Run> reference, List<Run> runs, ToDoubleFunction<Run> metric) {
-        double[] ratios = runs.stream().flatMapToDouble(p -> reference.stream().filter(q -> q.repeat == p.repeat)
-                .mapToDouble(q -> metric.applyAsDouble(p) / metric.applyAsDouble(q))).sorted().toArray();
+        double[] ratios = runs.stream()
+                .flatMapToDouble(p -> reference.stream()
+                        .filter(q -> q.repeat == p.repeat)
+                        .mapToDouble(q -> metric.applyAsDouble(p) / metric.applyAsDouble(q)))
+                .sorted()
+                .toArray();
         if (ratios.length < 2) {
             return "";
         }
-        return String.format(Locale.ROOT, " (pair by pair: median %.2f, %.2f to %.2f)", median(ratios), ratios[0],
+        return String.format(
+                Locale.ROOT,
+                " (pair by pair: median %.2f, %.2f to %.2f)",
+                median(ratios),
+                ratios[0],
                 ratios[ratios.length - 1]);
     }
 
@@ -426,7 +642,11 @@ final class Report {
     }
 
     static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
-        return median(runs.stream().mapToDouble(metric).filter(d -> !Double.isNaN(d)).sorted().toArray());
+        return median(runs.stream()
+                .mapToDouble(metric)
+                .filter(d -> !Double.isNaN(d))
+                .sorted()
+                .toArray());
     }
 
     /** @param v sorted */

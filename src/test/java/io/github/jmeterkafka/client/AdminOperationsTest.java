@@ -1,20 +1,18 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.input.InvalidInputException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -57,7 +55,9 @@ class AdminOperationsTest {
         AdminOperations quick = new AdminOperations(fake.admin(), 200);
         long t0 = System.nanoTime();
 
-        assertThatThrownBy(quick::listTopics).isInstanceOf(TimeoutException.class).hasMessageContaining("200 ms");
+        assertThatThrownBy(quick::listTopics)
+                .isInstanceOf(TimeoutException.class)
+                .hasMessageContaining("200 ms");
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isBetween(150L, 2000L);
     }
 
@@ -80,7 +80,8 @@ class AdminOperationsTest {
         });
         long t0 = System.nanoTime();
 
-        assertThatThrownBy(ops::listTopics).isInstanceOf(CancellationException.class)
+        assertThatThrownBy(ops::listTopics)
+                .isInstanceOf(CancellationException.class)
                 .hasMessage("interrupted while listing topics");
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(1900);
         canceller.join();
@@ -97,13 +98,17 @@ class AdminOperationsTest {
     @Test
     void invalidInputIsRefusedBeforeAnyCall() {
         assertThatThrownBy(() -> ops.createTopics(List.of(" "), Optional.of(1), Optional.empty(), Map.of(), true))
-                .isInstanceOf(InvalidInputException.class).hasMessage("a topic name is empty");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("a topic name is empty");
         assertThatThrownBy(() -> ops.createTopics(List.of("a"), Optional.of(0), Optional.empty(), Map.of(), true))
-                .isInstanceOf(InvalidInputException.class).hasMessage("partitions must be at least 1, not 0");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("partitions must be at least 1, not 0");
         assertThatThrownBy(() -> ops.deleteTopics(List.of(), true))
-                .isInstanceOf(InvalidInputException.class).hasMessage("no topic given");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("no topic given");
         assertThatThrownBy(() -> ops.consumerGroupLag(" ", List.of()))
-                .isInstanceOf(InvalidInputException.class).hasMessage("group id is empty");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("group id is empty");
         assertThat(fake.calls).isEmpty();
     }
 }

@@ -6,9 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import javax.management.ObjectName;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.metrics.JmxReporter;
@@ -20,8 +18,10 @@ import org.junit.jupiter.api.Test;
  * its registry until they close, and keep Kafka's JMX reporter.
  */
 class ClientMetricsTest {
-    private final Connection connection = Connection.of(new ConnectionSettings("kafka", "cm",
-            Map.of("bootstrap.servers", "127.0.0.1:1"), Map.of(), Map.of()), ClientFactory.KAFKA, new ClientIds("cm", "host"));
+    private final Connection connection = Connection.of(
+            new ConnectionSettings("kafka", "cm", Map.of("bootstrap.servers", "127.0.0.1:1"), Map.of(), Map.of()),
+            ClientFactory.KAFKA,
+            new ClientIds("cm", "host"));
 
     @AfterEach
     void close() {
@@ -45,8 +45,9 @@ class ClientMetricsTest {
         });
         String id = clients.get(0).id();
         assertThat(ManagementFactory.getPlatformMBeanServer()
-                .isRegistered(new ObjectName("kafka.producer:type=producer-metrics,client-id=" + id)))
-                .as("Kafka's JMX reporter still runs").isTrue();
+                        .isRegistered(new ObjectName("kafka.producer:type=producer-metrics,client-id=" + id)))
+                .as("Kafka's JMX reporter still runs")
+                .isTrue();
         assertThat(producer.metrics()).isNotEmpty();
 
         connection.closeSharedProducer(Duration.ZERO);
@@ -58,7 +59,8 @@ class ClientMetricsTest {
         Consumer<Object, Object> consumer = connection.newConsumer(Map.of("group.id", "orders"));
         Consumer<Object, Object> assigned = connection.newConsumer(Map.of());
 
-        assertThat(connection.clientMetrics().clients()).hasSize(2)
+        assertThat(connection.clientMetrics().clients())
+                .hasSize(2)
                 .anySatisfy(c -> {
                     assertThat(c.groupId()).isEqualTo("orders");
                     assertThat(c.value("records-consumed-rate")).isEqualTo(0.0);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
@@ -54,8 +53,8 @@ class CommitterTest {
         c.commitReported();
         c.commitReported();
 
-        assertThat(consumer.asyncCommits).containsExactly(Map.of(P0, new OffsetAndMetadata(2)),
-                Map.of(P0, new OffsetAndMetadata(2)));
+        assertThat(consumer.asyncCommits)
+                .containsExactly(Map.of(P0, new OffsetAndMetadata(2)), Map.of(P0, new OffsetAndMetadata(2)));
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.MockConsumer;
@@ -44,18 +43,24 @@ class ConnectionTest {
     @Test
     void aClientThatCannotBeMadeIsTriedAgainAtMostOnceASecond_withTheSameError() {
         FailingFactory factory = new FailingFactory();
-        Connection c = Connection.of(new ConnectionSettings("c", "t", Map.of("bootstrap.servers", "no.such.host:9092"),
-                Map.of(), Map.of()), factory, new ClientIds("t", "host"));
+        Connection c = Connection.of(
+                new ConnectionSettings("c", "t", Map.of("bootstrap.servers", "no.such.host:9092"), Map.of(), Map.of()),
+                factory,
+                new ClientIds("t", "host"));
 
         for (int i = 0; i < 50; i++) {
-            assertThatThrownBy(() -> c.newConsumer(Map.of())).isInstanceOf(ConfigException.class)
+            assertThatThrownBy(() -> c.newConsumer(Map.of()))
+                    .isInstanceOf(ConfigException.class)
                     .hasMessageContaining("No resolvable bootstrap urls");
         }
         assertThat(factory.attempts).hasValue(1);
 
         factory.fail = false;
-        Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).pollInterval(java.time.Duration.ofMillis(100))
-                .ignoreExceptions().until(() -> c.newConsumer(Map.of()) != null);
+        Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(5))
+                .pollInterval(java.time.Duration.ofMillis(100))
+                .ignoreExceptions()
+                .until(() -> c.newConsumer(Map.of()) != null);
         assertThat(factory.attempts).hasValue(2);
     }
 
@@ -66,7 +71,8 @@ class ConnectionTest {
             Connections.bind(named(name), 1000);
             Connection next = named(name);
             Connections.bind(next, 2000);
-            assertThat(Connections.get(name)).as("the earlier test never ended: its connection is replaced")
+            assertThat(Connections.get(name))
+                    .as("the earlier test never ended: its connection is replaced")
                     .isSameAs(next);
 
             Connections.bind(named(name), 2000);
@@ -77,7 +83,9 @@ class ConnectionTest {
     }
 
     private static Connection named(String name) {
-        return Connection.of(new ConnectionSettings(name, "t", Map.of("bootstrap.servers", "localhost:9"), Map.of(),
-                Map.of()), new FailingFactory(), new ClientIds("t", "host"));
+        return Connection.of(
+                new ConnectionSettings(name, "t", Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()),
+                new FailingFactory(),
+                new ClientIds("t", "host"));
     }
 }

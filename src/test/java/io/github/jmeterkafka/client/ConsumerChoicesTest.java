@@ -1,10 +1,10 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.input.InvalidInputException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Tagged;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,31 +14,38 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.input.Tagged;
 
 /** The Kafka Consumer's drop-downs: their tags are written into saved plans, so they never change. */
 class ConsumerChoicesTest {
     private static final Map<String, Class<? extends Enum<?>>> FIELDS = Map.of(
-            "subscription", ReadSpec.Subscription.class, "startAt", ReadSpec.Start.class,
-            "commitMode", CommitMode.class);
+            "subscription",
+            ReadSpec.Subscription.class,
+            "startAt",
+            ReadSpec.Start.class,
+            "commitMode",
+            CommitMode.class);
 
     @Test
     void tagsArePinned() {
         assertThat(Tagged.tags(ReadSpec.Subscription.class))
                 .containsExactly("subscription.topics", "subscription.pattern", "subscription.assign");
-        assertThat(Tagged.tags(ReadSpec.Start.class)).containsExactly("startAt.committedOrEarliest",
-                "startAt.committedOrLatest", "startAt.earliest", "startAt.latest", "startAt.offset",
-                "startAt.timestamp");
+        assertThat(Tagged.tags(ReadSpec.Start.class))
+                .containsExactly(
+                        "startAt.committedOrEarliest",
+                        "startAt.committedOrLatest",
+                        "startAt.earliest",
+                        "startAt.latest",
+                        "startAt.offset",
+                        "startAt.timestamp");
         assertThat(Tagged.tags(CommitMode.class))
                 .containsExactly("commitMode.auto", "commitMode.sync", "commitMode.async", "commitMode.none");
     }
 
     @Test
     void aStoredTag_theBareWord_orBlankGiveTheChoice() {
-        assertThat(Tagged.parse(CommitMode.class, "commit mode", "commitMode.sync")).isEqualTo(CommitMode.SYNC);
+        assertThat(Tagged.parse(CommitMode.class, "commit mode", "commitMode.sync"))
+                .isEqualTo(CommitMode.SYNC);
         assertThat(Tagged.parse(CommitMode.class, "commit mode", " Async ")).isEqualTo(CommitMode.ASYNC);
         assertThat(Tagged.parse(CommitMode.class, "commit mode", "")).isEqualTo(CommitMode.AUTO);
         assertThat(Tagged.parse(ReadSpec.Start.class, "start at", "committedOrLatest"))
@@ -69,7 +76,8 @@ class ConsumerChoicesTest {
             for (Path plan : plans.filter(p -> p.toString().endsWith(".jmx")).toList()) {
                 Matcher m = prop.matcher(Files.readString(plan));
                 while (m.find()) {
-                    assertThat(List.of(tags(FIELDS.get(m.group(1))))).as("%s in %s", m.group(1), plan)
+                    assertThat(List.of(tags(FIELDS.get(m.group(1)))))
+                            .as("%s in %s", m.group(1), plan)
                             .contains(m.group(2));
                     seen.add(m.group(2));
                 }

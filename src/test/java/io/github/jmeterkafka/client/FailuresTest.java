@@ -1,13 +1,11 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.input.InvalidInputException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.junit.jupiter.api.AfterEach;
@@ -31,13 +29,19 @@ class FailuresTest {
 
     @Test
     void aMessageOrTraceQuotingABoundConnectionsSecretShowsTheMaskInstead() {
-        Connections.bind(Connection.of(new ConnectionSettings("failures-test", "t",
-                Map.of("bootstrap.servers", "localhost:9", "ssl.truststore.password", SECRET), Map.of(), Map.of()),
-                ClientFactory.KAFKA, new ClientIds("t", "host")));
+        Connections.bind(Connection.of(
+                new ConnectionSettings(
+                        "failures-test",
+                        "t",
+                        Map.of("bootstrap.servers", "localhost:9", "ssl.truststore.password", SECRET),
+                        Map.of(),
+                        Map.of()),
+                ClientFactory.KAFKA,
+                new ClientIds("t", "host")));
         Exception e = new KafkaException("Failed to load SSL keystore with password " + SECRET);
 
-        assertThat(Failures.describe(e)).isEqualTo("KafkaException: Failed to load SSL keystore with password "
-                + Secrets.MASK);
+        assertThat(Failures.describe(e))
+                .isEqualTo("KafkaException: Failed to load SSL keystore with password " + Secrets.MASK);
         assertThat(Failures.stackTrace(e)).contains(Secrets.MASK).doesNotContain(SECRET);
     }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.CreatePartitionsResult;
 import org.apache.kafka.clients.admin.CreateTopicsResult;
@@ -51,6 +50,7 @@ public final class FakeAdmin {
     public final Map<String, Integer> topics = new TreeMap<>();
     /** End and log start offsets per partition; missing means 0. */
     public final Map<TopicPartition, Long> endOffsets = new HashMap<>();
+
     public final Map<TopicPartition, Long> startOffsets = new HashMap<>();
     /** Committed offsets per group. */
     public final Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = new HashMap<>();
@@ -62,8 +62,8 @@ public final class FakeAdmin {
     public final List<String> calls = Collections.synchronizedList(new ArrayList<>());
 
     public Admin admin() {
-        return (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(), new Class<?>[] {Admin.class},
-                (proxy, method, args) -> {
+        return (Admin) Proxy.newProxyInstance(
+                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
                     String name = method.getName();
                     switch (name) {
                         case "close" -> {
@@ -112,8 +112,7 @@ public final class FakeAdmin {
                 futures.put(t.name(), future(null));
             }
         }
-        return new CreateTopicsResult(futures) {
-        };
+        return new CreateTopicsResult(futures) {};
     }
 
     private DeleteTopicsResult deleteTopics(Collection<String> names) {
@@ -121,8 +120,7 @@ public final class FakeAdmin {
         for (String n : names) {
             futures.put(n, topics.remove(n) == null ? failed(unknown(n)) : future(null));
         }
-        return new DeleteTopicsResult(null, futures) {
-        };
+        return new DeleteTopicsResult(null, futures) {};
     }
 
     private DescribeTopicsResult describeTopics(Collection<String> names) {
@@ -140,8 +138,7 @@ public final class FakeAdmin {
             }
             futures.put(n, future(new TopicDescription(n, false, partitions, Set.of(), Uuid.ONE_UUID)));
         }
-        return new DescribeTopicsResult(null, futures) {
-        };
+        return new DescribeTopicsResult(null, futures) {};
     }
 
     private Map<String, TopicListing> listings() {
@@ -171,7 +168,8 @@ public final class FakeAdmin {
         Map<TopicPartition, KafkaFuture<ListOffsetsResultInfo>> futures = new HashMap<>();
         request.forEach((tp, spec) -> {
             Map<TopicPartition, Long> source = spec instanceof OffsetSpec.EarliestSpec ? startOffsets : endOffsets;
-            futures.put(tp, future(new ListOffsetsResultInfo(source.getOrDefault(tp, 0L), -1, java.util.Optional.empty())));
+            futures.put(
+                    tp, future(new ListOffsetsResultInfo(source.getOrDefault(tp, 0L), -1, java.util.Optional.empty())));
         });
         return new ListOffsetsResult(futures);
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -29,7 +28,7 @@ class GroupRebalanceTest {
     void aRevokeCommitsWhatWasHandedOut_andHandsOnTheRecordsStillBuffered() {
         rebalance.onPartitionsAssigned(List.of(P0, P1));
         buffer.add(new ConsumerRecords<>(Map.of(P0, List.of(record(P0, 10), record(P0, 11))), Map.of()));
-        buffer.handOut(1, new RecordReader.Handout(1), (r, t) -> { }, (tp, o) -> {
+        buffer.handOut(1, new RecordReader.Handout(1), (r, t) -> {}, (tp, o) -> {
             committer.reported(tp, o);
             handover.reported(tp, o);
         });
@@ -75,7 +74,9 @@ class GroupRebalanceTest {
         assertThat(rebalance.takeMillis()).isZero();
 
         rebalance.onPartitionsAssigned(List.of(P1));
-        assertThat(rebalance.takeMillis()).as("an assignment with no revoke before it").isZero();
+        assertThat(rebalance.takeMillis())
+                .as("an assignment with no revoke before it")
+                .isZero();
     }
 
     private static ConsumerRecord<Object, Object> record(TopicPartition tp, long offset) {

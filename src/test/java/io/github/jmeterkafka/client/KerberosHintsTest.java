@@ -3,9 +3,7 @@ package io.github.jmeterkafka.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.ConnectException;
-
 import javax.security.auth.login.LoginException;
-
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.junit.jupiter.api.Test;
@@ -29,7 +27,7 @@ class KerberosHintsTest {
     @Test
     void aStaleKey() {
         assertThat(Failures.describe(constructorFailure(
-                new LoginException("Integrity check on decrypted field failed (31) - PREAUTH_FAILED"))))
+                        new LoginException("Integrity check on decrypted field failed (31) - PREAUTH_FAILED"))))
                 .endsWith("PREAUTH_FAILED (Kerberos login: the KDC refused the keytab's key; the principal's key has"
                         + " changed since the keytab was exported: export it again)");
         assertThat(KerberosHints.of(new LoginException("Pre-authentication information was invalid (24)")))
@@ -47,20 +45,23 @@ class KerberosHintsTest {
     void anUnreachableKdc() {
         LoginException refused = new LoginException("Connection refused");
         refused.initCause(new ConnectException("Connection refused"));
-        assertThat(Failures.describe(constructorFailure(refused))).endsWith("Connection refused (Kerberos login: the KDC"
-                + " that java.security.krb5.conf names for the realm could not be reached)");
+        assertThat(Failures.describe(constructorFailure(refused)))
+                .endsWith("Connection refused (Kerberos login: the KDC"
+                        + " that java.security.krb5.conf names for the realm could not be reached)");
     }
 
     @Test
     void otherFailuresGetNoHint() {
         assertThat(Failures.describe(new SaslAuthenticationException("Authentication failed")))
                 .isEqualTo("SaslAuthenticationException: Authentication failed");
-        assertThat(KerberosHints.of(new LoginException("Client not found in Kerberos database (6)"))).isEmpty();
+        assertThat(KerberosHints.of(new LoginException("Client not found in Kerberos database (6)")))
+                .isEmpty();
     }
 
     /** As KafkaProducer's constructor wraps a failed login. */
     private static Exception constructorFailure(LoginException login) {
-        return new KafkaException("Failed to construct kafka producer",
+        return new KafkaException(
+                "Failed to construct kafka producer",
                 new KafkaException("Failed to create new NetworkClient", new KafkaException(login)));
     }
 }

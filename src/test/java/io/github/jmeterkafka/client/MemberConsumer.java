@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
@@ -52,8 +51,8 @@ class MemberConsumer extends MockConsumer<Object, Object> {
     }
 
     @Override
-    public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets,
-            OffsetCommitCallback callback) {
+    public synchronized void commitAsync(
+            Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
         RuntimeException e = nextCommitFailure;
         nextCommitFailure = null;
         asyncCommits.add(Map.copyOf(offsets));

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.util.List;
 import java.util.Map;
-
 import javax.security.auth.login.AppConfigurationEntry;
-
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler;
@@ -21,17 +19,32 @@ class OAuthAllowedUrlsHintTest {
     @Test
     void kafkasRefusalOfAnUnlistedTokenEndpointGetsTheJMeterHint() {
         // Kafka's own check: this JVM lists no allowed URL
-        assertThat(System.getProperty("org.apache.kafka.sasl.oauthbearer.allowed.urls")).isNull();
+        assertThat(System.getProperty("org.apache.kafka.sasl.oauthbearer.allowed.urls"))
+                .isNull();
         // configured as a client configures it: every setting with its default
-        Map<String, ?> config = new AdminClientConfig(Map.of("bootstrap.servers", "127.0.0.1:9",
-                "sasl.oauthbearer.token.endpoint.url", URL,
-                "sasl.oauthbearer.client.credentials.client.id", "load-test",
-                "sasl.oauthbearer.client.credentials.client.secret", "client-secret")).values();
-        Throwable refused = catchThrowable(() -> new OAuthBearerLoginCallbackHandler().configure(config, "OAUTHBEARER", List.of(new AppConfigurationEntry(OAuthBearerLoginModule.class.getName(),
-                        AppConfigurationEntry.LoginModuleControlFlag.REQUIRED, Map.of()))));
+        Map<String, ?> config = new AdminClientConfig(Map.of(
+                        "bootstrap.servers",
+                        "127.0.0.1:9",
+                        "sasl.oauthbearer.token.endpoint.url",
+                        URL,
+                        "sasl.oauthbearer.client.credentials.client.id",
+                        "load-test",
+                        "sasl.oauthbearer.client.credentials.client.secret",
+                        "client-secret"))
+                .values();
+        Throwable refused = catchThrowable(() -> new OAuthBearerLoginCallbackHandler()
+                .configure(
+                        config,
+                        "OAUTHBEARER",
+                        List.of(new AppConfigurationEntry(
+                                OAuthBearerLoginModule.class.getName(),
+                                AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
+                                Map.of()))));
         assertThat(refused).isInstanceOf(ConfigException.class);
 
-        assertThat(Failures.describe(refused)).startsWith("ConfigException: ").contains(URL)
+        assertThat(Failures.describe(refused))
+                .startsWith("ConfigException: ")
+                .contains(URL)
                 .endsWith("'org.apache.kafka.sasl.oauthbearer.allowed.urls' to allow the URL to be accessed."
                         + " In JMeter: add it to org.apache.kafka.sasl.oauthbearer.allowed.urls in bin/system.properties"
                         + " (comma-separated, exactly as configured) or start JMeter with"

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
@@ -30,7 +29,9 @@ class PartitionHandoverTest {
         MemberConsumer next = new MemberConsumer();
         next.seek(P0, 3);
         new PartitionHandover(next, spec(ReadSpec.Start.LATEST), started).position(List.of(P0));
-        assertThat(next.position(P0)).as("not sought again: the committed offset decides").isEqualTo(3);
+        assertThat(next.position(P0))
+                .as("not sought again: the committed offset decides")
+                .isEqualTo(3);
     }
 
     @Test
@@ -45,7 +46,9 @@ class PartitionHandoverTest {
         one.handOver(List.of(P0, P1), tp -> tp.equals(P0) ? 3L : null, toCommit);
 
         assertThat(started).containsExactlyInAnyOrderEntriesOf(Map.of(P0, 3L, P1, 5L));
-        assertThat(toCommit).as("both had records handed out: their own commits stand").isEmpty();
+        assertThat(toCommit)
+                .as("both had records handed out: their own commits stand")
+                .isEmpty();
         MemberConsumer next = new MemberConsumer();
         new PartitionHandover(next, spec(ReadSpec.Start.EARLIEST), started).position(List.of(P0, P1));
         assertThat(next.position(P0)).isEqualTo(3);
@@ -76,7 +79,9 @@ class PartitionHandoverTest {
         h.handOver(List.of(P0), tp -> null, toCommit);
 
         assertThat(toCommit).isEmpty();
-        assertThat(started).as("the next owner goes on from the committed offset").containsExactly(Map.entry(P0, -1L));
+        assertThat(started)
+                .as("the next owner goes on from the committed offset")
+                .containsExactly(Map.entry(P0, -1L));
     }
 
     @Test

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
@@ -61,14 +60,14 @@ class PollBufferTest {
     @Test
     void droppingAPartitionLetsGoOfItsRecordsNotHandedOut() {
         buffer.add(poll(P0, 0, 3, P1, 0, 4));
-        buffer.handOut(1, new RecordReader.Handout(1), (r, t) -> { }, upTo::put);
+        buffer.handOut(1, new RecordReader.Handout(1), (r, t) -> {}, upTo::put);
 
         buffer.drop(List.of(P0));
 
         assertThat(buffer.size()).isEqualTo(4);
         assertThat(buffer.firstOffset(P0)).isNull();
         RecordReader.Handout out = new RecordReader.Handout(10);
-        buffer.handOut(4, out, (r, t) -> { }, upTo::put);
+        buffer.handOut(4, out, (r, t) -> {}, upTo::put);
         assertThat(out.kept).extracting(ConsumerRecord::partition).containsOnly(1);
 
         buffer.add(poll(P0, 5, 2));

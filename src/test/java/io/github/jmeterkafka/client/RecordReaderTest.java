@@ -3,17 +3,16 @@ package io.github.jmeterkafka.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.measure.RecordBudget;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.measure.RecordBudget;
-
 /** The read loop that ties the parts together; the parts have their own tests. */
 class RecordReaderTest {
     private final MemberConsumer consumer = new MemberConsumer();
-    private final RecordReader reader = new RecordReader(consumer,
-            ReadSpec.assign("t", "0", ReadSpec.Start.EARLIEST, 0), CommitMode.NONE, 5000);
+    private final RecordReader reader =
+            new RecordReader(consumer, ReadSpec.assign("t", "0", ReadSpec.Start.EARLIEST, 0), CommitMode.NONE, 5000);
 
     @Test
     void aSpentBudgetEndsTheRead_andKeepsTheRestForLater() {
@@ -44,7 +43,9 @@ class RecordReaderTest {
         consumer.schedulePollTask(() -> consumer.setPollException(new KafkaException("broker gone")));
 
         assertThat(reader.read(5, 5000)).hasSize(2);
-        assertThatThrownBy(() -> reader.read(5, 5000)).isInstanceOf(KafkaException.class).hasMessage("broker gone");
+        assertThatThrownBy(() -> reader.read(5, 5000))
+                .isInstanceOf(KafkaException.class)
+                .hasMessage("broker gone");
     }
 
     private void addRecords(int n) {

@@ -2,13 +2,12 @@ package io.github.jmeterkafka.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.measure.ProducerStats;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.measure.ProducerStats;
 
 class SendBatchTest {
 
@@ -19,8 +18,13 @@ class SendBatchTest {
         MockProducer<Object, Object> producer = new MockProducer<>(true, null, bytes, bytes);
         ProducerStats stats = new ProducerStats();
 
-        SendBatch batch = SendBatch.send(producer, 4,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100), stats, false, true);
+        SendBatch batch = SendBatch.send(
+                producer,
+                4,
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100),
+                stats,
+                false,
+                true);
 
         assertThat(batch.await(1000)).isTrue();
         assertThat(batch.sentBytes()).isEqualTo(4 * 130);
@@ -36,16 +40,28 @@ class SendBatchTest {
         MockProducer<Object, Object> producer = new MockProducer<>(true, null, bytes, bytes);
         ProducerStats stats = new ProducerStats();
 
-        SendBatch committed = SendBatch.send(producer, 3,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true, true);
+        SendBatch committed = SendBatch.send(
+                producer,
+                3,
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
+                stats,
+                true,
+                true);
         assertThat(committed.await(1000)).isTrue();
-        assertThat(stats.summary().records).as("acknowledged, transaction still open").isZero();
+        assertThat(stats.summary().records)
+                .as("acknowledged, transaction still open")
+                .isZero();
         assertThat(committed.countedMicros()).isEmpty();
         committed.transactionEnded(true, () -> "unused");
         assertThat(committed.countedMicros()).hasSize(3);
 
-        SendBatch aborted = SendBatch.send(producer, 2,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, true, true);
+        SendBatch aborted = SendBatch.send(
+                producer,
+                2,
+                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
+                stats,
+                true,
+                true);
         assertThat(aborted.await(1000)).isTrue();
         aborted.transactionEnded(false, () -> "transaction aborted");
 

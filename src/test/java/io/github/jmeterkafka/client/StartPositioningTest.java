@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,7 +47,9 @@ class StartPositioningTest {
         consumer.seek(P0, 4);
         StartPositioning.seek(consumer, ReadSpec.Start.TIMESTAMP, 9999, List.of(P1));
         assertThat(consumer.position(P1)).isEqualTo(30);
-        assertThat(consumer.position(P0)).as("not sought: seekToEnd of nothing would move it").isEqualTo(4);
+        assertThat(consumer.position(P0))
+                .as("not sought: seekToEnd of nothing would move it")
+                .isEqualTo(4);
     }
 
     @Test

@@ -19,11 +19,14 @@ class KafkaClientLogsTest {
     void eachTestAppliesTheLevelAsked_untilTheUserSetsOneOfTheirOwn() {
         KafkaClientLogs.quietUnlessConfigured(Level.WARN);
         KafkaClientLogs.quietUnlessConfigured(Level.ERROR);
-        assertThat(LogManager.getLogger("org.apache.kafka.clients").getLevel()).as("a later test's property")
+        assertThat(LogManager.getLogger("org.apache.kafka.clients").getLevel())
+                .as("a later test's property")
                 .isEqualTo(Level.ERROR);
 
         Configurator.setLevel("org.apache.kafka", Level.DEBUG);
         KafkaClientLogs.quietUnlessConfigured(Level.WARN);
-        assertThat(LogManager.getLogger("org.apache.kafka.clients").getLevel()).as("the user's level").isEqualTo(Level.DEBUG);
+        assertThat(LogManager.getLogger("org.apache.kafka.clients").getLevel())
+                .as("the user's level")
+                .isEqualTo(Level.DEBUG);
     }
 }

@@ -2,18 +2,16 @@ package io.github.jmeterkafka.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.ConnectionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import org.apache.jmeter.testbeans.TestBeanHelper;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.jmeter.testelement.property.TestElementProperty;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.ConnectionSettings;
 
 /** The Security fields as JMeter fills them from a saved plan. */
 class KafkaConnectionSecurityTest {
@@ -31,7 +29,8 @@ class KafkaConnectionSecurityTest {
         el.setProperty("clientIdPrefix", "old");
         List<TestElementProperty> rows = new ArrayList<>();
         for (int i = 0; i < clientProperties.length; i += 2) {
-            rows.add(new TestElementProperty(clientProperties[i], new KeyValue(clientProperties[i], clientProperties[i + 1])));
+            rows.add(new TestElementProperty(
+                    clientProperties[i], new KeyValue(clientProperties[i], clientProperties[i + 1])));
         }
         el.setProperty(new CollectionProperty("clientProperties", rows));
         el.setProperty(new CollectionProperty("producerProperties", new ArrayList<>()));
@@ -47,18 +46,31 @@ class KafkaConnectionSecurityTest {
         assertThat(el.isSslDisableHostnameVerification()).isFalse();
         ConnectionSettings s = el.settings("kafka");
         assertThat(s.problems()).isEmpty();
-        assertThat(s.adminConfig("id")).doesNotContainKeys("security.protocol", "sasl.mechanism",
-                "ssl.endpoint.identification.algorithm", "ssl.truststore.type");
+        assertThat(s.adminConfig("id"))
+                .doesNotContainKeys(
+                        "security.protocol",
+                        "sasl.mechanism",
+                        "ssl.endpoint.identification.algorithm",
+                        "ssl.truststore.type");
     }
 
     @Test
     void anOldPlanKeepsTheSecurityOfItsClientPropertiesTable() {
-        String jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"pw\";";
-        ConnectionSettings s = savedWithout("security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "SCRAM-SHA-512",
-                "sasl.jaas.config", jaas).settings("kafka");
+        String jaas =
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"pw\";";
+        ConnectionSettings s = savedWithout(
+                        "security.protocol",
+                        "SASL_PLAINTEXT",
+                        "sasl.mechanism",
+                        "SCRAM-SHA-512",
+                        "sasl.jaas.config",
+                        jaas)
+                .settings("kafka");
         assertThat(s.problems()).isEmpty();
-        assertThat(s.producerConfig("id")).containsEntry("security.protocol", "SASL_PLAINTEXT")
-                .containsEntry("sasl.mechanism", "SCRAM-SHA-512").containsEntry("sasl.jaas.config", jaas);
+        assertThat(s.producerConfig("id"))
+                .containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                .containsEntry("sasl.jaas.config", jaas);
     }
 
     @Test
@@ -70,10 +82,13 @@ class KafkaConnectionSecurityTest {
         el.setSaslPassword("alice-pw");
         ConnectionSettings s = el.settings("kafka");
         assertThat(s.problems()).isEmpty();
-        assertThat(s.consumerConfig("id", java.util.Map.of())).containsEntry("security.protocol", "SASL_PLAINTEXT")
+        assertThat(s.consumerConfig("id", java.util.Map.of()))
+                .containsEntry("security.protocol", "SASL_PLAINTEXT")
                 .containsEntry("sasl.mechanism", "SCRAM-SHA-256")
-                .containsEntry("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required "
-                        + "username=\"alice\" password=\"alice-pw\";");
+                .containsEntry(
+                        "sasl.jaas.config",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required "
+                                + "username=\"alice\" password=\"alice-pw\";");
     }
 
     @Test

@@ -2,13 +2,12 @@ package io.github.jmeterkafka.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.jmeter.samplers.SampleResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** A bad setting never throws from testStarted: the samples that use the connection fail with the reason. */
 class KafkaConnectionTest {
@@ -42,7 +41,8 @@ class KafkaConnectionTest {
         c.testStarted();
         Connection bound = Connections.get("good");
         assertThat(bound.failure()).isNull();
-        assertThat(bound.settings().producerConfig("id")).containsEntry("acks", "all")
+        assertThat(bound.settings().producerConfig("id"))
+                .containsEntry("acks", "all")
                 .containsEntry("bootstrap.servers", "localhost:9");
         c.testEnded();
     }
@@ -59,8 +59,9 @@ class KafkaConnectionTest {
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo("400");
         assertThat(r.getResponseMessage())
-                .isEqualTo("Kafka Connection 'bad' is invalid: 'lingerms' in producer properties is not a Kafka client property"
-                        + " (settings of your own serializer, interceptor or partitioner are taken once its class is set)");
+                .isEqualTo(
+                        "Kafka Connection 'bad' is invalid: 'lingerms' in producer properties is not a Kafka client property"
+                                + " (settings of your own serializer, interceptor or partitioner are taken once its class is set)");
     }
 
     @Test
@@ -85,7 +86,8 @@ class KafkaConnectionTest {
         pasted.getClientProperties().add(new KeyValue("bootstrap.servers", "elsewhere:9092"));
         pasted.testStarted();
         assertThat(Connections.get("bad").failure())
-                .contains("'bootstrap.servers' in client properties would be overridden: it is the Bootstrap servers field");
+                .contains(
+                        "'bootstrap.servers' in client properties would be overridden: it is the Bootstrap servers field");
     }
 
     @Test
@@ -95,7 +97,8 @@ class KafkaConnectionTest {
         a.testStarted();
         b.testStarted();
 
-        assertThat(Connections.get("good").nextClientId("tx")).isNotEqualTo(Connections.get("twice").nextClientId("tx"));
+        assertThat(Connections.get("good").nextClientId("tx"))
+                .isNotEqualTo(Connections.get("twice").nextClientId("tx"));
     }
 
     @Test

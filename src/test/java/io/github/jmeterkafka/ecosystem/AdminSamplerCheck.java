@@ -2,6 +2,12 @@ package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.sampler.KafkaAdminSampler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -22,13 +27,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.sampler.KafkaAdminSampler;
 
 /**
  * Every operation of the Kafka Admin sampler against one broker, called in this JVM as JMeter's
@@ -45,8 +43,10 @@ final class AdminSamplerCheck {
     }
 
     static void run(String bootstrap) throws Exception {
-        Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, "compat",
-                Map.of("bootstrap.servers", bootstrap), Map.of(), Map.of()), ClientFactory.KAFKA,
+        Connections.bind(Connection.of(
+                new ConnectionSettings(
+                        CONNECTION, "compat", Map.of("bootstrap.servers", bootstrap), Map.of(), Map.of()),
+                ClientFactory.KAFKA,
                 new ClientIds("compat", "localhost")));
         try {
             new AdminSamplerCheck().allOperations(bootstrap);
@@ -69,7 +69,8 @@ final class AdminSamplerCheck {
         send(bootstrap, topic, 2, 30);
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             admin.alterConsumerGroupOffsets(group, Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(20)))
-                    .all().get(30, TimeUnit.SECONDS);
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
         assertThat(ok("consumerGroupLag", topic, "", group).getResponseMessage())
                 .isEqualTo("lag 60 for group " + group + " on 3 partitions");
@@ -78,7 +79,8 @@ final class AdminSamplerCheck {
                 .isEqualTo("lag 30 for group " + group + " on 1 partition");
 
         assertThat(ok("deleteTopic", topic, "").getResponseMessage()).isEqualTo("deleted topic " + topic);
-        assertThat(sample("describeTopic", topic, "", group).getResponseCode()).isEqualTo("UnknownTopicOrPartitionException");
+        assertThat(sample("describeTopic", topic, "", group).getResponseCode())
+                .isEqualTo("UnknownTopicOrPartitionException");
     }
 
     private SampleResult ok(String operation, String topics, String partitions) {
@@ -87,8 +89,10 @@ final class AdminSamplerCheck {
 
     private SampleResult ok(String operation, String topics, String partitions, String group) {
         SampleResult r = sample(operation, topics, partitions, group);
-        assertThat(r.isSuccessful()).as(operation + ": " + r.getResponseCode() + " " + r.getResponseMessage() + "\n"
-                + r.getResponseDataAsString()).isTrue();
+        assertThat(r.isSuccessful())
+                .as(operation + ": " + r.getResponseCode() + " " + r.getResponseMessage() + "\n"
+                        + r.getResponseDataAsString())
+                .isTrue();
         System.out.printf("compat admin %s: %s (%d ms)%n", operation, r.getResponseMessage(), r.getTime());
         return r;
     }

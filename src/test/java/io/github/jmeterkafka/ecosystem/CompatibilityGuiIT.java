@@ -2,15 +2,13 @@ package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
 
 /**
  * The plugin's GUI where users' JMeter and Java are: for each JMeter and Java of
@@ -29,10 +27,14 @@ class CompatibilityGuiIT {
         assertThat(Xvfb.onPath()).as("Xvfb on the PATH (apt-get install xvfb)").isTrue();
         JMeter jmeter = new JMeter(home, Harness.targetDir().resolve("jmeter-runs")).installPlugin();
         String run = home.getFileName() + "-" + javaName(java);
-        Path saved = GuiScreenshotIT.openPaintAndSave(home, java,
-                Harness.targetDir().resolve("screenshots-compat").resolve(run), "gui-" + run + "-" + System.nanoTime());
+        Path saved = GuiScreenshotIT.openPaintAndSave(
+                home,
+                java,
+                Harness.targetDir().resolve("screenshots-compat").resolve(run),
+                "gui-" + run + "-" + System.nanoTime());
         GuiScreenshotIT.runsHeadlessLikeQuickstart(jmeter, saved, java);
-        System.out.printf("compat gui: %s on %s: panels painted, plan saved and run headless%n", home.getFileName(), java);
+        System.out.printf(
+                "compat gui: %s on %s: panels painted, plan saved and run headless%n", home.getFileName(), java);
     }
 
     /** The JDK's folder name, e.g. temurin-25-jdk-amd64. */

@@ -2,6 +2,13 @@ package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.PageData;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.harness.ZooKeeperServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,19 +17,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.PageData;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.harness.ZooKeeperServer;
 
 /**
  * The plugin jar where users' JMeter and Java are: the quick start plan, headless with its HTML
@@ -87,7 +85,9 @@ class CompatibilityIT {
         JMeter jmeter = new JMeter(home, Harness.targetDir().resolve("jmeter-runs")).installPlugin();
         String topic = "compat-" + System.nanoTime();
 
-        JMeter.RunBuilder run = jmeter.plan(PLAN).name("compat-" + home.getFileName()).java(java)
+        JMeter.RunBuilder run = jmeter.plan(PLAN)
+                .name("compat-" + home.getFileName())
+                .java(java)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", Integer.toString(RECORDS));
@@ -100,8 +100,11 @@ class CompatibilityIT {
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
         assertThat(result.logErrors()).as(result.describe()).isEmpty();
-        assertThat(result.stdout()).contains("\n" + RECORDS + " records sent, ",
-                "delivery: " + RECORDS + " records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertThat(result.stdout())
+                .contains(
+                        "\n" + RECORDS + " records sent, ",
+                        "delivery: " + RECORDS
+                                + " records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
         }
@@ -111,12 +114,20 @@ class CompatibilityIT {
                 assertThat(PageData.sum(sampler, "records")).isEqualTo(RECORDS);
             }
         }
-        System.out.printf("compat: %s on %s: %s%n", home.getFileName(), java,
-                result.stdout().lines().filter(l -> l.contains(" records sent, ")).findFirst().orElse(""));
+        System.out.printf(
+                "compat: %s on %s: %s%n",
+                home.getFileName(),
+                java,
+                result.stdout()
+                        .lines()
+                        .filter(l -> l.contains(" records sent, "))
+                        .findFirst()
+                        .orElse(""));
     }
 
     static Stream<Path> olderBrokers() {
-        return Stream.of(System.getProperty("compat.kafka.homes", "").split(",")).filter(h -> !h.isBlank())
+        return Stream.of(System.getProperty("compat.kafka.homes", "").split(","))
+                .filter(h -> !h.isBlank())
                 .map(h -> Path.of(h.trim()));
     }
 
@@ -130,41 +141,68 @@ class CompatibilityIT {
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
         Path work = Harness.targetDir().resolve("kafka-brokers").resolve("compat-" + System.nanoTime());
         // null in KRaft mode: try-with-resources skips it
-        try (ZooKeeperServer zk = beforeKRaft(kafkaHome) ? ZooKeeperServer.start(kafkaHome, work.resolve("zookeeper")) : null;
-                KafkaBroker broker = KafkaBroker.builder().kafkaHome(kafkaHome).zookeeper(zk)
-                        .workDir(work.resolve("broker")).build().start();
+        try (ZooKeeperServer zk =
+                        beforeKRaft(kafkaHome) ? ZooKeeperServer.start(kafkaHome, work.resolve("zookeeper")) : null;
+                KafkaBroker broker = KafkaBroker.builder()
+                        .kafkaHome(kafkaHome)
+                        .zookeeper(zk)
+                        .workDir(work.resolve("broker"))
+                        .build()
+                        .start();
                 Admin admin = broker.admin()) {
-            System.out.printf("compat broker %s (%s) started in %d ms%n", kafkaHome.getFileName(),
-                    zk == null ? "KRaft" : "ZooKeeper", broker.lastStartTime().toMillis());
+            System.out.printf(
+                    "compat broker %s (%s) started in %d ms%n",
+                    kafkaHome.getFileName(),
+                    zk == null ? "KRaft" : "ZooKeeper",
+                    broker.lastStartTime().toMillis());
             AdminSamplerCheck.run(broker.bootstrapServers());
 
             String quick = "compat-quick-" + System.nanoTime();
-            JMeter.Result q = jmeter.plan(PLAN).name("compat-broker-quickstart")
-                    .property("kafka.bootstrap", broker.bootstrapServers()).property("topic", quick)
-                    .property("records", Integer.toString(RECORDS)).run();
+            JMeter.Result q = jmeter.plan(PLAN)
+                    .name("compat-broker-quickstart")
+                    .property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", quick)
+                    .property("records", Integer.toString(RECORDS))
+                    .run();
             healthy(q);
             assertThat(q.stdout()).contains("delivery: " + RECORDS + " records verified from 4 producers, 0 missing,");
             assertThat(Topics.endOffsets(admin, quick)).isEqualTo(RECORDS);
 
             String tx = "compat-tx-" + System.nanoTime();
             JMeter.Result t = jmeter.plan(Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx"))
-                    .name("compat-broker-transactions").property("kafka.bootstrap", broker.bootstrapServers())
-                    .property("topic", tx).property("records", "500").property("rate", "1000").property("threads", "4")
-                    .property("transactional", "true").run();
+                    .name("compat-broker-transactions")
+                    .property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", tx)
+                    .property("records", "500")
+                    .property("rate", "1000")
+                    .property("threads", "4")
+                    .property("transactional", "true")
+                    .run();
             healthy(t);
             // 500 records and one commit marker per transaction (50 samples of 10)
             assertThat(Topics.endOffsets(admin, tx)).isGreaterThanOrEqualTo(500);
-            assertThat(Topics.read(broker.bootstrapServers(), tx, "read_committed")).hasSize(500);
+            assertThat(Topics.read(broker.bootstrapServers(), tx, "read_committed"))
+                    .hasSize(500);
 
             String e2e = "compat-e2e-" + System.nanoTime();
             JMeter.Result e = jmeter.plan(Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx"))
-                    .name("compat-broker-e2e").property("kafka.bootstrap", broker.bootstrapServers())
-                    .property("topic", e2e).property("records", "400").property("rate", "400").property("threads", "2")
-                    .property("consumers", "2").property("partitions", "2").property("duration", "30")
-                    .property("timeout", "10000").run();
+                    .name("compat-broker-e2e")
+                    .property("kafka.bootstrap", broker.bootstrapServers())
+                    .property("topic", e2e)
+                    .property("records", "400")
+                    .property("rate", "400")
+                    .property("threads", "2")
+                    .property("consumers", "2")
+                    .property("partitions", "2")
+                    .property("duration", "30")
+                    .property("timeout", "10000")
+                    .run();
             healthy(e);
-            assertThat(e.stdout()).contains("delivery: 400 records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
-            System.out.printf("compat broker %s: admin operations, quick start, transactions and e2e ok%n",
+            assertThat(e.stdout())
+                    .contains(
+                            "delivery: 400 records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+            System.out.printf(
+                    "compat broker %s: admin operations, quick start, transactions and e2e ok%n",
                     kafkaHome.getFileName());
         }
     }

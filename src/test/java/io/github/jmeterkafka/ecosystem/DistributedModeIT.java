@@ -2,6 +2,16 @@ package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.HlogFiles;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Processes;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.IntervalLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
@@ -24,17 +33,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.JMeterLog;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Processes;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.harness.HlogFiles;
-import io.github.jmeterkafka.measure.IntervalLog;
 
 /**
  * JMeter's distributed mode for real: two jmeter-server processes with the plugin in lib/ext, a
@@ -64,10 +62,12 @@ class DistributedModeIT {
         broker = SharedBroker.get();
         admin = broker.admin();
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-        runDir = Harness.targetDir().resolve("distributed-runs").resolve("run-" + ProcessHandle.current().pid());
+        runDir = Harness.targetDir()
+                .resolve("distributed-runs")
+                .resolve("run-" + ProcessHandle.current().pid());
         for (int i = 1; i <= 2; i++) {
-            servers.add(JMeterServer.start(jmeter.home(), runDir.resolve("server-" + i),
-                    Map.of("client.id.prefix", SERVER_PREFIX)));
+            servers.add(JMeterServer.start(
+                    jmeter.home(), runDir.resolve("server-" + i), Map.of("client.id.prefix", SERVER_PREFIX)));
         }
         for (JMeterServer s : servers) {
             s.awaitReady(Duration.ofSeconds(90));
@@ -79,9 +79,14 @@ class DistributedModeIT {
         try {
             for (JMeterServer s : servers) {
                 boolean clean = s.stop();
-                assertThat(s.isAlive()).as("jmeter-server %s still running", s.hostAndPort()).isFalse();
-                assertThat(clean).as("jmeter-server %s did not exit by itself; log:\n%s", s.hostAndPort(),
-                        Processes.tail(s.log(), 20)).isTrue();
+                assertThat(s.isAlive())
+                        .as("jmeter-server %s still running", s.hostAndPort())
+                        .isFalse();
+                assertThat(clean)
+                        .as(
+                                "jmeter-server %s did not exit by itself; log:\n%s",
+                                s.hostAndPort(), Processes.tail(s.log(), 20))
+                        .isTrue();
             }
         } finally {
             servers.forEach(JMeterServer::close);
@@ -100,9 +105,21 @@ class DistributedModeIT {
         int perSample = 10;
         Map<String, String> logsBefore = logTexts();
 
-        Controller run = controller(topic, Map.of("threads", "" + threads, "loops", "" + loops,
-                "records.per.sample", "" + perSample, "kafka.summary.file", "kafka-summary.csv",
-                "kafka.metrics.file", "kafka-metrics.csv", "kafka.metrics.interval.s", "1"));
+        Controller run = controller(
+                topic,
+                Map.of(
+                        "threads",
+                        "" + threads,
+                        "loops",
+                        "" + loops,
+                        "records.per.sample",
+                        "" + perSample,
+                        "kafka.summary.file",
+                        "kafka-summary.csv",
+                        "kafka.metrics.file",
+                        "kafka-metrics.csv",
+                        "kafka.metrics.interval.s",
+                        "1"));
 
         assertThat(run.exitCode).as(run.describe()).isZero();
         Jtl jtl = Jtl.read(run.jtl);
@@ -115,7 +132,8 @@ class DistributedModeIT {
             assertThat(rowsOf(jtl, s, "Create topic")).hasSize(1);
         }
         assertThat(jtl.rows(PRODUCER)).hasSize(2 * threads * loops);
-        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2 * perServer);
+        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .isEqualTo(2 * perServer);
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2 * perServer);
 
         List<String> clientIds = new ArrayList<>();
@@ -125,30 +143,41 @@ class DistributedModeIT {
             assertThat(ids).as("shared producers created in %s", s.log()).hasSize(1);
             assertThat(ids.get(0)).startsWith(SERVER_PREFIX + "-").contains("-" + s.pid() + "-producer-");
             clientIds.add(ids.get(0));
-            assertThat(log).as("the server's own end-of-test summary in %s", s.log())
+            assertThat(log)
+                    .as("the server's own end-of-test summary in %s", s.log())
                     .contains("Kafka Producer summary for '" + PRODUCER + "':")
                     .contains("\n" + perServer + " records sent, ");
-            assertThat(s.stdoutText()).as("the summary on the server's console, %s", s.stdout())
+            assertThat(s.stdoutText())
+                    .as("the summary on the server's console, %s", s.stdout())
                     .contains("\n" + perServer + " records sent, ");
             // a relative kafka.summary.file is the server's own file, in its working directory
             assertThat(Files.readAllLines(s.workDir().resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
                     .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",all," + perServer + ",0,"));
-            assertThat(JMeterLog.parse(log).warningsAndErrors()).as("WARN or ERROR in %s", s.log()).isEmpty();
+            assertThat(JMeterLog.parse(log).warningsAndErrors())
+                    .as("WARN or ERROR in %s", s.log())
+                    .isEmpty();
             // -Gkafka.metrics.file: each server keeps its own clients' metrics
             assertThat(Files.readAllLines(s.workDir().resolve("kafka-metrics.csv"), StandardCharsets.UTF_8))
-                    .as("metrics of %s", s.hostAndPort()).first().isEqualTo("timestamp,source,metric,value");
+                    .as("metrics of %s", s.hostAndPort())
+                    .first()
+                    .isEqualTo("timestamp,source,metric,value");
             assertThat(Files.readAllLines(s.workDir().resolve("kafka-metrics.csv"), StandardCharsets.UTF_8))
                     .anyMatch(l -> l.contains("record-send-rate"));
         }
-        assertThat(JMeterLog.read(run.log).warningsAndErrors()).as("WARN or ERROR in %s", run.log).isEmpty();
+        assertThat(JMeterLog.read(run.log).warningsAndErrors())
+                .as("WARN or ERROR in %s", run.log)
+                .isEmpty();
         assertThat(clientIds).doesNotHaveDuplicates();
         String merged = theMergedSummaryAgreesWithTheServersOwnHistograms(run, 2 * perServer);
         System.out.println("distributed merged summary:\n" + merged);
-        System.out.printf("distributed: %s samples per server %s, client ids %s, %d records in JTL, %d on the broker, %d ms%n",
+        System.out.printf(
+                "distributed: %s samples per server %s, client ids %s, %d records in JTL, %d on the broker, %d ms%n",
                 servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.toList()),
                 servers.stream().map(s -> rowsOf(jtl, s, PRODUCER).size()).collect(Collectors.toList()),
-                clientIds, jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum(),
-                Topics.endOffsets(admin, topic), run.elapsed.toMillis());
+                clientIds,
+                jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum(),
+                Topics.endOffsets(admin, topic),
+                run.elapsed.toMillis());
     }
 
     @Test
@@ -157,15 +186,29 @@ class DistributedModeIT {
         String topic = "distributed-budget-" + System.nanoTime();
         int budget = 300;
 
-        Controller run = controller(topic, Map.of("threads", "2", "loops", "-1", "records.per.sample", "7",
-                "budget", "" + budget, "duration", "60"));
+        Controller run = controller(
+                topic,
+                Map.of(
+                        "threads",
+                        "2",
+                        "loops",
+                        "-1",
+                        "records.per.sample",
+                        "7",
+                        "budget",
+                        "" + budget,
+                        "duration",
+                        "60"));
 
         assertThat(run.exitCode).as(run.describe()).isZero();
         Jtl jtl = Jtl.read(run.jtl);
         assertThat(jtl.failures()).as(run.describe()).isEmpty();
         for (JMeterServer s : servers) {
-            assertThat(rowsOf(jtl, s, PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum())
-                    .as("records sent by %s", s.hostAndPort()).isEqualTo(budget);
+            assertThat(rowsOf(jtl, s, PRODUCER).stream()
+                            .mapToLong(Jtl.Row::sampleCount)
+                            .sum())
+                    .as("records sent by %s", s.hostAndPort())
+                    .isEqualTo(budget);
         }
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2L * budget);
     }
@@ -181,7 +224,8 @@ class DistributedModeIT {
         assertThat(stdout).as(run.describe()).contains(title);
         String merged = stdout.substring(stdout.indexOf(title));
         Matcher line = Pattern.compile("\n(\\d+) records sent, .* (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, "
-                + "(\\d+) ms 99\\.9th\\.").matcher(merged);
+                        + "(\\d+) ms 99\\.9th\\.")
+                .matcher(merged);
         assertThat(line.find()).as(merged).isTrue();
         Histogram servers = new Histogram(3);
         for (JMeterServer s : DistributedModeIT.servers) {
@@ -190,20 +234,25 @@ class DistributedModeIT {
             servers.add(own);
         }
         assertThat(Long.parseLong(line.group(1))).isEqualTo(records).isEqualTo(servers.getTotalCount());
-        assertThat(List.of(line.group(2), line.group(3), line.group(4), line.group(5))).as(merged).containsExactly(
-                "" + servers.getValueAtPercentile(50) / 1000, "" + servers.getValueAtPercentile(95) / 1000,
-                "" + servers.getValueAtPercentile(99) / 1000, "" + servers.getValueAtPercentile(99.9) / 1000);
+        assertThat(List.of(line.group(2), line.group(3), line.group(4), line.group(5)))
+                .as(merged)
+                .containsExactly(
+                        "" + servers.getValueAtPercentile(50) / 1000, "" + servers.getValueAtPercentile(95) / 1000,
+                        "" + servers.getValueAtPercentile(99) / 1000, "" + servers.getValueAtPercentile(99.9) / 1000);
         assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
                 .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",all," + records + ",0,"))
                 .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",server "));
-        assertThat(HlogFiles.total(run.dir.resolve("kafka-hlog").resolve(IntervalLog.fileName(PRODUCER))).getTotalCount())
-                .as("the controller's merged interval log").isEqualTo(records);
+        assertThat(HlogFiles.total(run.dir.resolve("kafka-hlog").resolve(IntervalLog.fileName(PRODUCER)))
+                        .getTotalCount())
+                .as("the controller's merged interval log")
+                .isEqualTo(records);
         return merged.lines().limit(6).collect(Collectors.joining("\n"));
     }
 
     private static List<Jtl.Row> rowsOf(Jtl jtl, JMeterServer server, String label) {
         // a server prefixes its thread names with the host:port the controller called it by
-        return jtl.rows(label).stream().filter(r -> r.threadName().startsWith(server.hostAndPort() + "-"))
+        return jtl.rows(label).stream()
+                .filter(r -> r.threadName().startsWith(server.hostAndPort() + "-"))
                 .collect(Collectors.toList());
     }
 
@@ -227,13 +276,21 @@ class DistributedModeIT {
     }
 
     /** A non-GUI controller: {@code -n -t plan -R servers -G<props> -l jtl}. */
-    private static Controller controller(String topic, Map<String, String> props) throws IOException, InterruptedException {
+    private static Controller controller(String topic, Map<String, String> props)
+            throws IOException, InterruptedException {
         Path dir = runDir.resolve("controller-" + ++runs);
         Path jtl = dir.resolve("results.jtl");
         Path log = dir.resolve("jmeter.log");
-        List<String> args = new ArrayList<>(List.of("-n", "-t", PLAN.toString(),
-                "-R", servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(",")),
-                "-l", jtl.toString(), "-j", log.toString(),
+        List<String> args = new ArrayList<>(List.of(
+                "-n",
+                "-t",
+                PLAN.toString(),
+                "-R",
+                servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(",")),
+                "-l",
+                jtl.toString(),
+                "-j",
+                log.toString(),
                 "-Jserver.rmi.ssl.disable=true",
                 "-Jjmeter.save.saveservice.output_format=csv",
                 "-Jjmeter.save.saveservice.print_field_names=true",
@@ -244,9 +301,12 @@ class DistributedModeIT {
                 "-Gtopic=" + topic));
         props.forEach((k, v) -> args.add("-G" + k + "=" + v));
         long t0 = System.nanoTime();
-        Process p = JMeterJvm.start(JMeter.fromSystemProperties().home(), dir,
+        Process p = JMeterJvm.start(
+                JMeter.fromSystemProperties().home(),
+                dir,
                 List.of("-Xms256m", "-Xmx256m", "-Djava.awt.headless=true", "-Djava.rmi.server.hostname=127.0.0.1"),
-                args, Map.of());
+                args,
+                Map.of());
         boolean exited = p.waitFor(120, TimeUnit.SECONDS);
         if (!exited) {
             Processes.kill(p);
@@ -271,16 +331,19 @@ class DistributedModeIT {
         }
 
         String describe() {
-            StringBuilder s = new StringBuilder("controller exit " + exitCode + " after " + elapsed.toMillis() + " ms in "
-                    + dir + "\n--- stdout:\n" + Processes.tail(dir.resolve("stdout.txt"), 30)
-                    + "\n--- jmeter.log:\n" + Processes.tail(log, 30));
+            StringBuilder s =
+                    new StringBuilder("controller exit " + exitCode + " after " + elapsed.toMillis() + " ms in "
+                            + dir + "\n--- stdout:\n" + Processes.tail(dir.resolve("stdout.txt"), 30)
+                            + "\n--- jmeter.log:\n" + Processes.tail(log, 30));
             for (JMeterServer srv : servers) {
                 s.append("\n--- ").append(srv.log()).append(":\n").append(Processes.tail(srv.log(), 20));
             }
             try {
                 if (Files.isRegularFile(jtl)) {
-                    s.append("\n--- JTL head:\n").append(Files.readAllLines(jtl, StandardCharsets.UTF_8).stream()
-                            .limit(5).collect(Collectors.joining("\n")));
+                    s.append("\n--- JTL head:\n")
+                            .append(Files.readAllLines(jtl, StandardCharsets.UTF_8).stream()
+                                    .limit(5)
+                                    .collect(Collectors.joining("\n")));
                 }
             } catch (IOException e) {
                 s.append(e);

@@ -18,7 +18,6 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-
 import javax.imageio.ImageIO;
 import javax.swing.AbstractButton;
 import javax.swing.JComboBox;
@@ -33,7 +32,6 @@ import javax.swing.border.CompoundBorder;
 import javax.swing.border.TitledBorder;
 import javax.swing.text.JTextComponent;
 import javax.swing.tree.TreePath;
-
 import org.apache.jmeter.gui.GuiPackage;
 import org.apache.jmeter.gui.action.ActionNames;
 import org.apache.jmeter.gui.action.ActionRouter;
@@ -62,8 +60,7 @@ public final class GuiCapture {
 
     private static final long WAIT_MS = 180_000;
 
-    private GuiCapture() {
-    }
+    private GuiCapture() {}
 
     /** Called by the init script; returns at once (the GUI does not exist yet). */
     public static void start(String outDir, String savedPlan) {
@@ -108,8 +105,8 @@ public final class GuiCapture {
             }
             Thread.sleep(250);
         }
-        throw new IllegalStateException("The plan's " + ELEMENTS.size() + " Kafka elements did not appear within "
-                + WAIT_MS + " ms");
+        throw new IllegalStateException(
+                "The plan's " + ELEMENTS.size() + " Kafka elements did not appear within " + WAIT_MS + " ms");
     }
 
     private static List<JMeterTreeNode> kafkaNodes(GuiPackage gp) {
@@ -187,8 +184,9 @@ public final class GuiCapture {
         onEdt(() -> null);
         onEdt(() -> {
             gp.setTestPlanFile(savedPlan.toString());
-            ActionRouter.getInstance().doActionNow(
-                    new ActionEvent(gp.getTreeListener().getJTree(), ActionEvent.ACTION_PERFORMED, ActionNames.SAVE));
+            ActionRouter.getInstance()
+                    .doActionNow(new ActionEvent(
+                            gp.getTreeListener().getJTree(), ActionEvent.ACTION_PERFORMED, ActionNames.SAVE));
             return null;
         });
         if (!Files.isRegularFile(savedPlan)) {

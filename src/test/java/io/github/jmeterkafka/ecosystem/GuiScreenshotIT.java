@@ -2,6 +2,13 @@ package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Processes;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,20 +27,10 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
-
 import javax.imageio.ImageIO;
-
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.jmeter.gui.util.MenuFactory;
+import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Processes;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.Topics;
 
 /**
  * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx, shows each Kafka
@@ -49,9 +46,14 @@ class GuiScreenshotIT {
 
     @Test
     void eachKafkaPanelIsPaintedAndAPlanSavedInTheGuiRunsHeadless() throws Exception {
-        assertThat(Xvfb.onPath()).as("Xvfb on the PATH (mvn verify installs it)").isTrue();
+        assertThat(Xvfb.onPath())
+                .as("Xvfb on the PATH (mvn verify installs it)")
+                .isTrue();
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-        Path saved = openPaintAndSave(jmeter.home(), Harness.javaExecutable(), Harness.targetDir().resolve("screenshots"),
+        Path saved = openPaintAndSave(
+                jmeter.home(),
+                Harness.javaExecutable(),
+                Harness.targetDir().resolve("screenshots"),
                 "gui-" + ProcessHandle.current().pid());
         runsHeadlessLikeQuickstart(jmeter, saved, Harness.javaExecutable());
     }
@@ -67,15 +69,25 @@ class GuiScreenshotIT {
         deleteOwnFiles(out);
         Files.createDirectories(dir);
         Path script = dir.resolve("capture.groovy");
-        Files.writeString(script, "io.github.jmeterkafka.ecosystem.GuiCapture.start("
-                + "props.getProperty('gui.capture.dir'), props.getProperty('gui.capture.saved'))\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                script,
+                "io.github.jmeterkafka.ecosystem.GuiCapture.start("
+                        + "props.getProperty('gui.capture.dir'), props.getProperty('gui.capture.saved'))\n",
+                StandardCharsets.UTF_8);
         Path log = dir.resolve("jmeter.log");
 
         int exit;
         try (Xvfb x = Xvfb.start(dir.resolve("xvfb.log"), "1280x1024x24", Duration.ofSeconds(30))) {
-            Process gui = JMeterJvm.start(java, home, dir,
+            Process gui = JMeterJvm.start(
+                    java,
+                    home,
+                    dir,
                     List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
-                    List.of("-t", PLAN.toString(), "-j", log.toString(),
+                    List.of(
+                            "-t",
+                            PLAN.toString(),
+                            "-j",
+                            log.toString(),
                             "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
                             "-Jjsr223.init.file=" + script,
                             "-Jgui.capture.dir=" + out,
@@ -98,11 +110,17 @@ class GuiScreenshotIT {
             assertThat(image).as(name).isNotNull();
             assertThat(image.getWidth()).as(name).isGreaterThan(400);
             assertThat(image.getHeight()).as(name).isGreaterThan(200);
-            assertThat(colours(image)).as("distinct colours in %s.png (a blank panel has one)", name).isGreaterThan(8);
+            assertThat(colours(image))
+                    .as("distinct colours in %s.png (a blank panel has one)", name)
+                    .isGreaterThan(8);
             List<String> texts = Files.readAllLines(out.resolve(name + ".txt"), StandardCharsets.UTF_8);
-            assertThat(texts.stream().filter(t -> t.startsWith("group: "))).as("%s: grouped fields", name).isNotEmpty();
-            assertThat(texts.stream().filter(t -> t.startsWith("combo: ")).map(GuiScreenshotIT::comboItems)
-                    .flatMap(List::stream))
+            assertThat(texts.stream().filter(t -> t.startsWith("group: ")))
+                    .as("%s: grouped fields", name)
+                    .isNotEmpty();
+            assertThat(texts.stream()
+                            .filter(t -> t.startsWith("combo: "))
+                            .map(GuiScreenshotIT::comboItems)
+                            .flatMap(List::stream))
                     .as("%s: drop-downs show texts, not stored tags", name)
                     .noneMatch(item -> item.matches(RAW_TAG));
         }
@@ -113,21 +131,28 @@ class GuiScreenshotIT {
                 .anyMatch(t -> t.startsWith("combo: Shared by all threads ["));
         assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
         // the jar opts out of JMeter's class scan for functions and commands; the Add menus must still list it
-        assertThat(Files.readAllLines(out.resolve("menus.txt"), StandardCharsets.UTF_8)).contains(
-                MenuFactory.SAMPLERS + ": Kafka Producer", MenuFactory.SAMPLERS + ": Kafka Consumer",
-                MenuFactory.SAMPLERS + ": Kafka Admin", MenuFactory.CONFIG_ELEMENTS + ": Kafka Connection",
-                MenuFactory.LISTENERS + ": Kafka Metrics");
+        assertThat(Files.readAllLines(out.resolve("menus.txt"), StandardCharsets.UTF_8))
+                .contains(
+                        MenuFactory.SAMPLERS + ": Kafka Producer",
+                        MenuFactory.SAMPLERS + ": Kafka Consumer",
+                        MenuFactory.SAMPLERS + ": Kafka Admin",
+                        MenuFactory.CONFIG_ELEMENTS + ": Kafka Connection",
+                        MenuFactory.LISTENERS + ": Kafka Metrics");
 
         String savedText = Files.readString(saved, StandardCharsets.UTF_8);
-        assertThat(savedText).contains("<stringProp name=\"keyMode\">keyMode.none</stringProp>",
-                "<stringProp name=\"operation\">operation.createTopic</stringProp>");
+        assertThat(savedText)
+                .contains(
+                        "<stringProp name=\"keyMode\">keyMode.none</stringProp>",
+                        "<stringProp name=\"operation\">operation.createTopic</stringProp>");
         return saved;
     }
 
     static void runsHeadlessLikeQuickstart(JMeter jmeter, Path plan, Path java) {
         KafkaBroker broker = SharedBroker.get();
         String topic = "gui-saved-" + System.nanoTime();
-        JMeter.Result result = jmeter.plan(plan).name("saved-in-gui").java(java)
+        JMeter.Result result = jmeter.plan(plan)
+                .name("saved-in-gui")
+                .java(java)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", "500")
@@ -136,24 +161,35 @@ class GuiScreenshotIT {
         assertThat(result.exitCode()).as(result.describe()).isZero();
         Jtl jtl = result.samples();
         assertThat(jtl.failures()).as(result.describe()).isEmpty();
-        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(500);
-        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(500);
+        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .isEqualTo(500);
+        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .isEqualTo(500);
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(500);
         }
         assertThat(result.stdout())
                 .contains("\n500 records sent, ")
-                // how many of the 4 threads sent depends on the machine's speed: the budget can run out before all start
-                .containsPattern("delivery: 500 records verified from [1-4] producers, 0 missing, 0 duplicated, 0 out of order\\.");
-        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+                // how many of the 4 threads sent depends on the machine's speed: the budget can run out before all
+                // start
+                .containsPattern(
+                        "delivery: 500 records verified from [1-4] producers, 0 missing, 0 duplicated, 0 out of order\\.");
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
     }
 
     /** GuiCapture's classes alone, for JMeter's user.classpath (the rest of the test classes stay out). */
     private static Path captureJar(Path jar) throws IOException, URISyntaxException {
-        Path classes = Paths.get(GuiCapture.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Paths.get(GuiCapture.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         String pkg = GuiCapture.class.getPackageName().replace('.', '/');
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
-             DirectoryStream<Path> entries = Files.newDirectoryStream(classes.resolve(pkg), "GuiCapture*.class")) {
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file);
+                DirectoryStream<Path> entries = Files.newDirectoryStream(classes.resolve(pkg), "GuiCapture*.class")) {
             for (Path c : entries) {
                 out.putNextEntry(new JarEntry(pkg + "/" + c.getFileName()));
                 try (InputStream in = Files.newInputStream(c)) {
@@ -184,7 +220,8 @@ class GuiScreenshotIT {
     /** What an earlier run of this test left; the metrics listener's screenshot shares the folder. */
     private static void deleteOwnFiles(Path dir) throws IOException {
         if (Files.isDirectory(dir)) {
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir,
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(
+                    dir,
                     "{done,failed.txt,menus.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*}")) {
                 for (Path f : files) {
                     Files.deleteIfExists(f);

@@ -1,5 +1,8 @@
 package io.github.jmeterkafka.ecosystem;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.ParentWatchdog;
+import io.github.jmeterkafka.harness.Processes;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,15 +11,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.ParentWatchdog;
-import io.github.jmeterkafka.harness.Processes;
 
 /**
  * A JMeter JVM started from an assembled home as bin/ApacheJMeter.jar starts it ({@code NewDriver}),
@@ -25,8 +23,7 @@ import io.github.jmeterkafka.harness.Processes;
  */
 final class JMeterJvm {
 
-    private JMeterJvm() {
-    }
+    private JMeterJvm() {}
 
     /** {@code java <jvmArgs> ... NewDriver <jmeterArgs>} on this JVM's java, run in {@code dir}, output to dir/stdout.txt. */
     static Process start(Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
@@ -35,8 +32,9 @@ final class JMeterJvm {
     }
 
     /** The same on another {@code java} executable. */
-    static Process start(Path java, Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs,
-            Map<String, String> env) throws IOException {
+    static Process start(
+            Path java, Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
+            throws IOException {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());

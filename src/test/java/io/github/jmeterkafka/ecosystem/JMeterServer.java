@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.ecosystem;
 
+import io.github.jmeterkafka.harness.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,8 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import io.github.jmeterkafka.harness.Processes;
 
 /**
  * A {@code jmeter-server} (JMeter's {@code -s}) on 127.0.0.1 with RMI SSL off, as the bin/jmeter-server
@@ -35,11 +34,22 @@ final class JMeterServer implements AutoCloseable {
         try {
             Files.createDirectories(dir);
             Path props = dir.resolve("server.properties");
-            Files.write(props, localProperties.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.toList()), StandardCharsets.ISO_8859_1);
-            Process p = JMeterJvm.start(home, dir,
+            Files.write(
+                    props,
+                    localProperties.entrySet().stream()
+                            .map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(Collectors.toList()),
+                    StandardCharsets.ISO_8859_1);
+            Process p = JMeterJvm.start(
+                    home,
+                    dir,
                     List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.rmi.server.hostname=127.0.0.1"),
-                    List.of("-s", "-j", dir.resolve("jmeter-server.log").toString(), "-q", props.toString(),
+                    List.of(
+                            "-s",
+                            "-j",
+                            dir.resolve("jmeter-server.log").toString(),
+                            "-q",
+                            props.toString(),
                             "-Jserver.rmi.ssl.disable=true",
                             "-Jserver_port=" + registryPort,
                             "-Jserver.rmi.localport=" + objectPort),
@@ -55,8 +65,8 @@ final class JMeterServer implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("jmeter-server in " + dir + " exited with " + process.exitValue()
-                        + "\n" + Processes.tail(dir.resolve("stdout.txt"), 20) + "\n" + Processes.tail(log(), 20));
+                throw new IllegalStateException("jmeter-server in " + dir + " exited with " + process.exitValue() + "\n"
+                        + Processes.tail(dir.resolve("stdout.txt"), 20) + "\n" + Processes.tail(log(), 20));
             }
             if (log().toFile().isFile() && logText().contains("Bound to RMI registry on port " + registryPort)) {
                 return this;

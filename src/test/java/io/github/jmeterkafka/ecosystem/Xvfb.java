@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.ecosystem;
 
+import io.github.jmeterkafka.harness.Processes;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -12,8 +13,6 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import io.github.jmeterkafka.harness.Processes;
 
 /**
  * A virtual X display for Swing. Xvfb picks a free display number itself and reports it when ready
@@ -44,9 +43,18 @@ final class Xvfb implements AutoCloseable {
     }
 
     static Xvfb start(Path log, String screen, Duration timeout) {
-        ProcessBuilder pb = new ProcessBuilder("sh", "-c",
-                "Xvfb \"$@\" & x=$!; cat >/dev/null; kill $x 2>/dev/null; wait $x", "xvfb",
-                "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp")
+        ProcessBuilder pb = new ProcessBuilder(
+                        "sh",
+                        "-c",
+                        "Xvfb \"$@\" & x=$!; cat >/dev/null; kill $x 2>/dev/null; wait $x",
+                        "xvfb",
+                        "-displayfd",
+                        "1",
+                        "-screen",
+                        "0",
+                        screen,
+                        "-nolisten",
+                        "tcp")
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Process p;
         try {
@@ -57,7 +65,8 @@ final class Xvfb implements AutoCloseable {
         }
         CompletableFuture<String> number = CompletableFuture.supplyAsync(() -> {
             try {
-                return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+                return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))
+                        .readLine();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -70,8 +79,8 @@ final class Xvfb implements AutoCloseable {
             return new Xvfb(p, ":" + n.trim());
         } catch (Exception e) {
             Processes.kill(p);
-            throw new IllegalStateException("Xvfb did not start within " + timeout.toSeconds() + " s:\n"
-                    + Processes.tail(log, 20), e);
+            throw new IllegalStateException(
+                    "Xvfb did not start within " + timeout.toSeconds() + " s:\n" + Processes.tail(log, 20), e);
         }
     }
 

@@ -29,12 +29,15 @@ public final class Chromium {
      * installs it (src/test/tools/install-test-tools.sh), and a page check must not pass unseen.
      */
     public static Chromium in(Path workDir) {
-        Optional<Path> program = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+        Optional<Path> program = Stream.of(
+                        System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(d -> !d.isEmpty())
                 .map(d -> Paths.get(d, "chromium"))
                 .filter(Files::isExecutable)
                 .findFirst();
-        assertThat(program).as("chromium on the PATH (apt-get install chromium)").isPresent();
+        assertThat(program)
+                .as("chromium on the PATH (apt-get install chromium)")
+                .isPresent();
         return new Chromium(program.get(), workDir);
     }
 
@@ -47,7 +50,11 @@ public final class Chromium {
     public Path screenshot(Path page, Path png) throws Exception {
         Files.createDirectories(png.toAbsolutePath().getParent());
         Files.deleteIfExists(png);
-        run("--window-size=1400,2200", "--virtual-time-budget=5000", "--screenshot=" + png, page.toUri().toString());
+        run(
+                "--window-size=1400,2200",
+                "--virtual-time-budget=5000",
+                "--screenshot=" + png,
+                page.toUri().toString());
         assertThat(png).exists();
         byte[] bytes = Files.readAllBytes(png);
         assertThat(bytes.length).as("PNG size of " + page).isGreaterThan(30_000);
@@ -57,14 +64,23 @@ public final class Chromium {
 
     private String run(String... args) throws Exception {
         Files.createDirectories(workDir);
-        List<String> cmd = new ArrayList<>(List.of(program.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--hide-scrollbars", "--user-data-dir=" + workDir.resolve("chromium-profile")));
+        List<String> cmd = new ArrayList<>(List.of(
+                program.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                "--user-data-dir=" + workDir.resolve("chromium-profile")));
         cmd.addAll(List.of(args));
         Path out = workDir.resolve("chromium-out.txt");
-        Process p = Processes.start(new ProcessBuilder(cmd).directory(workDir.toFile())
-                .redirectOutput(out.toFile()).redirectError(workDir.resolve("chromium-err.txt").toFile()));
+        Process p = Processes.start(new ProcessBuilder(cmd)
+                .directory(workDir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(workDir.resolve("chromium-err.txt").toFile()));
         try {
-            assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("chromium " + List.of(args) + " ended").isTrue();
+            assertThat(p.waitFor(2, TimeUnit.MINUTES))
+                    .as("chromium " + List.of(args) + " ended")
+                    .isTrue();
             return Files.readString(out, StandardCharsets.UTF_8);
         } finally {
             Processes.stop(p, Duration.ZERO);

@@ -15,8 +15,7 @@ import java.util.stream.Stream;
  */
 public final class Harness {
 
-    private Harness() {
-    }
+    private Harness() {}
 
     public static Path projectDir() {
         return path("project.basedir", Paths.get(System.getProperty("user.dir")));
@@ -46,11 +45,12 @@ public final class Harness {
             return Paths.get(value).toAbsolutePath();
         }
         try (Stream<Path> files = Files.list(targetDir())) {
-            Optional<Path> jar = files
-                    .filter(p -> {
+            Optional<Path> jar = files.filter(p -> {
                         String name = p.getFileName().toString();
-                        return name.startsWith("jmeter-kafka-") && name.endsWith(".jar")
-                                && !name.endsWith("-sources.jar") && !name.endsWith("-javadoc.jar");
+                        return name.startsWith("jmeter-kafka-")
+                                && name.endsWith(".jar")
+                                && !name.endsWith("-sources.jar")
+                                && !name.endsWith("-javadoc.jar");
                     })
                     .max(Comparator.comparing(p -> p.toFile().lastModified()));
             return jar.orElseThrow(() -> new IllegalStateException(

@@ -2,7 +2,6 @@ package io.github.jmeterkafka.harness;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
-
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -10,8 +9,7 @@ import org.HdrHistogram.HistogramLogReader;
 /** Reads the plugin's interval logs with HdrHistogram's own reader. */
 public final class HlogFiles {
 
-    private HlogFiles() {
-    }
+    private HlogFiles() {}
 
     /** All untagged intervals (the records' latencies) of one log added together. */
     public static Histogram total(Path hlog) throws FileNotFoundException {

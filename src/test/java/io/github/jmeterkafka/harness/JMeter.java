@@ -88,7 +88,8 @@ public final class JMeter {
         try {
             for (Path dir : List.of(libDir(), libExtDir())) {
                 for (Path old : jars(dir, PLUGIN_PREFIX)) {
-                    if (!(dir.equals(libExtDir()) && old.getFileName().toString().equals(name))) {
+                    if (!(dir.equals(libExtDir())
+                            && old.getFileName().toString().equals(name))) {
                         Files.delete(old);
                     }
                 }
@@ -172,13 +173,35 @@ public final class JMeter {
         m.put(p + "default_delimiter", ",");
         // timestamp_format is left unset (epoch ms): the dashboard formats its start and end times with
         // it as a date pattern, and "ms" showed minutes and seconds as the test's start
-        for (String on : List.of("time", "label", "response_code", "response_message", "thread_name",
-                "successful", "assertion_results_failure_message", "bytes", "sent_bytes", "thread_counts",
-                "latency", "connect_time", "sample_count")) {
+        for (String on : List.of(
+                "time",
+                "label",
+                "response_code",
+                "response_message",
+                "thread_name",
+                "successful",
+                "assertion_results_failure_message",
+                "bytes",
+                "sent_bytes",
+                "thread_counts",
+                "latency",
+                "connect_time",
+                "sample_count")) {
             m.put(p + on, "true");
         }
-        for (String off : List.of("data_type", "url", "encoding", "hostname", "idle_time", "subresults",
-                "assertions", "response_data", "samplerData", "requestHeaders", "responseHeaders", "filename")) {
+        for (String off : List.of(
+                "data_type",
+                "url",
+                "encoding",
+                "hostname",
+                "idle_time",
+                "subresults",
+                "assertions",
+                "response_data",
+                "samplerData",
+                "requestHeaders",
+                "responseHeaders",
+                "filename")) {
             m.put(p + off, "false");
         }
         return Map.copyOf(m);
@@ -195,9 +218,15 @@ public final class JMeter {
         private final List<String> sampleVariables = new ArrayList<>();
         private final List<String> jvmArgs = new ArrayList<>(List.of(
                 // the heap and GC of the official bin/jmeter script
-                "-Xms1g", "-Xmx1g", "-XX:MaxMetaspaceSize=256m",
-                "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:G1ReservePercent=20",
-                "-Djava.security.egd=file:/dev/urandom", "-Duser.language=en", "-Duser.region=EN",
+                "-Xms1g",
+                "-Xmx1g",
+                "-XX:MaxMetaspaceSize=256m",
+                "-XX:+UseG1GC",
+                "-XX:MaxGCPauseMillis=100",
+                "-XX:G1ReservePercent=20",
+                "-Djava.security.egd=file:/dev/urandom",
+                "-Duser.language=en",
+                "-Duser.region=EN",
                 "-Djava.awt.headless=true"));
         private boolean report;
         private boolean harnessSettings = true;
@@ -291,8 +320,12 @@ public final class JMeter {
 
         /** Replaces bin/jmeter's heap and GC options (what its HEAP and GC_ALGO variables set). */
         public RunBuilder heapAndGc(List<String> options) {
-            jvmArgs.removeIf(a -> a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-XX:MaxMetaspaceSize=")
-                    || a.equals("-XX:+UseG1GC") || a.startsWith("-XX:MaxGCPauseMillis=") || a.startsWith("-XX:G1ReservePercent="));
+            jvmArgs.removeIf(a -> a.startsWith("-Xmx")
+                    || a.startsWith("-Xms")
+                    || a.startsWith("-XX:MaxMetaspaceSize=")
+                    || a.equals("-XX:+UseG1GC")
+                    || a.startsWith("-XX:MaxGCPauseMillis=")
+                    || a.startsWith("-XX:G1ReservePercent="));
             jvmArgs.addAll(0, options);
             return this;
         }
@@ -313,8 +346,10 @@ public final class JMeter {
                 throw new IllegalArgumentException("No test plan at " + plan);
             }
             String base = name != null ? name : plan.getFileName().toString().replaceFirst("\\.jmx$", "");
-            Path dir = runDir != null ? runDir
-                    : runsDir.resolve(base + "-" + RUNS.incrementAndGet() + "-" + ProcessHandle.current().pid());
+            Path dir = runDir != null
+                    ? runDir
+                    : runsDir.resolve(base + "-" + RUNS.incrementAndGet() + "-"
+                            + ProcessHandle.current().pid());
             Path jtl = dir.resolve("results.jtl");
             Path log = dir.resolve("jmeter.log");
             Path reportDir = dir.resolve("report");
@@ -325,8 +360,16 @@ public final class JMeter {
             List<String> cmd = new ArrayList<>();
             cmd.add(java.toString());
             cmd.addAll(jvmArgs);
-            cmd.addAll(List.of("-jar", launcher().toString(), "-n", "-t", plan.toString(),
-                    "-l", jtl.toString(), "-j", log.toString()));
+            cmd.addAll(List.of(
+                    "-jar",
+                    launcher().toString(),
+                    "-n",
+                    "-t",
+                    plan.toString(),
+                    "-l",
+                    jtl.toString(),
+                    "-j",
+                    log.toString()));
             if (report) {
                 cmd.addAll(List.of("-e", "-o", reportDir.toString()));
             }
@@ -376,8 +419,8 @@ public final class JMeter {
                 Processes.stop(process, Duration.ZERO);
             }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
-            return new Result(process.exitValue(), read(stdout), read(stderr), dir, jtl, log,
-                    report ? reportDir : null, elapsed);
+            return new Result(
+                    process.exitValue(), read(stdout), read(stderr), dir, jtl, log, report ? reportDir : null, elapsed);
         }
 
         private String read(Path file) {
@@ -400,8 +443,15 @@ public final class JMeter {
         private final Path reportDir;
         private final Duration elapsed;
 
-        Result(int exitCode, String stdout, String stderr, Path runDir, Path jtl, Path log,
-               Path reportDir, Duration elapsed) {
+        Result(
+                int exitCode,
+                String stdout,
+                String stderr,
+                Path runDir,
+                Path jtl,
+                Path log,
+                Path reportDir,
+                Duration elapsed) {
             this.exitCode = exitCode;
             this.stdout = stdout;
             this.stderr = stderr;

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +35,11 @@ class JMeterHomeIT {
             assertThat(row.get("smokeVar")).isEqualTo("hello, \"world\"");
             assertThat(row.responseCode()).isEqualTo("200");
         });
-        assertThat(result.samples().rows().stream().map(Jtl.Row::threadName).distinct().count()).isEqualTo(2);
+        assertThat(result.samples().rows().stream()
+                        .map(Jtl.Row::threadName)
+                        .distinct()
+                        .count())
+                .isEqualTo(2);
     }
 
     @Test
@@ -44,7 +47,10 @@ class JMeterHomeIT {
         Path cmn = single(JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter"));
         jmeter.addLib(cmn);
         try {
-            JMeter.Result result = jmeter.plan(SMOKE).name("smoke-with-cmn").property("loops", "3").run();
+            JMeter.Result result = jmeter.plan(SMOKE)
+                    .name("smoke-with-cmn")
+                    .property("loops", "3")
+                    .run();
             assertCleanSmokeRun(result, 2 * 3);
         } finally {
             jmeter.removeLib(cmn.getFileName().toString());
@@ -59,7 +65,8 @@ class JMeterHomeIT {
 
         assertThat(stale).doesNotExist();
         List<String> installed = JMeter.jars(jmeter.libExtDir(), "jmeter-kafka").stream()
-                .map(p -> p.getFileName().toString()).collect(Collectors.toList());
+                .map(p -> p.getFileName().toString())
+                .collect(Collectors.toList());
         assertThat(installed).containsExactly(Harness.pluginJar().getFileName().toString());
         assertThat(JMeter.jars(jmeter.libDir(), "jmeter-kafka")).isEmpty();
     }

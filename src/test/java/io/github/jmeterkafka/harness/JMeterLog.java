@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  */
 public final class JMeterLog {
 
-    private static final Pattern ENTRY = Pattern.compile(
-            "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},\\d{3} (TRACE|DEBUG|INFO|WARN|ERROR|FATAL) ");
+    private static final Pattern ENTRY =
+            Pattern.compile("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},\\d{3} (TRACE|DEBUG|INFO|WARN|ERROR|FATAL) ");
 
     private final List<Entry> entries;
 
@@ -44,7 +44,8 @@ public final class JMeterLog {
             throw new UncheckedIOException("Cannot read " + file, e);
         }
         if (log.entries.isEmpty()) {
-            throw new IllegalStateException("No log entry in " + file + ": not a jmeter.log as bin/log4j2.xml writes it");
+            throw new IllegalStateException(
+                    "No log entry in " + file + ": not a jmeter.log as bin/log4j2.xml writes it");
         }
         return log;
     }
@@ -89,7 +90,10 @@ public final class JMeterLog {
     }
 
     private List<String> at(Set<String> levels) {
-        return entries.stream().filter(e -> levels.contains(e.level())).map(Entry::text).collect(Collectors.toList());
+        return entries.stream()
+                .filter(e -> levels.contains(e.level()))
+                .map(Entry::text)
+                .collect(Collectors.toList());
     }
 
     /** One log event: its level and its text, first line included. */

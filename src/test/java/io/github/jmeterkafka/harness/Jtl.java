@@ -247,7 +247,8 @@ public final class Jtl {
 
         public Map<String, String> asMap() {
             Map<String, String> m = new java.util.LinkedHashMap<>();
-            index.entrySet().stream().sorted(Map.Entry.comparingByValue())
+            index.entrySet().stream()
+                    .sorted(Map.Entry.comparingByValue())
                     .forEach(e -> m.put(e.getKey(), values.get(e.getValue())));
             return m;
         }

@@ -12,9 +12,10 @@ class JtlTest {
 
     @Test
     void parsesQuotedFieldsWithCommasQuotesAndLineBreaks() {
-        Jtl jtl = Jtl.parse(HEADER
-                + "1700000000000,12,\"send, \"\"fast\"\"\",OK,\"line one\nline two\",TG 1-1,true,,100,2000,1,1,11,10,0,3,t1\n"
-                + "1700000000001,5,plain,TimeoutException,\"Expiring 1 record(s)\",TG 1-2,false,\"a, b\",0,500,1,1,0,5,5,0,t2\r\n");
+        Jtl jtl = Jtl.parse(
+                HEADER
+                        + "1700000000000,12,\"send, \"\"fast\"\"\",OK,\"line one\nline two\",TG 1-1,true,,100,2000,1,1,11,10,0,3,t1\n"
+                        + "1700000000001,5,plain,TimeoutException,\"Expiring 1 record(s)\",TG 1-2,false,\"a, b\",0,500,1,1,0,5,5,0,t2\r\n");
 
         assertThat(jtl.size()).isEqualTo(2);
         Jtl.Row first = jtl.rows().get(0);
@@ -56,6 +57,8 @@ class JtlTest {
     @Test
     void unknownColumnNamesTheColumnsThatExist() {
         Jtl jtl = Jtl.parse("timeStamp,label\n1,a\n");
-        assertThatThrownBy(() -> jtl.rows().get(0).get("nope")).hasMessageContaining("nope").hasMessageContaining("label");
+        assertThatThrownBy(() -> jtl.rows().get(0).get("nope"))
+                .hasMessageContaining("nope")
+                .hasMessageContaining("label");
     }
 }

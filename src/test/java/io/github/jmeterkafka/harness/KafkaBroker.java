@@ -21,7 +21,6 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
@@ -47,6 +46,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** The listener clients use and the brokers talk over; always PLAINTEXT. */
     public static final String CLIENT_LISTENER = "PLAINTEXT";
+
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     private static final String HOST = "127.0.0.1";
 
@@ -89,7 +89,13 @@ public final class KafkaBroker implements AutoCloseable {
         StringBuilder listeners = new StringBuilder();
         StringBuilder protocols = new StringBuilder(CLIENT_LISTENER + ":PLAINTEXT");
         for (Map.Entry<String, Integer> e : ports.entrySet()) {
-            listeners.append(e.getKey()).append("://").append(HOST).append(':').append(e.getValue()).append(',');
+            listeners
+                    .append(e.getKey())
+                    .append("://")
+                    .append(HOST)
+                    .append(':')
+                    .append(e.getValue())
+                    .append(',');
         }
         for (Map.Entry<String, String> e : b.extraListeners.entrySet()) {
             protocols.append(',').append(e.getKey()).append(':').append(e.getValue());
@@ -258,8 +264,17 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private void format() throws IOException {
-        Process format = jvm.start(List.of("-Xmx256m"), List.of("kafka.tools.StorageTool", "format", "--standalone",
-                "-t", Uuid.randomUuid().toString(), "-c", configFile.toString()), logFile);
+        Process format = jvm.start(
+                List.of("-Xmx256m"),
+                List.of(
+                        "kafka.tools.StorageTool",
+                        "format",
+                        "--standalone",
+                        "-t",
+                        Uuid.randomUuid().toString(),
+                        "-c",
+                        configFile.toString()),
+                logFile);
         try {
             if (!format.waitFor(60, TimeUnit.SECONDS)) {
                 Processes.kill(format);
@@ -385,14 +400,17 @@ public final class KafkaBroker implements AutoCloseable {
         private final Map<String, String> extraListeners = new LinkedHashMap<>();
         private final List<String> jvmArgs = new ArrayList<>(List.of(
                 // as kafka-server-start.sh: fixed heap, G1 tuned for short pauses
-                "-Xmx1g", "-Xms1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-                "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent"));
+                "-Xmx1g",
+                "-Xms1g",
+                "-XX:+UseG1GC",
+                "-XX:MaxGCPauseMillis=20",
+                "-XX:InitiatingHeapOccupancyPercent=35",
+                "-XX:+ExplicitGCInvokesConcurrent"));
         // a broker boots in ~10 s on a quiet machine; loaded ones have taken over a minute
         private Duration startTimeout = Duration.ofMinutes(3);
         private Duration stopTimeout = Duration.ofSeconds(30);
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Directory whose lib/ holds the broker's jars; default the {@code kafka.home} system property. */
         public Builder kafkaHome(Path kafkaHome) {

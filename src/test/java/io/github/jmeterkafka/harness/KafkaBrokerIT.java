@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -30,8 +29,8 @@ class KafkaBrokerIT {
     @BeforeAll
     static void startBroker() {
         broker = KafkaBroker.builder().build().start();
-        System.out.println("Kafka broker started in " + broker.lastStartTime().toMillis() + " ms at "
-                + broker.bootstrapServers());
+        System.out.println(
+                "Kafka broker started in " + broker.lastStartTime().toMillis() + " ms at " + broker.bootstrapServers());
     }
 
     @AfterAll
@@ -91,11 +90,16 @@ class KafkaBrokerIT {
 
     private static List<String> consume(String topic, String group, int expected) {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, group,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                group,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class);
         List<String> values = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
             consumer.subscribe(Set.of(topic));

@@ -31,8 +31,8 @@ final class KafkaHomeJvm {
     /** Starts {@code mainAndArgs} in a new JVM; it exits by itself if this JVM dies. */
     Process start(List<String> jvmArgs, List<String> mainAndArgs, Path logFile) throws IOException {
         if (!Files.isDirectory(lib)) {
-            throw new IllegalStateException("No Kafka class path at " + lib
-                    + "; run mvn package (it fills kafka.home) or set -Dkafka.home");
+            throw new IllegalStateException(
+                    "No Kafka class path at " + lib + "; run mvn package (it fills kafka.home) or set -Dkafka.home");
         }
         prepare();
         List<String> cmd = new ArrayList<>();
@@ -53,20 +53,23 @@ final class KafkaHomeJvm {
     }
 
     private void prepare() throws IOException {
-        Files.writeString(log4jConfig, String.join("\n",
-                "status = warn",
-                "appender.console.type = Console",
-                "appender.console.name = STDOUT",
-                "appender.console.layout.type = PatternLayout",
-                "appender.console.layout.pattern = [%d] %p %m (%c)%n",
-                "rootLogger.level = INFO",
-                "rootLogger.appenderRef.stdout.ref = STDOUT",
-                // request logs and state changes are noise at INFO for a test broker
-                "logger.request.name = kafka.request.logger",
-                "logger.request.level = WARN",
-                "logger.statechange.name = state.change.logger",
-                "logger.statechange.level = WARN",
-                ""));
+        Files.writeString(
+                log4jConfig,
+                String.join(
+                        "\n",
+                        "status = warn",
+                        "appender.console.type = Console",
+                        "appender.console.name = STDOUT",
+                        "appender.console.layout.type = PatternLayout",
+                        "appender.console.layout.pattern = [%d] %p %m (%c)%n",
+                        "rootLogger.level = INFO",
+                        "rootLogger.appenderRef.stdout.ref = STDOUT",
+                        // request logs and state changes are noise at INFO for a test broker
+                        "logger.request.name = kafka.request.logger",
+                        "logger.request.level = WARN",
+                        "logger.statechange.name = state.change.logger",
+                        "logger.statechange.level = WARN",
+                        ""));
         Path watchdogClass = watchdogDir.resolve(ParentWatchdog.class.getName().replace('.', '/') + ".class");
         if (!Files.exists(watchdogClass)) {
             Files.createDirectories(watchdogClass.getParent());

@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.harness;
 
-import java.nio.file.Path;
-
 import io.github.jmeterkafka.sweep.Cli;
 import io.github.jmeterkafka.sweep.SweepSpec;
+import java.nio.file.Path;
 
 /**
  * {@code mvn -Psweep verify -Dsweep=FILE}: the sweep against {@code -Dkafka.bootstrap} or, without
@@ -12,8 +11,7 @@ import io.github.jmeterkafka.sweep.SweepSpec;
  */
 public final class LocalSweep {
 
-    private LocalSweep() {
-    }
+    private LocalSweep() {}
 
     public static void main(String[] args) throws Exception {
         Path file = Harness.projectDir().resolve(System.getProperty("sweep", "test-plans/sweeps/quick.properties"));
@@ -29,7 +27,11 @@ public final class LocalSweep {
                 System.out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
             }
             JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-            status = Cli.run(spec, jmeter.home(), bootstrap, Harness.targetDir().resolve("sweeps").resolve(spec.name));
+            status = Cli.run(
+                    spec,
+                    jmeter.home(),
+                    bootstrap,
+                    Harness.targetDir().resolve("sweeps").resolve(spec.name));
         } finally {
             if (broker != null) {
                 broker.close();

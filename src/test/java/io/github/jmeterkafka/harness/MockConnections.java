@@ -1,18 +1,16 @@
 package io.github.jmeterkafka.harness;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.function.Supplier;
-
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.producer.Producer;
-
 import io.github.jmeterkafka.client.ClientFactory;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.producer.Producer;
 
 /**
  * Kafka Connections bound by name, as the Kafka Connection element binds them, whose clients come
@@ -21,18 +19,27 @@ import io.github.jmeterkafka.client.Connections;
  */
 public final class MockConnections {
 
-    private MockConnections() {
-    }
+    private MockConnections() {}
 
     /** Binds {@code name} to a connection with no client properties whose clients {@code factory} makes. */
     public static Connection bind(String name, ClientFactory factory) {
         return bind(name, Map.of(), Map.of(), factory);
     }
 
-    public static Connection bind(String name, Map<String, String> producerProperties,
-            Map<String, String> consumerProperties, ClientFactory factory) {
-        Connection c = Connection.of(new ConnectionSettings(name, "test", Map.of("bootstrap.servers", "localhost:9"),
-                producerProperties, consumerProperties), factory, new ClientIds("test", "host"));
+    public static Connection bind(
+            String name,
+            Map<String, String> producerProperties,
+            Map<String, String> consumerProperties,
+            ClientFactory factory) {
+        Connection c = Connection.of(
+                new ConnectionSettings(
+                        name,
+                        "test",
+                        Map.of("bootstrap.servers", "localhost:9"),
+                        producerProperties,
+                        consumerProperties),
+                factory,
+                new ClientIds("test", "host"));
         Connections.bind(c);
         return c;
     }
@@ -42,8 +49,10 @@ public final class MockConnections {
     }
 
     /** A factory handing out these clients; null for a kind the test never expects to be asked for. */
-    public static ClientFactory clients(Supplier<Producer<Object, Object>> producer,
-            Supplier<Consumer<Object, Object>> consumer, Supplier<Admin> admin) {
+    public static ClientFactory clients(
+            Supplier<Producer<Object, Object>> producer,
+            Supplier<Consumer<Object, Object>> consumer,
+            Supplier<Admin> admin) {
         return new ClientFactory() {
             @Override
             public Producer<Object, Object> producer(Map<String, Object> config) {

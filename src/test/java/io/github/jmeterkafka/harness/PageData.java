@@ -1,18 +1,16 @@
 package io.github.jmeterkafka.harness;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 /** The data the plugin's pages embed for their scripts ({@code var name = {...};}), as those scripts read it. */
 public final class PageData {
 
-    private PageData() {
-    }
+    private PageData() {}
 
     /** The {@code kafkaData} of a dashboard's kafka.html. */
     public static JsonNode read(Path page) throws IOException {

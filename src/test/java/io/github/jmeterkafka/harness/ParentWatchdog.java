@@ -13,8 +13,7 @@ import java.util.Arrays;
  */
 public final class ParentWatchdog {
 
-    private ParentWatchdog() {
-    }
+    private ParentWatchdog() {}
 
     public static void main(String[] args) throws Throwable {
         if (args.length == 0) {
@@ -43,14 +42,16 @@ public final class ParentWatchdog {
             // a broken pipe means the same as end of file
         }
         System.err.println("ParentWatchdog: standard input closed (parent stopping or gone), exiting");
-        Thread halt = new Thread(() -> {
-            try {
-                Thread.sleep(30_000);
-            } catch (InterruptedException ignored) {
-                // exit now
-            }
-            Runtime.getRuntime().halt(3);
-        }, "parent-watchdog-halt");
+        Thread halt = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(30_000);
+                    } catch (InterruptedException ignored) {
+                        // exit now
+                    }
+                    Runtime.getRuntime().halt(3);
+                },
+                "parent-watchdog-halt");
         halt.setDaemon(true);
         halt.start();
         System.exit(3);

@@ -26,8 +26,7 @@ public final class Processes {
         Runtime.getRuntime().addShutdownHook(new Thread(Processes::stopAll, "harness-process-reaper"));
     }
 
-    private Processes() {
-    }
+    private Processes() {}
 
     public static Process start(ProcessBuilder builder) throws IOException {
         return track(builder.start());

@@ -16,12 +16,16 @@ import java.util.List;
  */
 public final class QuickStart {
 
-    private QuickStart() {
-    }
+    private QuickStart() {}
 
     public static void main(String[] args) {
-        System.exit(run(property("kafka.bootstrap", null), property("topic",
-                "quickstart-" + LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+        System.exit(run(
+                property("kafka.bootstrap", null),
+                property(
+                        "topic",
+                        "quickstart-"
+                                + LocalDateTime.now(ZoneId.systemDefault())
+                                        .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
                 System.out));
     }
 
@@ -67,15 +71,21 @@ public final class QuickStart {
             return 1;
         }
         // what `jmeter -n` prints, less log4j's notes on JMeter's own logging configuration
-        result.stdout().lines().filter(l -> !l.startsWith("WARN StatusConsoleListener")).forEach(out::println);
+        result.stdout()
+                .lines()
+                .filter(l -> !l.startsWith("WARN StatusConsoleListener"))
+                .forEach(out::println);
         Jtl jtl = result.samples();
         long errors = jtl.failures().size();
-        out.printf("%nSamples: %d (%d records), failed samples: %d, errors: %d, JMeter took %.1f s%n",
-                jtl.size(), jtl.totalSampleCount(), errors, jtl.totalErrorCount(),
+        out.printf(
+                "%nSamples: %d (%d records), failed samples: %d, errors: %d, JMeter took %.1f s%n",
+                jtl.size(),
+                jtl.totalSampleCount(),
+                errors,
+                jtl.totalErrorCount(),
                 result.elapsed().toMillis() / 1000.0);
         for (Jtl.Row failed : jtl.failures().subList(0, (int) Math.min(5, errors))) {
-            out.println("  FAILED " + failed.label() + ": " + failed.responseCode() + " "
-                    + failed.responseMessage());
+            out.println("  FAILED " + failed.label() + ": " + failed.responseCode() + " " + failed.responseMessage());
         }
         List<String> logErrors = result.logErrors();
         if (!logErrors.isEmpty()) {

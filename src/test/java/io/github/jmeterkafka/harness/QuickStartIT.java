@@ -2,6 +2,7 @@ package io.github.jmeterkafka.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,10 +13,7 @@ import java.nio.file.Paths;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The README's first command, {@code mvn -Pquickstart verify}, runs {@link QuickStart}: with no
@@ -34,13 +32,20 @@ class QuickStartIT {
         both.flush();
         String out = printed.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(out).isZero();
-        assertThat(out).contains("Starting a local Kafka broker...", "failed samples: 0, errors: 0")
+        assertThat(out)
+                .contains("Starting a local Kafka broker...", "failed samples: 0, errors: 0")
                 .doesNotContain("ERROR entries", "StatusConsoleListener");
         // the README promises the perf-test style summaries on the console
-        assertThat(out).contains("Kafka Producer summary for 'Produce 1 KB records':", "10000 records sent, ",
-                "Kafka Consumer summary for 'Consume all records':",
-                "delivery: 10000 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
-        String report = out.lines().filter(l -> l.startsWith("Report: ")).findFirst().orElseThrow()
+        assertThat(out)
+                .contains(
+                        "Kafka Producer summary for 'Produce 1 KB records':",
+                        "10000 records sent, ",
+                        "Kafka Consumer summary for 'Consume all records':",
+                        "delivery: 10000 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+        String report = out.lines()
+                .filter(l -> l.startsWith("Report: "))
+                .findFirst()
+                .orElseThrow()
                 .substring("Report: ".length());
         Path index = Paths.get(report);
         assertThat(index).isRegularFile();
@@ -48,13 +53,19 @@ class QuickStartIT {
         assertThat(Files.exists(index.getParent().resolve("statistics.json"))).isTrue();
         // the Kafka page speaks records: the producer's and the consumer's 10,000
         assertThat(out).contains("Kafka page (records/s, latency percentiles over time): ");
-        for (JsonNode sampler : PageData.read(index.resolveSibling("kafka.html")).path("samplers")) {
-            assertThat(PageData.sum(sampler, "records")).as("records of %s", sampler.path("label")).isEqualTo(10000.0);
+        for (JsonNode sampler :
+                PageData.read(index.resolveSibling("kafka.html")).path("samplers")) {
+            assertThat(PageData.sum(sampler, "records"))
+                    .as("records of %s", sampler.path("label"))
+                    .isEqualTo(10000.0);
         }
         // the first page a new user sees: start and end are dates, not "minutes seconds" of a pattern
         String html = Files.readString(index, StandardCharsets.UTF_8);
         assertThat(DASHBOARD_TIME.matcher(html).results().map(m -> m.group(2)))
-                .hasSize(2).allMatch(t -> !t.matches("\\d*") && t.contains(String.valueOf(LocalDate.now(ZoneOffset.UTC).getYear() % 100)));
+                .hasSize(2)
+                .allMatch(t -> !t.matches("\\d*")
+                        && t.contains(
+                                String.valueOf(LocalDate.now(ZoneOffset.UTC).getYear() % 100)));
     }
 
     private static final Pattern DASHBOARD_TIME = Pattern.compile("<td>(Start|End) Time</td>\\s*<td>\"([^\"]*)\"</td>");

@@ -13,8 +13,7 @@ import java.util.function.UnaryOperator;
 public final class SharedBroker {
     private static final Map<String, KafkaBroker> BROKERS = new HashMap<>();
 
-    private SharedBroker() {
-    }
+    private SharedBroker() {}
 
     /** The shared broker, started on first use. A test that stops it must start it again. */
     public static KafkaBroker get() {
@@ -25,7 +24,8 @@ public final class SharedBroker {
     public static synchronized KafkaBroker get(String name, UnaryOperator<KafkaBroker.Builder> settings) {
         KafkaBroker broker = BROKERS.computeIfAbsent(name, n -> {
             // generous: a loaded machine has taken over a minute to boot a broker
-            KafkaBroker b = settings.apply(KafkaBroker.builder().startTimeout(Duration.ofMinutes(3))).build();
+            KafkaBroker b = settings.apply(KafkaBroker.builder().startTimeout(Duration.ofMinutes(3)))
+                    .build();
             Runtime.getRuntime().addShutdownHook(new Thread(b::close, n + "-kafka-broker-stop"));
             return b;
         });

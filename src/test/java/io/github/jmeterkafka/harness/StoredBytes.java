@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.common.Node;
@@ -22,6 +21,7 @@ public final class StoredBytes {
     private static final long TIMEOUT_S = 60;
     /** Between two readings; the size has settled when two in a row agree. */
     static final Duration STEP = Duration.ofMillis(300);
+
     public static final Duration MAX_WAIT = Duration.ofSeconds(15);
 
     private final Admin admin;
@@ -37,12 +37,16 @@ public final class StoredBytes {
 
     /** The topic's size on every broker's log dirs, now. */
     long now(String topic) {
-        Set<Integer> brokers = get(admin.describeCluster().nodes()).stream().map(Node::id).collect(Collectors.toSet());
+        Set<Integer> brokers =
+                get(admin.describeCluster().nodes()).stream().map(Node::id).collect(Collectors.toSet());
         long bytes = 0;
-        for (Map<String, LogDirDescription> dirs : get(admin.describeLogDirs(brokers).allDescriptions()).values()) {
+        for (Map<String, LogDirDescription> dirs :
+                get(admin.describeLogDirs(brokers).allDescriptions()).values()) {
             for (LogDirDescription dir : dirs.values()) {
-                bytes += dir.replicaInfos().entrySet().stream().filter(e -> e.getKey().topic().equals(topic))
-                        .mapToLong(e -> e.getValue().size()).sum();
+                bytes += dir.replicaInfos().entrySet().stream()
+                        .filter(e -> e.getKey().topic().equals(topic))
+                        .mapToLong(e -> e.getValue().size())
+                        .sum();
             }
         }
         return bytes;

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class StoredBytesTest {
@@ -30,7 +29,8 @@ class StoredBytesTest {
     @Test
     void givesUpAfterTheLongestWait() {
         long[] size = {0};
-        long settled = StoredBytes.settle(() -> size[0] += 10, Duration.ofMillis(500), Duration.ofSeconds(2), slept::add);
+        long settled =
+                StoredBytes.settle(() -> size[0] += 10, Duration.ofMillis(500), Duration.ofSeconds(2), slept::add);
         assertThat(settled).isEqualTo(-1);
         assertThat(slept).hasSize(4);
     }

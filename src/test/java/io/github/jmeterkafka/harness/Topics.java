@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.harness;
 
+import io.github.jmeterkafka.client.AdminOperations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,7 +10,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -19,14 +19,11 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
-import io.github.jmeterkafka.client.AdminOperations;
-
 /** Topics for tests, and what the broker holds, to compare with what samples counted. */
 public final class Topics {
     private static final long CREATE_TIMEOUT_MS = 60_000;
 
-    private Topics() {
-    }
+    private Topics() {}
 
     /**
      * Creates the topics, one replica each, and returns once every partition's leader answers:
@@ -34,8 +31,8 @@ public final class Topics {
      */
     public static void create(Admin admin, int partitions, Map<String, String> configs, String... names) {
         try {
-            new AdminOperations(admin, CREATE_TIMEOUT_MS).createTopics(List.of(names), Optional.of(partitions),
-                    Optional.of((short) 1), configs, false);
+            new AdminOperations(admin, CREATE_TIMEOUT_MS)
+                    .createTopics(List.of(names), Optional.of(partitions), Optional.of((short) 1), configs, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while creating " + List.of(names), e);
@@ -60,16 +57,19 @@ public final class Topics {
     /** The sum of the topic's end offsets: records written (including aborted ones and markers). */
     public static long endOffsets(Admin admin, String topic) {
         try {
-            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+            TopicDescription d = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(topic);
             Map<TopicPartition, OffsetSpec> query = new HashMap<>();
             d.partitions().forEach(p -> query.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
             return admin.listOffsets(query).all().get(30, TimeUnit.SECONDS).values().stream()
-                    .mapToLong(i -> i.offset()).sum();
+                    .mapToLong(i -> i.offset())
+                    .sum();
         } catch (Exception e) {
             throw new IllegalStateException("Cannot read the end offsets of " + topic, e);
         }
     }
-
 
     /**
      * Every record of the topic as bytes, read by a plain consumer without a group from the first
@@ -80,7 +80,8 @@ public final class Topics {
     }
 
     /** The same, as a consumer with this isolation level sees them (read_committed: up to the last stable offset). */
-    public static List<ConsumerRecord<byte[], byte[]>> read(String bootstrapServers, String topic, String isolationLevel) {
+    public static List<ConsumerRecord<byte[], byte[]>> read(
+            String bootstrapServers, String topic, String isolationLevel) {
         Map<String, Object> config = new HashMap<>();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolationLevel);
@@ -90,15 +91,16 @@ public final class Topics {
         List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
             Set<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).collect(Collectors.toSet());
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .collect(Collectors.toSet());
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (partitions.stream().anyMatch(tp -> consumer.position(tp, Duration.ofSeconds(30)) < end.get(tp))) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Could not read " + topic + " up to " + end + " within 60 s; read "
-                            + out.size());
+                    throw new IllegalStateException(
+                            "Could not read " + topic + " up to " + end + " within 60 s; read " + out.size());
                 }
                 consumer.poll(Duration.ofMillis(200)).forEach(out::add);
             }

@@ -86,17 +86,22 @@ public final class ZooKeeperServer implements AutoCloseable {
             Files.createDirectories(dataDir);
             // keys ZooKeeper does not know become zookeeper.* system properties: no admin server
             // on port 8080, and srvr, the one four-letter word the readiness check needs
-            Files.writeString(config, String.join("\n",
-                    "tickTime=2000",
-                    "dataDir=" + dataDir,
-                    "clientPort=" + port,
-                    "clientPortAddress=" + HOST,
-                    "maxClientCnxns=0",
-                    "admin.enableServer=false",
-                    "4lw.commands.whitelist=srvr",
-                    ""));
-            process = jvm.start(List.of("-Xmx256m"),
-                    List.of("org.apache.zookeeper.server.ZooKeeperServerMain", config.toString()), logFile);
+            Files.writeString(
+                    config,
+                    String.join(
+                            "\n",
+                            "tickTime=2000",
+                            "dataDir=" + dataDir,
+                            "clientPort=" + port,
+                            "clientPortAddress=" + HOST,
+                            "maxClientCnxns=0",
+                            "admin.enableServer=false",
+                            "4lw.commands.whitelist=srvr",
+                            ""));
+            process = jvm.start(
+                    List.of("-Xmx256m"),
+                    List.of("org.apache.zookeeper.server.ZooKeeperServerMain", config.toString()),
+                    logFile);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start ZooKeeper in " + workDir, e);
         }
@@ -136,5 +141,4 @@ public final class ZooKeeperServer implements AutoCloseable {
             return e.toString();
         }
     }
-
 }

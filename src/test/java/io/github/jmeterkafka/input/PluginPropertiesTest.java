@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /** Every JMeter property the plugin reads is named in PluginProperties, starts with kafka. and is in the README. */

@@ -3,6 +3,8 @@ package io.github.jmeterkafka.listener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Connections;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,12 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.ResourceBundle;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Connections;
 
 /**
  * The element without a GUI, as in non-GUI mode; the names saved in .jmx files are pinned
@@ -26,17 +24,23 @@ class KafkaMetricsCollectorTest {
 
     @Test
     void classAndPropertyNamesArePinned() {
-        assertThat(KafkaMetricsCollector.class.getName()).isEqualTo("io.github.jmeterkafka.listener.KafkaMetricsCollector");
+        assertThat(KafkaMetricsCollector.class.getName())
+                .isEqualTo("io.github.jmeterkafka.listener.KafkaMetricsCollector");
         assertThat(KafkaMetricsGui.class.getName()).isEqualTo("io.github.jmeterkafka.listener.KafkaMetricsGui");
-        assertThat(List.of(KafkaMetricsCollector.METRIC_NAMES, KafkaMetricsCollector.INTERVAL_SECONDS,
-                KafkaMetricsCollector.CSV_FILE)).containsExactly("metricNames", "intervalSeconds", "csvFile");
+        assertThat(List.of(
+                        KafkaMetricsCollector.METRIC_NAMES,
+                        KafkaMetricsCollector.INTERVAL_SECONDS,
+                        KafkaMetricsCollector.CSV_FILE))
+                .containsExactly("metricNames", "intervalSeconds", "csvFile");
     }
 
     @Test
     void everyFieldHasALabelAndATooltip() {
         ResourceBundle texts = ResourceBundle.getBundle(KafkaMetricsGui.BUNDLE, Locale.ENGLISH);
         assertThat(texts.getString("displayName")).isEqualTo("Kafka Metrics");
-        for (String field : List.of(KafkaMetricsCollector.METRIC_NAMES, KafkaMetricsCollector.INTERVAL_SECONDS,
+        for (String field : List.of(
+                KafkaMetricsCollector.METRIC_NAMES,
+                KafkaMetricsCollector.INTERVAL_SECONDS,
                 KafkaMetricsCollector.CSV_FILE)) {
             assertThat(texts.getString(field + ".displayName")).isNotBlank();
             assertThat(texts.getString(field + ".shortDescription")).isNotBlank();
@@ -62,14 +66,18 @@ class KafkaMetricsCollectorTest {
 
             c.testStarted();
             c.sampleOccurred(null);
-            await().atMost(Duration.ofSeconds(10)).until(() -> Files.readAllLines(file).size() >= 3);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> Files.readAllLines(file).size() >= 3);
             c.testEnded();
 
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             assertThat(lines.get(0)).isEqualTo(MetricsCsv.HEADER);
-            assertThat(lines.subList(1, lines.size())).allSatisfy(l -> assertThat(l).endsWith(",record-send-rate,12.5"));
+            assertThat(lines.subList(1, lines.size()))
+                    .allSatisfy(l -> assertThat(l).endsWith(",record-send-rate,12.5"));
             Thread.sleep(1500);
-            assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).as("no rows after the test").hasSameSizeAs(lines);
+            assertThat(Files.readAllLines(file, StandardCharsets.UTF_8))
+                    .as("no rows after the test")
+                    .hasSameSizeAs(lines);
         } finally {
             Connections.unbind(NAME, Duration.ZERO);
         }

@@ -2,6 +2,11 @@ package io.github.jmeterkafka.listener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
 import java.awt.image.BufferedImage;
 import java.io.BufferedReader;
 import java.io.File;
@@ -15,16 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import javax.imageio.ImageIO;
-
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.JMeterLog;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 
 /**
  * The JMeter GUI under Xvfb runs plans/kafka-metrics.jmx with the Kafka Metrics listener shown:
@@ -39,67 +36,102 @@ class KafkaMetricsGuiIT {
     @Test
     void theGraphShowsTheMetricsWhileTheTestRuns() throws Exception {
         assertThat(onPath("Xvfb") && onPath("xdotool") && onPath("import"))
-                .as("Xvfb, xdotool and ImageMagick's import on the PATH (mvn verify installs them)").isTrue();
+                .as("Xvfb, xdotool and ImageMagick's import on the PATH (mvn verify installs them)")
+                .isTrue();
         KafkaBroker broker = SharedBroker.get();
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-        Path runDir = Files.createDirectories(Harness.targetDir().resolve("jmeter-runs/kafka-metrics-gui-"
-                + ProcessHandle.current().pid() + "-" + System.currentTimeMillis()));
+        Path runDir = Files.createDirectories(Harness.targetDir()
+                .resolve("jmeter-runs/kafka-metrics-gui-"
+                        + ProcessHandle.current().pid() + "-" + System.currentTimeMillis()));
         Path shots = Files.createDirectories(Harness.targetDir().resolve("screenshots"));
         // a copy: the GUI saves the plan before running it (save_automatically_before_run)
         Path plan = Files.copy(PLAN, runDir.resolve(PLAN.getFileName()));
         Path log = runDir.resolve("jmeter.log");
 
         Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "1400x1000x24", "-nolisten", "tcp")
-                .redirectErrorStream(false).redirectError(runDir.resolve("xvfb.txt").toFile()).start();
+                .redirectErrorStream(false)
+                .redirectError(runDir.resolve("xvfb.txt").toFile())
+                .start();
         Process gui = null;
         try {
-            String display = ":" + new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.US_ASCII))
-                    .readLine().trim();
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xms512m", "-Xmx512m", "-Duser.language=en", "-Duser.region=EN",
-                    "-jar", jmeter.home().resolve("bin/ApacheJMeter.jar").toString(),
-                    "-t", plan.toString(), "-j", log.toString(),
-                    "-Jkafka.bootstrap=" + broker.bootstrapServers(), "-Jtopic=metrics-gui-" + System.nanoTime(),
-                    "-Jgroup=metrics-gui-" + System.nanoTime(), "-Jend.pause.ms=4000", "-Lorg.apache.kafka=WARN"));
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(runDir.toFile())
-                    .redirectErrorStream(true).redirectOutput(runDir.resolve("stdout.txt").toFile());
+            String display = ":"
+                    + new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.US_ASCII))
+                            .readLine()
+                            .trim();
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xms512m",
+                    "-Xmx512m",
+                    "-Duser.language=en",
+                    "-Duser.region=EN",
+                    "-jar",
+                    jmeter.home().resolve("bin/ApacheJMeter.jar").toString(),
+                    "-t",
+                    plan.toString(),
+                    "-j",
+                    log.toString(),
+                    "-Jkafka.bootstrap=" + broker.bootstrapServers(),
+                    "-Jtopic=metrics-gui-" + System.nanoTime(),
+                    "-Jgroup=metrics-gui-" + System.nanoTime(),
+                    "-Jend.pause.ms=4000",
+                    "-Lorg.apache.kafka=WARN"));
+            ProcessBuilder pb = new ProcessBuilder(cmd)
+                    .directory(runDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(runDir.resolve("stdout.txt").toFile());
             pb.environment().put("DISPLAY", display);
             gui = pb.start();
 
-            String window = await(START, () -> xdotool(display, "search", "--name", "Apache JMeter"), "the JMeter window");
+            String window =
+                    await(START, () -> xdotool(display, "search", "--name", "Apache JMeter"), "the JMeter window");
             // loaded and idle: the tree shows the plan and its 6 children, the panel its first child
             Path before = shots.resolve("kafka-metrics-before.png");
-            String listenerRow = await(START, () -> {
-                // again and again: while JMeter starts, it may size its window itself
-                xdotool(display, "windowmove", window, "0", "0");
-                xdotool(display, "windowsize", window, "1400", "1000");
-                screenshot(display, before);
-                List<Integer> rows = treeRows(before);
-                return rows.size() >= 7 && share(before, 380, 60, 700, 90, 150) > 0.003 ? Integer.toString(rows.get(6)) : null;
-            }, "the plan in the GUI");
+            String listenerRow = await(
+                    START,
+                    () -> {
+                        // again and again: while JMeter starts, it may size its window itself
+                        xdotool(display, "windowmove", window, "0", "0");
+                        xdotool(display, "windowsize", window, "1400", "1000");
+                        screenshot(display, before);
+                        List<Integer> rows = treeRows(before);
+                        return rows.size() >= 7 && share(before, 380, 60, 700, 90, 150) > 0.003
+                                ? Integer.toString(rows.get(6))
+                                : null;
+                    },
+                    "the plan in the GUI");
             // the listener, last in the tree, shows its (empty, light) chart once selected
-            await(START, () -> {
-                xdotool(display, "mousemove", "100", listenerRow, "click", "1");
-                Thread.sleep(1500);
-                screenshot(display, before);
-                return share(before, 600, 550, 1200, 850, 200) > 0.8 ? "shown" : null;
-            }, "the listener's graph");
+            await(
+                    START,
+                    () -> {
+                        xdotool(display, "mousemove", "100", listenerRow, "click", "1");
+                        Thread.sleep(1500);
+                        screenshot(display, before);
+                        return share(before, 600, 550, 1200, 850, 200) > 0.8 ? "shown" : null;
+                    },
+                    "the listener's graph");
 
-            await(START, () -> {
-                xdotool(display, "key", "ctrl+r");
-                Thread.sleep(2000);
-                return contains(log, "Running the test!") ? "started" : null;
-            }, "the test to start");
+            await(
+                    START,
+                    () -> {
+                        xdotool(display, "key", "ctrl+r");
+                        Thread.sleep(2000);
+                        return contains(log, "Running the test!") ? "started" : null;
+                    },
+                    "the test to start");
             Path after = shots.resolve("kafka-metrics.png");
             try {
-                await(RUN, () -> contains(log, "Notifying test listeners of end of test") ? "ended" : null, "end of the test");
+                await(
+                        RUN,
+                        () -> contains(log, "Notifying test listeners of end of test") ? "ended" : null,
+                        "end of the test");
                 // the graph repaints at most twice a second
                 Thread.sleep(1500);
             } finally {
                 screenshot(display, after);
             }
 
-            assertThat(colouredPixels(after)).as("lines drawn in %s (before start: %s)", after, before)
+            assertThat(colouredPixels(after))
+                    .as("lines drawn in %s (before start: %s)", after, before)
                     .isGreaterThan(colouredPixels(before) + 1000);
             assertThat(JMeterLog.read(log).errors()).as("ERROR in %s", log).isEmpty();
             assertThat(Files.readAllLines(runDir.resolve("kafka-metrics.csv"), StandardCharsets.UTF_8))
@@ -205,13 +237,15 @@ class KafkaMetricsGuiIT {
     }
 
     private static boolean contains(Path file, String text) throws IOException {
-        return Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text);
+        return Files.exists(file)
+                && Files.readString(file, StandardCharsets.UTF_8).contains(text);
     }
 
     private static boolean onPath(String command) {
         String path = System.getenv("PATH");
-        return path != null && Arrays.stream(path.split(File.pathSeparator))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
+        return path != null
+                && Arrays.stream(path.split(File.pathSeparator))
+                        .anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
     }
 
     private static void stop(Process p) throws InterruptedException {

@@ -1,10 +1,14 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.FakeAdmin;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -19,12 +23,6 @@ import org.apache.kafka.common.metrics.stats.Avg;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.FakeAdmin;
-
 /**
  * Kafka's mock clients, each with a Kafka metrics registry wired to the reporters of its config as
  * a real client's is: {@code <name>} metrics are averages the test records values into, client-wide
@@ -35,8 +33,10 @@ final class MetricsClients implements ClientFactory {
     final List<Metrics> registries = new ArrayList<>();
 
     Connection connection(String name) {
-        return Connection.of(new ConnectionSettings(name, "test", Map.of("bootstrap.servers", "localhost:9"),
-                Map.of(), Map.of()), this, new ClientIds("test", "host"));
+        return Connection.of(
+                new ConnectionSettings(name, "test", Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()),
+                this,
+                new ClientIds("test", "host"));
     }
 
     /** Records {@code value} into the client-wide average {@code metric} of the n-th client made. */
@@ -65,7 +65,8 @@ final class MetricsClients implements ClientFactory {
         for (Object r : (List<?>) config.get(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG)) {
             if (r instanceof Class) {
                 try {
-                    MetricsReporter reporter = (MetricsReporter) ((Class<?>) r).getConstructor().newInstance();
+                    MetricsReporter reporter =
+                            (MetricsReporter) ((Class<?>) r).getConstructor().newInstance();
                     reporter.configure(config);
                     reporters.add(reporter);
                 } catch (ReflectiveOperationException e) {
@@ -73,7 +74,8 @@ final class MetricsClients implements ClientFactory {
                 }
             }
         }
-        MetricConfig mc = new MetricConfig().tags(Map.of("client-id", (String) config.get(CommonClientConfigs.CLIENT_ID_CONFIG)));
+        MetricConfig mc =
+                new MetricConfig().tags(Map.of("client-id", (String) config.get(CommonClientConfigs.CLIENT_ID_CONFIG)));
         Metrics metrics = new Metrics(mc, reporters, org.apache.kafka.common.utils.Time.SYSTEM);
         registries.add(metrics);
         return metrics;

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,15 +17,17 @@ class MetricsCsvTest {
     void appendsRowsUnderOneHeader() throws Exception {
         Path file = dir.resolve("sub/metrics.csv");
         try (MetricsCsv csv = new MetricsCsv(file)) {
-            csv.write(List.of(new MetricPoint(1000, "p-host-1-producer-1", "producer-1", "record-send-rate", 1234.5678)));
+            csv.write(
+                    List.of(new MetricPoint(1000, "p-host-1-producer-1", "producer-1", "record-send-rate", 1234.5678)));
         }
         try (MetricsCsv csv = new MetricsCsv(file)) {
             csv.write(List.of(new MetricPoint(2000, "orders", "orders", "consumer-group-lag", 60)));
         }
-        assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).containsExactly(
-                "timestamp,source,metric,value",
-                "1000,p-host-1-producer-1,record-send-rate,1234.568",
-                "2000,orders,consumer-group-lag,60");
+        assertThat(Files.readAllLines(file, StandardCharsets.UTF_8))
+                .containsExactly(
+                        "timestamp,source,metric,value",
+                        "1000,p-host-1-producer-1,record-send-rate,1234.568",
+                        "2000,orders,consumer-group-lag,60");
     }
 
     @Test

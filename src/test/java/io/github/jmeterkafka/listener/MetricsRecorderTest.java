@@ -3,6 +3,7 @@ package io.github.jmeterkafka.listener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.jmeterkafka.client.Connection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,11 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.client.Connection;
 
 /** The sampling thread: every interval to the CSV file and the graph; stopped within the timeout. */
 class MetricsRecorderTest {
@@ -35,8 +33,11 @@ class MetricsRecorderTest {
         Connection connection = producerSendingAt(7);
         Path file = dir.resolve("m.csv");
         List<MetricPoint> plotted = new CopyOnWriteArrayList<>();
-        MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500,
-                () -> List.of(connection)), new MetricsCsv(file), plotted::addAll);
+        MetricsRecorder recorder = new MetricsRecorder(
+                "test",
+                new MetricsSampler("record-send-rate", 500, () -> List.of(connection)),
+                new MetricsCsv(file),
+                plotted::addAll);
 
         recorder.start(50);
         await().atMost(Duration.ofSeconds(10)).until(() -> plotted.size() >= 3);
@@ -49,7 +50,8 @@ class MetricsRecorderTest {
 
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         assertThat(lines.get(0)).isEqualTo(MetricsCsv.HEADER);
-        assertThat(lines.subList(1, lines.size())).hasSize(rows)
+        assertThat(lines.subList(1, lines.size()))
+                .hasSize(rows)
                 .allSatisfy(l -> assertThat(l).matches("\\d+,test-host-\\d+-producer-1,record-send-rate,7"));
         // timestamps step by the interval, not by how long a tick took
         assertThat(plotted.get(1).timestamp - plotted.get(0).timestamp).isEqualTo(50);
@@ -60,8 +62,11 @@ class MetricsRecorderTest {
     void aGraphThatThrowsDoesNotStopTheFile() throws Exception {
         Connection connection = producerSendingAt(1);
         Path file = dir.resolve("m.csv");
-        MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500,
-                () -> List.of(connection)), new MetricsCsv(file), points -> {
+        MetricsRecorder recorder = new MetricsRecorder(
+                "test",
+                new MetricsSampler("record-send-rate", 500, () -> List.of(connection)),
+                new MetricsCsv(file),
+                points -> {
                     throw new IllegalStateException("no graph");
                 });
         recorder.tick(1);
@@ -76,12 +81,16 @@ class MetricsRecorderTest {
         Connection connection = producerSendingAt(1);
         Path file = dir.resolve("m.csv");
         AtomicBoolean fail = new AtomicBoolean(true);
-        MetricsRecorder recorder = new MetricsRecorder("test", new MetricsSampler("record-send-rate", 500, () -> {
-            if (fail.getAndSet(false)) {
-                throw new IllegalStateException("a gauge that throws");
-            }
-            return List.of(connection);
-        }), new MetricsCsv(file), points -> { });
+        MetricsRecorder recorder = new MetricsRecorder(
+                "test",
+                new MetricsSampler("record-send-rate", 500, () -> {
+                    if (fail.getAndSet(false)) {
+                        throw new IllegalStateException("a gauge that throws");
+                    }
+                    return List.of(connection);
+                }),
+                new MetricsCsv(file),
+                points -> {});
         recorder.tick(1);
         recorder.tick(2);
         recorder.stop(Duration.ofSeconds(1));

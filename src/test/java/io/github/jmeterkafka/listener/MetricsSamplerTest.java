@@ -3,19 +3,17 @@ package io.github.jmeterkafka.listener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.github.jmeterkafka.client.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.Connection;
 
 /** The sampling logic on Kafka's mock clients with real Kafka metric registries, and a fake Admin. */
 class MetricsSamplerTest {
@@ -37,14 +35,17 @@ class MetricsSamplerTest {
         clients.recordForTopic(0, "producer-topic-metrics", "record-send-rate", 999);
         clients.record(1, "consumer-fetch-manager-metrics", "records-lag-max", 42);
 
-        List<MetricPoint> points = sampler("record-send-rate, request-latency-avg,records-lag-max").sample(1000);
+        List<MetricPoint> points =
+                sampler("record-send-rate, request-latency-avg,records-lag-max").sample(1000);
 
-        assertThat(points).extracting(p -> p.timestamp, p -> p.shortSource, p -> p.metric, p -> p.value)
+        assertThat(points)
+                .extracting(p -> p.timestamp, p -> p.shortSource, p -> p.metric, p -> p.value)
                 .containsExactly(
                         tuple(1000L, "consumer-2", "records-lag-max", 42.0),
                         tuple(1000L, "producer-1", "record-send-rate", 120.0),
                         tuple(1000L, "producer-1", "request-latency-avg", 4.5));
-        assertThat(points.get(1).source).isEqualTo("test-host-" + ProcessHandle.current().pid() + "-producer-1");
+        assertThat(points.get(1).source)
+                .isEqualTo("test-host-" + ProcessHandle.current().pid() + "-producer-1");
         assertThat(points.get(1).label()).isEqualTo("producer-1 record-send-rate");
 
         consumer.close(Duration.ZERO);
@@ -56,12 +57,16 @@ class MetricsSamplerTest {
         connection.sharedProducer();
         clients.record(0, "producer-metrics", "record-send-rate", 1);
         // an average over nothing is NaN
-        clients.registries.get(0).sensor("empty").add(
-                clients.registries.get(0).metricName("batch-size-avg", "producer-metrics"),
-                new org.apache.kafka.common.metrics.stats.Avg());
+        clients.registries
+                .get(0)
+                .sensor("empty")
+                .add(
+                        clients.registries.get(0).metricName("batch-size-avg", "producer-metrics"),
+                        new org.apache.kafka.common.metrics.stats.Avg());
 
         assertThat(sampler("record-send-rate,batch-size-avg,not-a-metric").sample(1))
-                .extracting(p -> p.metric).containsExactly("record-send-rate");
+                .extracting(p -> p.metric)
+                .containsExactly("record-send-rate");
     }
 
     @Test
@@ -103,8 +108,8 @@ class MetricsSamplerTest {
         connection.close(Duration.ZERO);
         // bound when the tick starts, gone when the lag is asked for, as at test end
         AtomicInteger calls = new AtomicInteger();
-        MetricsSampler sampler = new MetricsSampler(MetricsSampler.GROUP_LAG, 500,
-                () -> calls.getAndIncrement() == 0 ? List.of(connection) : List.of());
+        MetricsSampler sampler = new MetricsSampler(
+                MetricsSampler.GROUP_LAG, 500, () -> calls.getAndIncrement() == 0 ? List.of(connection) : List.of());
 
         assertThat(sampler.sample(1)).isEmpty();
     }
@@ -116,7 +121,8 @@ class MetricsSamplerTest {
         Producer<Object, Object> p = other.newProducer(Map.of());
         clients.record(0, "producer-metrics", "record-send-rate", 3);
 
-        assertThat(sampler("record-send-rate").sample(1)).extracting(MetricPoint::label)
+        assertThat(sampler("record-send-rate").sample(1))
+                .extracting(MetricPoint::label)
                 .containsExactly("other/producer-1 record-send-rate");
         p.close();
     }
@@ -124,8 +130,16 @@ class MetricsSamplerTest {
     @Test
     void namesAreCommaOrSpaceSeparatedAndBlankMeansTheDefaults() {
         assertThat(MetricsSampler.parseNames(" a, b  c,,a ")).containsExactly("a", "b", "c");
-        assertThat(sampler("  ").names()).containsExactly("record-send-rate", "request-latency-avg", "batch-size-avg",
-                "record-queue-time-avg", "records-consumed-rate", "fetch-latency-avg", "records-lag-max", "consumer-group-lag");
+        assertThat(sampler("  ").names())
+                .containsExactly(
+                        "record-send-rate",
+                        "request-latency-avg",
+                        "batch-size-avg",
+                        "record-queue-time-avg",
+                        "records-consumed-rate",
+                        "fetch-latency-avg",
+                        "records-lag-max",
+                        "consumer-group-lag");
         // the lag is asked for last, whatever the order typed
         assertThat(sampler("consumer-group-lag,x").names()).containsExactly("x", "consumer-group-lag");
     }

@@ -14,7 +14,9 @@ class ConsumerStatsTest {
         ConsumerStats.Summary s = stats.summary();
 
         assertThat(s.elapsedMs()).isZero();
-        assertThat(s.perfTestLine()).doesNotContain("1970").matches("(\\S+ \\S+), \\1, 0\\.0000, 0\\.0000, 0, 0\\.0000, 0, 0, .*");
+        assertThat(s.perfTestLine())
+                .doesNotContain("1970")
+                .matches("(\\S+ \\S+), \\1, 0\\.0000, 0\\.0000, 0, 0\\.0000, 0, 0, .*");
     }
 
     @Test

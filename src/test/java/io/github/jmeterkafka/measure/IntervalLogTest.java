@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -47,9 +46,13 @@ class IntervalLogTest {
         assertThat(bytes).isEqualTo(1000 * 1000);
         assertThat(failed).isEqualTo(3);
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        assertThat(text).contains("#kafka.kind=producer\n", "#kafka.label=Produce, 1 KB\n", "#kafka.latency=send-to-ack\n",
-                "#kafka.summary.header=" + SummaryRow.header() + "\n",
-                "#kafka.summary=producer,\"Produce, 1 KB\",all,1,0,0.0010,");
+        assertThat(text)
+                .contains(
+                        "#kafka.kind=producer\n",
+                        "#kafka.label=Produce, 1 KB\n",
+                        "#kafka.latency=send-to-ack\n",
+                        "#kafka.summary.header=" + SummaryRow.header() + "\n",
+                        "#kafka.summary=producer,\"Produce, 1 KB\",all,1,0,0.0010,");
         assertThat(text).contains(",2000.0,");
     }
 

@@ -3,15 +3,14 @@ package io.github.jmeterkafka.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.IntStream;
-
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class MergedRunTest {
 
     private static SampleFigures producer(String server, int[] micros, long start, long end) {
-        return new SampleFigures(ProducerStats.Summary.KIND, server, micros, micros.length, 0, micros.length * 100L,
-                start, end, 0, 500);
+        return new SampleFigures(
+                ProducerStats.Summary.KIND, server, micros, micros.length, 0, micros.length * 100L, start, end, 0, 500);
     }
 
     @Test
@@ -26,38 +25,48 @@ class MergedRunTest {
         Histogram both = new Histogram(3);
         IntStream.of(fast).forEach(both::recordValue);
         IntStream.of(slow).forEach(both::recordValue);
-        assertThat(run.lines().get(0)).startsWith("1000 records sent, 500.000000 records/sec")
+        assertThat(run.lines().get(0))
+                .startsWith("1000 records sent, 500.000000 records/sec")
                 .endsWith(both.getValueAtPercentile(50) / 1000 + " ms 50th, " + both.getValueAtPercentile(95) / 1000
                         + " ms 95th, " + both.getValueAtPercentile(99) / 1000 + " ms 99th, "
                         + both.getValueAtPercentile(99.9) / 1000 + " ms 99.9th.");
-        assertThat(run.lines()).contains("expected 1000.0 records/sec, achieved 500.0 records/sec (50.0 %)")
+        assertThat(run.lines())
+                .contains("expected 1000.0 records/sec, achieved 500.0 records/sec (50.0 %)")
                 .anyMatch(l -> l.startsWith("server h1:1099: 900 records sent, 900.000000 records/sec"))
                 .anyMatch(l -> l.startsWith("server h2:1099: 100 records sent, 66.666667 records/sec"));
-        assertThat(run.rows("p")).extracting(r -> r.get(SummaryRow.Column.PART))
+        assertThat(run.rows("p"))
+                .extracting(r -> r.get(SummaryRow.Column.PART))
                 .containsExactly("all", "server h1:1099", "server h2:1099");
-        assertThat(run.rows("p").get(0).get(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC)).isEqualTo("1000.0");
+        assertThat(run.rows("p").get(0).get(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC))
+                .isEqualTo("1000.0");
     }
 
     @Test
     void theWarmUpLeavesOutWholeSamplesInTheOrderTheyCame() {
         MergedRun run = new MergedRun(ProducerStats.Summary.KIND, new Warmup(10, 0), null);
-        run.add(producer("h1:1099", new int[] {50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000,
-            50_000}, 0, 100));
+        run.add(producer(
+                "h1:1099",
+                new int[] {50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000},
+                0,
+                100));
         run.add(producer("h1:1099", new int[] {2000, 2000}, 100, 200));
 
-        assertThat(run.lines().get(1)).startsWith("2 steady state records sent, 20.000000 records/sec")
-                .contains("2.00 ms avg latency").endsWith("(the first 10 records left out)");
-        assertThat(run.rows("p")).extracting(r -> r.get(SummaryRow.Column.PART)).containsExactly("all", "steady",
-                "server h1:1099");
+        assertThat(run.lines().get(1))
+                .startsWith("2 steady state records sent, 20.000000 records/sec")
+                .contains("2.00 ms avg latency")
+                .endsWith("(the first 10 records left out)");
+        assertThat(run.rows("p"))
+                .extracting(r -> r.get(SummaryRow.Column.PART))
+                .containsExactly("all", "steady", "server h1:1099");
     }
 
     @Test
     void consumersMergeTheirRebalanceAsTheLongestJoin() {
         MergedRun run = new MergedRun(ConsumerStats.Summary.KIND, Warmup.NONE, null);
-        run.add(new SampleFigures(ConsumerStats.Summary.KIND, "h1:1099", new int[] {3000}, 1, 0, 1024 * 1024, 10_000,
-                11_000, 400, 0));
-        run.add(new SampleFigures(ConsumerStats.Summary.KIND, "h2:1099", new int[] {5000}, 1, 0, 1024 * 1024, 10_500,
-                12_000, 700, 0));
+        run.add(new SampleFigures(
+                ConsumerStats.Summary.KIND, "h1:1099", new int[] {3000}, 1, 0, 1024 * 1024, 10_000, 11_000, 400, 0));
+        run.add(new SampleFigures(
+                ConsumerStats.Summary.KIND, "h2:1099", new int[] {5000}, 1, 0, 1024 * 1024, 10_500, 12_000, 700, 0));
 
         assertThat(run.lines().get(1)).endsWith(", 2.0000, 1.0000, 2, 1.0000, 700, 1300, 1.5385, 1.5385");
         SummaryRow all = run.rows("c").get(0);

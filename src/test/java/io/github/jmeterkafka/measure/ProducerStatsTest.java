@@ -17,8 +17,10 @@ class ProducerStatsTest {
 
         ProducerStats.Summary s = stats.summary();
 
-        assertThat(s.perfTestLine()).matches("100 records sent, 1000\\.0+ records/sec \\(0\\.95 MB/sec\\), "
-                + "50\\.5\\d ms avg latency, 100\\.\\d\\d ms max latency, 50 ms 50th, 95 ms 95th, 99 ms 99th, 100 ms 99.9th\\.");
+        assertThat(s.perfTestLine())
+                .matches(
+                        "100 records sent, 1000\\.0+ records/sec \\(0\\.95 MB/sec\\), "
+                                + "50\\.5\\d ms avg latency, 100\\.\\d\\d ms max latency, 50 ms 50th, 95 ms 95th, 99 ms 99th, 100 ms 99.9th\\.");
         assertThat(s.failureLine()).isEqualTo("1 records failed, first: TimeoutException: expired");
     }
 
@@ -27,10 +29,13 @@ class ProducerStatsTest {
         ProducerStats stats = new ProducerStats(true, Warmup.NONE);
         stats.acked(0, 2_000_000L, 100);
         stats.acked(0, 4_000_000L, 100);
-        assertThat(stats.windowLine()).matches("2 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), "
-                + "3\\.0 ms avg latency, 4\\.0 ms max latency\\.");
+        assertThat(stats.windowLine())
+                .matches("2 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), "
+                        + "3\\.0 ms avg latency, 4\\.0 ms max latency\\.");
         stats.acked(0, 1_000_000L, 100);
-        assertThat(stats.windowLine()).startsWith("1 records sent,").endsWith("1.0 ms avg latency, 1.0 ms max latency.");
+        assertThat(stats.windowLine())
+                .startsWith("1 records sent,")
+                .endsWith("1.0 ms avg latency, 1.0 ms max latency.");
         assertThat(stats.windowLine()).startsWith("0 records sent,");
     }
 
@@ -47,9 +52,13 @@ class ProducerStatsTest {
 
         assertThat(stats.summary().records).isEqualTo(100);
         assertThat(steady.records).isEqualTo(50);
-        assertThat(steady.steadyLine()).startsWith("50 steady state records sent, ").contains("1.00 ms avg latency")
+        assertThat(steady.steadyLine())
+                .startsWith("50 steady state records sent, ")
+                .contains("1.00 ms avg latency")
                 .endsWith("1 ms 50th, 1 ms 95th, 1 ms 99th, 1 ms 99.9th.");
-        assertThat(new ProducerStats().steadySummary()).as("no warm-up, no second line").isNull();
+        assertThat(new ProducerStats().steadySummary())
+                .as("no warm-up, no second line")
+                .isNull();
     }
 
     @Test
@@ -57,7 +66,7 @@ class ProducerStatsTest {
         assertThat(SummaryLines.shortOf(2000, 1799)).isTrue();
         assertThat(SummaryLines.shortOf(2000, 1985)).isFalse();
         assertThat(SummaryLines.shortOf(0, 10)).as("no expectation").isFalse();
-        assertThat(SummaryLines.rateLine(2000, 1799)).isEqualTo(
-                "expected 2000.0 records/sec, achieved 1799.0 records/sec (90.0 %)");
+        assertThat(SummaryLines.rateLine(2000, 1799))
+                .isEqualTo("expected 2000.0 records/sec, achieved 1799.0 records/sec (90.0 %)");
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
@@ -16,8 +15,8 @@ class ReadTallyTest {
         RecordHeaders headers = new RecordHeaders();
         headers.add(SequenceHeader.NAME, new SequenceHeader("p", sequence, sendMicros).encode());
         byte[] value = new byte[100];
-        return new ConsumerRecord<>("t", 0, offset, 0L, TimestampType.CREATE_TIME, 0, value.length, null, value,
-                headers, Optional.empty());
+        return new ConsumerRecord<>(
+                "t", 0, offset, 0L, TimestampType.CREATE_TIME, 0, value.length, null, value, headers, Optional.empty());
     }
 
     @Test

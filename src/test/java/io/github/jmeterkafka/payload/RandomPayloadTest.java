@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.payload;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -9,7 +8,6 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.Deflater;
-
 import org.junit.jupiter.api.Test;
 
 class RandomPayloadTest {
@@ -48,7 +46,8 @@ class RandomPayloadTest {
         byte[] v = (byte[]) RandomPayload.bytes(RecordSizes.parse("10003")).next(context);
         assertThat(v).hasSize(10003);
         assertThat(deflated(v)).isGreaterThan(10003);
-        byte[] letters = (byte[]) RandomPayload.letters(RecordSizes.parse("10003")).next(context);
+        byte[] letters =
+                (byte[]) RandomPayload.letters(RecordSizes.parse("10003")).next(context);
         // 26 letters carry log2(26) = 4.7 bits a byte
         assertThat(deflated(letters)).isBetween(5_800, 6_600);
     }

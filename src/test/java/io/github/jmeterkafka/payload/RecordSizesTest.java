@@ -3,11 +3,9 @@ package io.github.jmeterkafka.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.SplittableRandom;
-
-import org.junit.jupiter.api.Test;
-
 import io.github.jmeterkafka.input.InvalidInputException;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 class RecordSizesTest {
     private final SplittableRandom random = new SplittableRandom(7);
@@ -58,7 +56,8 @@ class RecordSizesTest {
         assertThat(small / (double) n).isBetween(0.69, 0.71);
         assertThat(medium / (double) n).isBetween(0.19, 0.21);
         assertThat(large / (double) n).isBetween(0.09, 0.11);
-        assertThat(sizes.mean()).isEqualTo(0.7 * 512 + 0.2 * 1024 + 0.1 * 8192, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(sizes.mean())
+                .isEqualTo(0.7 * 512 + 0.2 * 1024 + 0.1 * 8192, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(sizes.max()).isEqualTo(8192);
     }
 
@@ -74,15 +73,20 @@ class RecordSizesTest {
 
     @Test
     void badSizesSayWhatIsWrong() {
-        assertThatThrownBy(() -> RecordSizes.parse("")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> RecordSizes.parse(""))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("record size is empty");
-        assertThatThrownBy(() -> RecordSizes.parse("1k")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> RecordSizes.parse("1k"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("'1k' is not a size in bytes");
-        assertThatThrownBy(() -> RecordSizes.parse("200-100")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> RecordSizes.parse("200-100"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("runs backwards");
-        assertThatThrownBy(() -> RecordSizes.parse("100:0,200:1")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> RecordSizes.parse("100:0,200:1"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("weight '0' must be a whole number above 0");
-        assertThatThrownBy(() -> RecordSizes.parse("-5")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> RecordSizes.parse("-5"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("-5 must not be negative");
     }
 }

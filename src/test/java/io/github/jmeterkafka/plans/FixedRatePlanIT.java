@@ -2,17 +2,15 @@ package io.github.jmeterkafka.plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.util.stream.Collectors;
-
-import org.junit.jupiter.api.Test;
-
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.HlogFiles;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.IntervalLog;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 
 /** producer-fixed-rate.jmx against what it expects: its rate, its threads, its warm-up. */
 class FixedRatePlanIT extends BrokerAndJMeter {
@@ -20,30 +18,46 @@ class FixedRatePlanIT extends BrokerAndJMeter {
     private static final String PRODUCER = "Produce at a fixed rate";
 
     private JMeter.RunBuilder run(String topic) {
-        return jmeter.plan(PLAN).property("kafka.bootstrap", broker.bootstrapServers()).property("topic", topic)
-                .property("partitions", "1").property("acks", "1");
+        return jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("partitions", "1")
+                .property("acks", "1");
     }
 
     @Test
     void tooFewThreadsForTheRateLogOneWarnNamingTheCauseAndTheFix() throws Exception {
         String topic = "too-few-threads-" + System.nanoTime();
         // one thread, one record per sample, linger.ms=5: at most ~200 samples/s against 2000 records/s
-        JMeter.Result result = run(topic).property("rate", "2000").property("threads", "1")
-                .property("records.per.sample", "1").property("records", "400")
-                .property("kafka.warmup.records", "100").run();
+        JMeter.Result result = run(topic)
+                .property("rate", "2000")
+                .property("threads", "1")
+                .property("records.per.sample", "1")
+                .property("records", "400")
+                .property("kafka.warmup.records", "100")
+                .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).isEmpty();
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(400);
-        assertThat(result.logWarningsAndErrors()).as(result.describe()).singleElement().satisfies(w -> assertThat(w)
-                .contains("Kafka Producer '" + PRODUCER + "': achieved ")
-                .contains("of the expected 2000.0. Each thread runs one sample at a time: 1 threads x 1.0 records per sample")
-                .contains("Add threads (at least "));
+        assertThat(result.logWarningsAndErrors())
+                .as(result.describe())
+                .singleElement()
+                .satisfies(w -> assertThat(w)
+                        .contains("Kafka Producer '" + PRODUCER + "': achieved ")
+                        .contains(
+                                "of the expected 2000.0. Each thread runs one sample at a time: 1 threads x 1.0 records per sample")
+                        .contains("Add threads (at least "));
         String out = result.stdout();
-        assertThat(out).contains("\n400 records sent, ").contains("\n300 steady state records sent, ")
-                .contains("(the first 100 records left out)").contains("\nexpected 2000.0 records/sec, achieved ");
+        assertThat(out)
+                .contains("\n400 records sent, ")
+                .contains("\n300 steady state records sent, ")
+                .contains("(the first 100 records left out)")
+                .contains("\nexpected 2000.0 records/sec, achieved ");
         Path hlog = result.runDir().resolve("kafka-hlog").resolve(IntervalLog.fileName(PRODUCER));
-        assertThat(HlogFiles.total(hlog).getTotalCount()).as("records in %s", hlog).isEqualTo(400);
+        assertThat(HlogFiles.total(hlog).getTotalCount())
+                .as("records in %s", hlog)
+                .isEqualTo(400);
         assertThat(HlogFiles.tagged(hlog, "bytes").getTotalCount()).isEqualTo(400 * 1000);
     }
 
@@ -51,16 +65,22 @@ class FixedRatePlanIT extends BrokerAndJMeter {
     void withoutThreadsThePlanSizesItsThreadsFromTheRate() {
         String topic = "threads-from-rate-" + System.nanoTime();
         // 0.08 x 500 / 10 = 4 threads
-        JMeter.Result result = run(topic).property("rate", "500").property("records.per.sample", "10")
-                .property("records", "400").run();
+        JMeter.Result result = run(topic)
+                .property("rate", "500")
+                .property("records.per.sample", "10")
+                .property("records", "400")
+                .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         Jtl jtl = result.samples();
         assertThat(jtl.failures()).isEmpty();
-        assertThat(jtl.rows(PRODUCER).stream().map(Jtl.Row::threadName).collect(Collectors.toSet())).hasSize(4);
+        assertThat(jtl.rows(PRODUCER).stream().map(Jtl.Row::threadName).collect(Collectors.toSet()))
+                .hasSize(4);
         // a run of 0.8 s on a busy machine can fall short of the rate: then the shortfall WARN is the only one
-        assertThat(result.logWarningsAndErrors()).as(result.describe())
-                .allMatch(w -> w.contains("Kafka Producer '" + PRODUCER + "': achieved ") && w.contains("of the expected 500.0"));
+        assertThat(result.logWarningsAndErrors())
+                .as(result.describe())
+                .allMatch(w -> w.contains("Kafka Producer '" + PRODUCER + "': achieved ")
+                        && w.contains("of the expected 500.0"));
         assertThat(result.stdout()).contains("\nexpected 500.0 records/sec, achieved ");
     }
 }

@@ -2,18 +2,16 @@ package io.github.jmeterkafka.plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.Jtl;
 
 /**
  * plans/kafka-metrics.jmx headless in a real JMeter against a real broker: the Kafka Metrics
@@ -40,8 +38,11 @@ class KafkaMetricsPlanIT extends BrokerAndJMeter {
     }
 
     static List<Row> rows(Path csv, String metric) throws IOException {
-        return Files.readAllLines(csv, StandardCharsets.UTF_8).stream().skip(1).map(Row::new)
-                .filter(r -> r.metric.equals(metric)).collect(Collectors.toList());
+        return Files.readAllLines(csv, StandardCharsets.UTF_8).stream()
+                .skip(1)
+                .map(Row::new)
+                .filter(r -> r.metric.equals(metric))
+                .collect(Collectors.toList());
     }
 
     @Test
@@ -60,13 +61,15 @@ class KafkaMetricsPlanIT extends BrokerAndJMeter {
         assertThat(result.exitCode()).as(result.describe()).isZero();
         Jtl jtl = result.samples();
         assertThat(jtl.failures()).as(result.describe()).isEmpty();
-        assertThat(jtl.rows("Consume").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(RECORDS);
+        assertThat(jtl.rows("Consume").stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .isEqualTo(RECORDS);
 
         Path csv = result.runDir().resolve("kafka-metrics.csv");
         assertThat(csv).as(result.describe()).exists();
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         assertThat(lines.get(0)).isEqualTo("timestamp,source,metric,value");
-        assertThat(lines.subList(1, lines.size())).isNotEmpty()
+        assertThat(lines.subList(1, lines.size()))
+                .isNotEmpty()
                 .allSatisfy(l -> assertThat(l).matches("\\d{13},[^,]+,[a-z-]+,-?\\d+(\\.\\d{1,3})?"));
 
         List<Row> sendRate = rows(csv, "record-send-rate");
@@ -78,23 +81,22 @@ class KafkaMetricsPlanIT extends BrokerAndJMeter {
         // the producers send about 200 records/s; Kafka's rate spreads them over its 30 s window at first
         assertThat(sendRate.stream().mapToDouble(r -> r.value).max().orElse(0)).isGreaterThan(0);
         // a consumer's rate stays 0 while it joins its group, which a busy machine makes slow
-        assertThat(rows(csv, "records-consumed-rate")).isNotEmpty()
-                .allSatisfy(r -> {
-                    assertThat(r.source).matches("metrics-.+-consumer-\\d+");
-                    assertThat(r.value).isBetween(0.0, 100_000.0);
-                });
+        assertThat(rows(csv, "records-consumed-rate")).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.source).matches("metrics-.+-consumer-\\d+");
+            assertThat(r.value).isBetween(0.0, 100_000.0);
+        });
 
         List<Row> lag = rows(csv, "consumer-group-lag");
-        assertThat(lag).as("consumer-group-lag rows in %s", csv).isNotEmpty()
-                .allSatisfy(r -> {
-                    assertThat(r.source).isEqualTo(group);
-                    assertThat(r.value).isBetween(0.0, (double) RECORDS);
-                });
+        assertThat(lag).as("consumer-group-lag rows in %s", csv).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.source).isEqualTo(group);
+            assertThat(r.value).isBetween(0.0, (double) RECORDS);
+        });
         // sampled during the tearDown pause: every record read and committed
         assertThat(lag.get(lag.size() - 1).value).isZero();
 
         assertThat(result.logErrors()).as("ERROR in %s", result.log()).isEmpty();
-        assertThat(result.logWarningsAndErrors()).as("WARN in %s", result.log())
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN in %s", result.log())
                 .noneMatch(w -> w.contains("Kafka Metrics"));
         assertThat(Files.readString(result.log(), StandardCharsets.UTF_8))
                 .contains("Kafka Metrics 'Kafka Metrics': writing to " + csv.toAbsolutePath());

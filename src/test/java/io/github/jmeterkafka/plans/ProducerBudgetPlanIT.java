@@ -3,22 +3,20 @@ package io.github.jmeterkafka.plans;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.sweep.CsvTable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * plans/producer-budget.jmx headless in a real JMeter: two threads share a record budget, and the
@@ -31,9 +29,11 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
     private static final int RECORDS = 5000;
     private static final int RECORD_SIZE = 100;
     /** kafka-producer-perf-test's last line, as its printf writes it. */
-    private static final Pattern PERF_TEST_LINE = Pattern.compile("^(\\d+) records sent, (\\d+\\.\\d{6}) records/sec "
-            + "\\((\\d+\\.\\d{2}) MB/sec\\), (\\d+\\.\\d{2}) ms avg latency, (\\d+\\.\\d{2}) ms max latency, "
-            + "(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.$", Pattern.MULTILINE);
+    private static final Pattern PERF_TEST_LINE = Pattern.compile(
+            "^(\\d+) records sent, (\\d+\\.\\d{6}) records/sec "
+                    + "\\((\\d+\\.\\d{2}) MB/sec\\), (\\d+\\.\\d{2}) ms avg latency, (\\d+\\.\\d{2}) ms max latency, "
+                    + "(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.$",
+            Pattern.MULTILINE);
 
     @Test
     void theSummaryCountsWhatTheBrokerHolds(@TempDir Path dir) throws Exception {
@@ -79,8 +79,7 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
         long p999 = Long.parseLong(m.group(9));
         assertThat(recordsPerSec).isPositive();
         // the rate in MB follows from the rate in records and the record size
-        assertThat(mbPerSec).isCloseTo(recordsPerSec * RECORD_SIZE / (1024.0 * 1024.0),
-                offset(0.006));
+        assertThat(mbPerSec).isCloseTo(recordsPerSec * RECORD_SIZE / (1024.0 * 1024.0), offset(0.006));
         assertThat(avgMs).isPositive().isLessThanOrEqualTo(maxMs);
         assertThat(p50).isLessThanOrEqualTo(p95);
         assertThat(p95).isLessThanOrEqualTo(p99);
@@ -108,6 +107,8 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
         assertThat(row.get(0, "p999_ms")).isEqualTo(m.group(9));
         assertThat(row.get(0, "jmeter_version")).startsWith("5.6.3");
 
-        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
     }
 }

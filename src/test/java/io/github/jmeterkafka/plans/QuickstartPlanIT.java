@@ -2,20 +2,17 @@ package io.github.jmeterkafka.plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** test-plans/quickstart.jmx in a real JMeter against a real broker: every record produced is consumed. */
 class QuickstartPlanIT extends BrokerAndJMeter {
@@ -41,20 +38,27 @@ class QuickstartPlanIT extends BrokerAndJMeter {
             assertThat(r.responseCode()).isEqualTo("200");
         });
         assertThat(produced.stream().map(Jtl.Row::threadName).distinct()).hasSize(4);
-        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(10_000);
+        assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .isEqualTo(10_000);
         assertThat(jtl.rows(CONSUMER).stream().mapToLong(Jtl.Row::bytes).sum()).isGreaterThan(10_000L * 1000);
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(10_000);
 
         assertThat(result.stdout())
                 .contains("Kafka Producer summary for '" + PRODUCER + "':")
-                .containsPattern("\\n10000 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, "
-                        + "[0-9.]+ ms max latency, \\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.")
+                .containsPattern(
+                        "\\n10000 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, "
+                                + "[0-9.]+ ms max latency, \\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.")
                 .contains("0 records failed.")
                 .contains("Kafka Consumer summary for '" + CONSUMER + "':")
                 .containsPattern(", [0-9.]+, [0-9.]+, 10000, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+")
-                .contains("delivery: 10000 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
-        assertThat(jtl.rows("Create topic")).singleElement().satisfies(r -> assertThat(r.success()).isTrue());
-        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+                .contains(
+                        "delivery: 10000 records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertThat(jtl.rows("Create topic"))
+                .singleElement()
+                .satisfies(r -> assertThat(r.success()).isTrue());
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
     }
 
     /**
@@ -65,7 +69,9 @@ class QuickstartPlanIT extends BrokerAndJMeter {
     @Test
     void runsWithJMetersDefaultSettings() throws Exception {
         String topic = "quickstart-defaults-" + System.nanoTime();
-        JMeter.Result result = jmeter.plan(PLAN).name("quickstart-jmeter-defaults").jmeterDefaults()
+        JMeter.Result result = jmeter.plan(PLAN)
+                .name("quickstart-jmeter-defaults")
+                .jmeterDefaults()
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", "2000")
@@ -78,29 +84,41 @@ class QuickstartPlanIT extends BrokerAndJMeter {
         // 2000 records produced, 2000 consumed, one topic created
         assertThat(result.stdout()).containsPattern("\\nsummary = +4001 in .* Err: +0 ");
         Path report = result.reportDir().orElseThrow();
-        JsonNode total = new ObjectMapper().readTree(report.resolve("statistics.json").toFile()).path("Total");
+        JsonNode total = new ObjectMapper()
+                .readTree(report.resolve("statistics.json").toFile())
+                .path("Total");
         assertThat(total.path("sampleCount").asLong()).isEqualTo(rows.size());
         assertThat(total.path("errorCount").asLong()).isZero();
         for (JsonNode sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
             assertThat(PageData.sum(sampler, "records")).isEqualTo(2000);
         }
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
-        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
-        assertThat(Files.readString(result.log())).as("Kafka's client config stays out of jmeter.log")
-                .doesNotContain("ProducerConfig values:").doesNotContain("ConsumerConfig values:");
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
+        assertThat(Files.readString(result.log()))
+                .as("Kafka's client config stays out of jmeter.log")
+                .doesNotContain("ProducerConfig values:")
+                .doesNotContain("ConsumerConfig values:");
     }
 
     /** The jmeter-plugins most plans carry, where the Plugins Manager puts them: their common jar in lib/, plugins in lib/ext/. */
     @Test
     void runsBesideTheCommonJMeterPluginsSet() {
-        Path cmn = JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter").get(0);
-        List<Path> plugins = List.of(JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-casutg").get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-graphs-basic").get(0));
+        Path cmn = JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter")
+                .get(0);
+        List<Path> plugins = List.of(
+                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-casutg").get(0),
+                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-graphs-basic")
+                        .get(0));
         jmeter.addLib(cmn);
         plugins.forEach(jmeter::addLibExt);
         try {
             JMeter.Result result = runs2000Records("quickstart-with-jmeter-plugins");
-            assertThat(result.samples().rows(CONSUMER).stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2000);
+            assertThat(result.samples().rows(CONSUMER).stream()
+                            .mapToLong(Jtl.Row::sampleCount)
+                            .sum())
+                    .isEqualTo(2000);
         } finally {
             jmeter.removeLib(cmn.getFileName().toString());
             plugins.forEach(p -> jmeter.removeLibExt(p.getFileName().toString()));
@@ -114,7 +132,8 @@ class QuickstartPlanIT extends BrokerAndJMeter {
      */
     @Test
     void runsWithItsOwnKafkaClassesBesideAnotherKafkaClientsInLibExt() {
-        Path other = JMeter.jars(Harness.jmeterExtraDir(), "kafka-clients-2.8.2").get(0);
+        Path other =
+                JMeter.jars(Harness.jmeterExtraDir(), "kafka-clients-2.8.2").get(0);
         jmeter.addLibExt(other);
         try {
             JMeter.Result result = runs2000Records("quickstart-with-kafka-clients-2.8.2-in-lib-ext");
@@ -127,7 +146,8 @@ class QuickstartPlanIT extends BrokerAndJMeter {
     /** The quick start with 2000 records, checked to end well with all of them on the broker. */
     private JMeter.Result runs2000Records(String name) {
         String topic = name + "-" + System.nanoTime();
-        JMeter.Result result = jmeter.plan(PLAN).name(name)
+        JMeter.Result result = jmeter.plan(PLAN)
+                .name(name)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", "2000")
@@ -141,10 +161,12 @@ class QuickstartPlanIT extends BrokerAndJMeter {
 
     @Test
     void refusesToRunWithAnotherKafkaClientsInLib_withOneErrorNamingTheJar() {
-        Path other = JMeter.jars(Harness.jmeterExtraDir(), "kafka-clients-3.3.1").get(0);
+        Path other =
+                JMeter.jars(Harness.jmeterExtraDir(), "kafka-clients-3.3.1").get(0);
         jmeter.addLib(other);
         try {
-            JMeter.Result result = jmeter.plan(PLAN).name("quickstart-with-kafka-clients-3.3.1")
+            JMeter.Result result = jmeter.plan(PLAN)
+                    .name("quickstart-with-kafka-clients-3.3.1")
                     .property("kafka.bootstrap", broker.bootstrapServers())
                     .property("topic", "quickstart-clash-" + System.nanoTime())
                     .property("records", "100")
@@ -152,15 +174,19 @@ class QuickstartPlanIT extends BrokerAndJMeter {
 
             assertThat(result.exitCode()).as(result.describe()).isZero();
             List<String> errors = result.logErrors();
-            assertThat(errors).as(result.describe()).filteredOn(e -> e.contains("KafkaConnection")).singleElement()
+            assertThat(errors)
+                    .as(result.describe())
+                    .filteredOn(e -> e.contains("KafkaConnection"))
+                    .singleElement()
                     .satisfies(e -> assertThat(e)
-                            .contains("Another kafka-clients is on JMeter's class path and was loaded instead of the plugin's own: ")
+                            .contains(
+                                    "Another kafka-clients is on JMeter's class path and was loaded instead of the plugin's own: ")
                             .contains("kafka-clients-3.3.1.jar (Kafka 3.3.1; the plugin's is 4.")
                             .contains("Remove kafka-clients-3.3.1.jar from JMeter's lib/ or lib/ext/"));
             // the test stops before it starts; a sample that ran meanwhile failed with the same reason
             assertThat(errors).allMatch(e -> e.contains("Another kafka-clients is on JMeter's class path"));
-            assertThat(result.samples().rows()).allSatisfy(r -> assertThat(r.responseMessage())
-                    .contains("Another kafka-clients"));
+            assertThat(result.samples().rows())
+                    .allSatisfy(r -> assertThat(r.responseMessage()).contains("Another kafka-clients"));
             assertThat(result.stdout()).contains("\n0 records sent, ");
         } finally {
             jmeter.removeLib(other.getFileName().toString());

@@ -3,6 +3,17 @@ package io.github.jmeterkafka.plans;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.jmeterkafka.harness.Chromium;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.PageData;
+import io.github.jmeterkafka.harness.Topics;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -27,7 +38,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
-
 import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
@@ -37,19 +47,6 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.PageData;
-import io.github.jmeterkafka.harness.Chromium;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.JMeterLog;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.Topics;
-
 /**
  * The scenario plans of test-plans/ run headless in a real JMeter against the shared broker, each
  * with a few hundred records so that it takes seconds; the results that do not depend on timing
@@ -58,10 +55,11 @@ import io.github.jmeterkafka.harness.Topics;
 class ScenarioPlansIT extends BrokerAndJMeter {
     private static final Path PLANS = Harness.projectDir().resolve("test-plans");
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    private static final Pattern UUID_V4 = Pattern.compile(
-            "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
-    private static final Pattern END_TO_END_LINE = Pattern.compile("\nend-to-end latency: [0-9.]+ ms avg, \\d+ ms 50th, "
-            + "\\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th, [0-9.]+ ms max.\n");
+    private static final Pattern UUID_V4 =
+            Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+    private static final Pattern END_TO_END_LINE =
+            Pattern.compile("\nend-to-end latency: [0-9.]+ ms avg, \\d+ ms 50th, "
+                    + "\\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th, [0-9.]+ ms max.\n");
     private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
     private static final Pattern PRODUCER_LINE = Pattern.compile(
             "\\n(\\d+) records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, "
@@ -91,7 +89,9 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         Jtl jtl = healthy(result);
         assertCreated(jtl);
         List<Jtl.Row> produced = jtl.rows("Produce at a fixed rate");
-        assertThat(produced).hasSize(40).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(produced)
+                .hasSize(40)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(400);
         assertThat(producerSummary(result, "Produce at a fixed rate")).isEqualTo(400);
         // 40 samples at 10 per second take about 4 s; unthrottled they would take a fraction of one
@@ -115,7 +115,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
         Jtl producerJtl = healthy(produced);
         assertCreated(producerJtl);
-        assertThat(producerJtl.rows("Produce at maximum throughput")).hasSize(4)
+        assertThat(producerJtl.rows("Produce at maximum throughput"))
+                .hasSize(4)
                 .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(500));
         assertThat(producerSummary(produced, "Produce at maximum throughput")).isEqualTo(2000);
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
@@ -129,14 +130,16 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                 .run();
 
         Jtl jtl = healthy(consumed);
-        assertThat(jtl.rows("Create topic")).singleElement()
+        assertThat(jtl.rows("Create topic"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.responseMessage()).isEqualTo(topic + " already existed"));
         assertThat(jtl.rows("Fill the topic")).isEmpty();
         List<Jtl.Row> reads = jtl.rows("Consume");
         assertThat(reads).allSatisfy(r -> assertThat(r.sampleCount()).isBetween(1, 500));
         assertThat(reads.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(2000);
         assertThat(reads.stream().mapToLong(Jtl.Row::bytes).sum()).isEqualTo(2000L * 100);
-        assertThat(consumed.stdout()).contains("Kafka Consumer summary for 'Consume':")
+        assertThat(consumed.stdout())
+                .contains("Kafka Consumer summary for 'Consume':")
                 .containsPattern(", [0-9.]+, [0-9.]+, 2000, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+\\n");
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
     }
@@ -155,14 +158,24 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
         Jtl jtl = healthy(result);
         assertCreated(jtl);
-        assertThat(jtl.rows("Fill the topic").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(1500);
-        assertThat(jtl.rows("Fill the topic").stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
-        assertThat(jtl.rows("Consume").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(1500);
+        assertThat(jtl.rows("Fill the topic").stream()
+                        .mapToLong(Jtl.Row::sampleCount)
+                        .sum())
+                .isEqualTo(1500);
+        assertThat(jtl.rows("Fill the topic").stream().map(Jtl.Row::threadName).distinct())
+                .hasSize(2);
+        assertThat(jtl.rows("Consume").stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .isEqualTo(1500);
         // the fill group ends before the consumers start
-        long filled = jtl.rows("Fill the topic").stream().mapToLong(r -> r.timeStamp() + r.elapsed()).max().orElseThrow();
-        assertThat(jtl.rows("Consume")).allSatisfy(r -> assertThat(r.timeStamp()).isGreaterThanOrEqualTo(filled));
+        long filled = jtl.rows("Fill the topic").stream()
+                .mapToLong(r -> r.timeStamp() + r.elapsed())
+                .max()
+                .orElseThrow();
+        assertThat(jtl.rows("Consume"))
+                .allSatisfy(r -> assertThat(r.timeStamp()).isGreaterThanOrEqualTo(filled));
         assertThat(producerSummary(result, "Fill the topic")).isEqualTo(1500);
-        assertThat(jtl.rows("Delete topic")).singleElement()
+        assertThat(jtl.rows("Delete topic"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.responseMessage()).isEqualTo("deleted topic " + topic));
         assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(topic);
     }
@@ -186,7 +199,9 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         Jtl jtl = healthy(result);
         assertCreated(jtl);
         List<Jtl.Row> produced = jtl.rows("Produce with sequence numbers");
-        assertThat(produced).hasSize(40).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(produced)
+                .hasSize(40)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
         assertThat(produced.stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
         List<Jtl.Row> consumed = jtl.rows("Consume and verify");
         assertThat(consumed.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(400);
@@ -205,25 +220,31 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         Map<Long, Double> graph = customGraphPoints(report, "custom_kafka_e2e", "kafka_e2e_max");
         assertThat(graph).isNotEmpty();
         // the graph's points are the mean per second (by sample end) of the JTL's kafka_e2e_max
-        Map<Long, Double> expected = consumed.stream().collect(Collectors.groupingBy(
-                r -> (r.timeStamp() + r.elapsed()) / 1000 * 1000, TreeMap::new,
-                Collectors.averagingLong(r -> Long.parseLong(r.get("kafka_e2e_max")))));
+        Map<Long, Double> expected = consumed.stream()
+                .collect(Collectors.groupingBy(
+                        r -> (r.timeStamp() + r.elapsed()) / 1000 * 1000,
+                        TreeMap::new,
+                        Collectors.averagingLong(r -> Long.parseLong(r.get("kafka_e2e_max")))));
         assertThat(graph.keySet()).isEqualTo(expected.keySet());
-        expected.forEach((t, mean) -> assertThat(graph.get(t)).as("point at %d", t).isCloseTo(mean, within(1e-6)));
+        expected.forEach(
+                (t, mean) -> assertThat(graph.get(t)).as("point at %d", t).isCloseTo(mean, within(1e-6)));
 
         // the Kafka page: its series count what the broker holds
         JsonNode page = PageData.read(report.resolve("kafka.html"));
         for (JsonNode sampler : page.path("samplers")) {
-            assertThat(PageData.sum(sampler, "records")).as("records of %s", sampler.path("label"))
+            assertThat(PageData.sum(sampler, "records"))
+                    .as("records of %s", sampler.path("label"))
                     .isEqualTo(400.0);
             assertThat(PageData.sum(sampler, "failed")).isZero();
         }
-        assertThat(page.path("samplers")).extracting(n -> n.path("label").asText())
+        assertThat(page.path("samplers"))
+                .extracting(n -> n.path("label").asText())
                 .containsExactlyInAnyOrder("Produce with sequence numbers", "Consume and verify");
-        assertThat(Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8)).contains("href=\"kafka.html\"");
+        assertThat(Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8))
+                .contains("href=\"kafka.html\"");
         // the README's picture of the page, from this real run
-        Chromium.in(result.runDir()).screenshot(report.resolve("kafka.html"),
-                Harness.targetDir().resolve("screenshots/kafka-page.png"));
+        Chromium.in(result.runDir())
+                .screenshot(report.resolve("kafka.html"), Harness.targetDir().resolve("screenshots/kafka-page.png"));
     }
 
     @Test
@@ -241,42 +262,55 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
         Jtl jtl = healthy(result);
         assertCreated(jtl);
-        long produced = jtl.rows("Produce").stream().mapToLong(Jtl.Row::sampleCount).sum();
+        long produced =
+                jtl.rows("Produce").stream().mapToLong(Jtl.Row::sampleCount).sum();
         assertThat(produced).isPositive();
-        assertThat(jtl.rows("Produce").stream().map(Jtl.Row::threadName).distinct()).hasSize(2);
-        assertThat(jtl.rows("Consume and verify").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(produced);
+        assertThat(jtl.rows("Produce").stream().map(Jtl.Row::threadName).distinct())
+                .hasSize(2);
+        assertThat(jtl.rows("Consume and verify").stream()
+                        .mapToLong(Jtl.Row::sampleCount)
+                        .sum())
+                .isEqualTo(produced);
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(produced);
         assertThat(producerSummary(result, "Produce")).isEqualTo(produced);
-        assertThat(result.stdout()).contains("delivery: " + produced
-                + " records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertThat(result.stdout())
+                .contains("delivery: " + produced
+                        + " records verified from 2 producers, 0 missing, 0 duplicated, 0 out of order.");
         assertProducersWaitedForTheConsumers(result, jtl.rows("Produce"), 2);
         // producers stop at the end of the duration, whatever the rate
-        long first = jtl.rows("Produce").stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
-        assertThat(jtl.rows("Produce")).allSatisfy(r -> assertThat(r.timeStamp() - first).isLessThan(6000));
+        long first =
+                jtl.rows("Produce").stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
+        assertThat(jtl.rows("Produce"))
+                .allSatisfy(r -> assertThat(r.timeStamp() - first).isLessThan(6000));
     }
 
     @Test
     void endToEndLatencyPlanReadsBackEachRecordBeforeItSendsTheNext() {
         String topic = "e2e-latency-" + System.nanoTime();
-        JMeter.Result result = run("end-to-end-latency.jmx", topic)
-                .property("records", "300")
-                .run();
+        JMeter.Result result =
+                run("end-to-end-latency.jmx", topic).property("records", "300").run();
 
         Jtl jtl = healthy(result);
         assertCreated(jtl);
         List<Jtl.Row> produced = jtl.rows("Produce one");
         List<Jtl.Row> consumed = jtl.rows("Consume it");
-        assertThat(produced).hasSize(300).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(1));
+        assertThat(produced)
+                .hasSize(300)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(1));
         // the positioning read before the first send found nothing and is not in the JTL
-        assertThat(consumed).hasSize(300).allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(1));
+        assertThat(consumed)
+                .hasSize(300)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(1));
         for (int i = 0; i < 300; i++) {
             Jtl.Row send = produced.get(i);
             Jtl.Row read = consumed.get(i);
-            assertThat(read.timeStamp()).as("read %d starts after its send", i)
+            assertThat(read.timeStamp())
+                    .as("read %d starts after its send", i)
                     .isGreaterThanOrEqualTo(send.timeStamp() + send.elapsed());
             if (i > 0) {
                 Jtl.Row before = consumed.get(i - 1);
-                assertThat(send.timeStamp()).as("send %d starts after the read before", i)
+                assertThat(send.timeStamp())
+                        .as("send %d starts after the read before", i)
                         .isGreaterThanOrEqualTo(before.timeStamp() + before.elapsed());
             }
         }
@@ -286,7 +320,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         String heading = "Kafka Consumer summary for 'Consume it':";
         assertThat(out).contains(heading);
         String summary = out.substring(out.indexOf(heading));
-        assertThat(summary).containsPattern(", [0-9.]+, [0-9.]+, 300, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+\\n")
+        assertThat(summary)
+                .containsPattern(", [0-9.]+, [0-9.]+, 300, [0-9.]+, \\d+, \\d+, [0-9.]+, [0-9.]+\\n")
                 .containsPattern(END_TO_END_LINE)
                 .contains("delivery: 300 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.");
     }
@@ -307,7 +342,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
         Jtl jtl = healthy(result);
         assertCreated(jtl);
-        assertThat(jtl.rows("Produce order events")).hasSize(30)
+        assertThat(jtl.rows("Produce order events"))
+                .hasSize(30)
                 .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(300);
         assertThat(producerSummary(result, "Produce order events")).isEqualTo(300);
@@ -332,14 +368,17 @@ class ScenarioPlansIT extends BrokerAndJMeter {
             assertThat(event.get("currency").asText()).isIn("EUR", "USD", "GBP", "JPY");
             assertThat(event.get("channel").asText()).isIn("WEB", "MOBILE", "STORE");
             assertThat(event.get("status").asText()).isIn("CREATED", "PAID", "SHIPPED", "CANCELLED");
-            assertThat(Instant.parse(event.get("createdAt").asText()).toEpochMilli()).isBetween(before, after);
+            assertThat(Instant.parse(event.get("createdAt").asText()).toEpochMilli())
+                    .isBetween(before, after);
             assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-json");
         }
         // 300 picks of 20 customers miss one with a probability of about 4e-6
         Set<String> keys = records.stream().map(rec -> utf8(rec.key())).collect(Collectors.toSet());
-        assertThat(keys).containsExactlyInAnyOrderElementsOf(
-                IntStream.rangeClosed(1, 20).mapToObj(i -> "cust-" + i).collect(Collectors.toList()));
-        assertThat(sequences).containsExactlyElementsOf(LongStream.range(0, 300).boxed().collect(Collectors.toList()));
+        assertThat(keys)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.rangeClosed(1, 20).mapToObj(i -> "cust-" + i).collect(Collectors.toList()));
+        assertThat(sequences)
+                .containsExactlyElementsOf(LongStream.range(0, 300).boxed().collect(Collectors.toList()));
         assertThat(orderIds).hasSize(300);
     }
 
@@ -359,10 +398,14 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
         Jtl jtl = healthy(result);
         assertCreated(jtl);
-        assertThat(jtl.rows("Produce order events").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(200);
+        assertThat(jtl.rows("Produce order events").stream()
+                        .mapToLong(Jtl.Row::sampleCount)
+                        .sum())
+                .isEqualTo(200);
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(200);
         assertThat(producerSummary(result, "Produce order events")).isEqualTo(200);
-        Schema schema = new Schema.Parser().parse(PLANS.resolve("order-event.avsc").toFile());
+        Schema schema =
+                new Schema.Parser().parse(PLANS.resolve("order-event.avsc").toFile());
         GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema);
         List<ConsumerRecord<byte[], byte[]>> records = Topics.read(broker.bootstrapServers(), topic);
         assertThat(records).hasSize(200);
@@ -390,7 +433,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
             assertThat((Long) event.get("createdAt")).isBetween(before, after);
             assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-avro");
         }
-        assertThat(sequences).containsExactlyElementsOf(LongStream.range(0, 200).boxed().collect(Collectors.toList()));
+        assertThat(sequences)
+                .containsExactlyElementsOf(LongStream.range(0, 200).boxed().collect(Collectors.toList()));
     }
 
     @Test
@@ -439,8 +483,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
     private static BigDecimal decimal(GenericRecord record, String field) {
         Schema schema = record.getSchema().getField(field).schema();
-        return new Conversions.DecimalConversion().fromBytes((ByteBuffer) record.get(field), schema,
-                schema.getLogicalType());
+        return new Conversions.DecimalConversion()
+                .fromBytes((ByteBuffer) record.get(field), schema, schema.getLogicalType());
     }
 
     private static JMeter.RunBuilder run(String plan, String topic) {
@@ -454,12 +498,15 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         assertThat(result.exitCode()).as(result.describe()).isZero();
         Jtl jtl = result.samples();
         assertThat(jtl.failures()).as(result.describe()).isEmpty();
-        assertThat(result.logWarningsAndErrors()).as("WARN or ERROR in %s", result.log()).isEmpty();
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
         return jtl;
     }
 
     private static void assertCreated(Jtl jtl) {
-        assertThat(jtl.rows("Create topic")).singleElement()
+        assertThat(jtl.rows("Create topic"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.responseMessage()).startsWith("created topic "));
     }
 
@@ -470,7 +517,9 @@ class ScenarioPlansIT extends BrokerAndJMeter {
         int at = out.indexOf(heading);
         assertThat(at).as("'%s' in stdout:\n%s", heading, out).isNotNegative();
         Matcher m = PRODUCER_LINE.matcher(out.substring(at + heading.length()));
-        assertThat(m.lookingAt()).as("summary lines after '%s' in stdout:\n%s", heading, out).isTrue();
+        assertThat(m.lookingAt())
+                .as("summary lines after '%s' in stdout:\n%s", heading, out)
+                .isTrue();
         return Long.parseLong(m.group(1));
     }
 
@@ -478,8 +527,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
      * jmeter.log has one line per consumer when it has its partitions, then one when the producers
      * start; the first producer sample starts after both.
      */
-    private static void assertProducersWaitedForTheConsumers(JMeter.Result result, List<Jtl.Row> produced,
-            int consumers) {
+    private static void assertProducersWaitedForTheConsumers(
+            JMeter.Result result, List<Jtl.Row> produced, int consumers) {
         List<JMeterLog.Entry> log = JMeterLog.read(result.log()).entries();
         List<Long> joined = logTimes(log, "Consumer \\d+ has its partitions: it joined the group in \\d+ ms");
         List<Long> producing = logTimes(log, "All " + consumers + " consumers have their partitions: producing");
@@ -494,9 +543,12 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     /** Epoch ms of the log entries whose text matches {@code regex}. */
     private static List<Long> logTimes(List<JMeterLog.Entry> log, String regex) {
         Pattern p = Pattern.compile(regex);
-        return log.stream().filter(e -> p.matcher(e.text()).find())
-                .map(e -> LocalDateTime.parse(e.text().substring(0, 23), LOG_TIME).atZone(ZoneId.systemDefault())
-                        .toInstant().toEpochMilli())
+        return log.stream()
+                .filter(e -> p.matcher(e.text()).find())
+                .map(e -> LocalDateTime.parse(e.text().substring(0, 23), LOG_TIME)
+                        .atZone(ZoneId.systemDefault())
+                        .toInstant()
+                        .toEpochMilli())
                 .collect(Collectors.toList());
     }
 
@@ -511,7 +563,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     /** The JMeter properties of test-plans/kafka-report.properties, as -q would load them. */
     private static Map<String, String> reportProperties() throws IOException {
         Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(PLANS.resolve("kafka-report.properties"), StandardCharsets.ISO_8859_1)) {
+        try (Reader in =
+                Files.newBufferedReader(PLANS.resolve("kafka-report.properties"), StandardCharsets.ISO_8859_1)) {
             p.load(in);
         }
         Map<String, String> out = new TreeMap<>();

@@ -2,6 +2,11 @@ package io.github.jmeterkafka.plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.SummaryRow;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,15 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.measure.SummaryRow;
 
 /**
  * The figures a run hands on, each against what it must equal: the quick start with an 11-byte key
@@ -35,8 +33,10 @@ class SummaryFiguresIT extends BrokerAndJMeter {
 
     @Test
     void theSummaryRowsCountWhatPerfToolsCountAndTheConnectTimesAddUp(@TempDir Path dir) throws Exception {
-        String plan = Files.readString(Harness.projectDir().resolve("test-plans/quickstart.jmx"), StandardCharsets.UTF_8)
-                .replace("<stringProp name=\"keyMode\">keyMode.none</stringProp>",
+        String plan = Files.readString(
+                        Harness.projectDir().resolve("test-plans/quickstart.jmx"), StandardCharsets.UTF_8)
+                .replace(
+                        "<stringProp name=\"keyMode\">keyMode.none</stringProp>",
                         "<stringProp name=\"keyMode\">keyMode.text</stringProp>")
                 .replace("<stringProp name=\"key\"></stringProp>", "<stringProp name=\"key\">" + KEY + "</stringProp>");
         assertThat(plan).contains("keyMode.text", KEY, "<boolProp name=\"sequenceHeader\">true</boolProp>");
@@ -44,7 +44,8 @@ class SummaryFiguresIT extends BrokerAndJMeter {
         Path csv = dir.resolve("summary.csv");
         String topic = "summary-figures-" + System.nanoTime();
 
-        JMeter.Result result = jmeter.plan(keyed).name("summary-figures")
+        JMeter.Result result = jmeter.plan(keyed)
+                .name("summary-figures")
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
                 .property("records", Integer.toString(RECORDS))
@@ -63,19 +64,26 @@ class SummaryFiguresIT extends BrokerAndJMeter {
         assertThat(producer.get("records")).isEqualTo(Integer.toString(RECORDS));
         assertThat(producer.get("mb")).as("values only").isEqualTo(mb((long) RECORDS * VALUE_BYTES));
         assertThat(consumer.get("records")).isEqualTo(Integer.toString(RECORDS));
-        assertThat(consumer.get("mb")).as("keys and values, no headers")
+        assertThat(consumer.get("mb"))
+                .as("keys and values, no headers")
                 .isEqualTo(mb((long) RECORDS * (VALUE_BYTES + KEY.length())));
 
         List<Jtl.Row> consumed = result.samples().rows("Consume all records");
-        assertThat(consumed.stream().mapToLong(Jtl.Row::connectTime).sum()).as("rebalance time = the samples' connect times")
+        assertThat(consumed.stream().mapToLong(Jtl.Row::connectTime).sum())
+                .as("rebalance time = the samples' connect times")
                 .isEqualTo(Long.parseLong(consumer.get("rebalance_ms")));
-        assertThat(consumed.get(0).connectTime()).as("the first read joins the group").isPositive();
+        assertThat(consumed.get(0).connectTime())
+                .as("the first read joins the group")
+                .isPositive();
         // a thread's first sample on the topic waits for its metadata, as its connect time
-        assertThat(result.samples().rows("Produce 1 KB records")).allSatisfy(r ->
-                assertThat(r.connectTime()).isBetween(0L, r.elapsed()));
+        assertThat(result.samples().rows("Produce 1 KB records"))
+                .allSatisfy(r -> assertThat(r.connectTime()).isBetween(0L, r.elapsed()));
 
-        assertThat(result.stdout().lines().filter(l -> l.startsWith("Produce 1 KB records: ")
-                && l.contains(" records sent, "))).as("progress lines while the test runs").isNotEmpty();
+        assertThat(result.stdout()
+                        .lines()
+                        .filter(l -> l.startsWith("Produce 1 KB records: ") && l.contains(" records sent, ")))
+                .as("progress lines while the test runs")
+                .isNotEmpty();
     }
 
     private static String mb(long bytes) {
@@ -84,7 +92,8 @@ class SummaryFiguresIT extends BrokerAndJMeter {
 
     private static Map<String, String> row(List<Map<String, String>> rows, String kind) {
         List<Map<String, String>> all = rows.stream()
-                .filter(r -> r.get("kind").equals(kind) && r.get("part").equals(SummaryRow.ALL)).collect(Collectors.toList());
+                .filter(r -> r.get("kind").equals(kind) && r.get("part").equals(SummaryRow.ALL))
+                .collect(Collectors.toList());
         assertThat(all).as("%s rows of part all", kind).hasSize(1);
         return all.get(0);
     }
@@ -92,13 +101,15 @@ class SummaryFiguresIT extends BrokerAndJMeter {
     private static List<Map<String, String>> rows(Path csv) throws Exception {
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         String[] header = lines.get(0).split(",", -1);
-        return lines.subList(1, lines.size()).stream().map(l -> {
-            String[] v = l.split(",", -1);
-            Map<String, String> m = new LinkedHashMap<>();
-            for (int i = 0; i < header.length; i++) {
-                m.put(header[i], i < v.length ? v[i] : "");
-            }
-            return m;
-        }).collect(Collectors.toList());
+        return lines.subList(1, lines.size()).stream()
+                .map(l -> {
+                    String[] v = l.split(",", -1);
+                    Map<String, String> m = new LinkedHashMap<>();
+                    for (int i = 0; i < header.length; i++) {
+                        m.put(header[i], i < v.length ? v[i] : "");
+                    }
+                    return m;
+                })
+                .collect(Collectors.toList());
     }
 }

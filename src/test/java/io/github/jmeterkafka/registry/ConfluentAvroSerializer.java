@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.registry;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -12,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericContainer;
 import org.apache.avro.generic.GenericData;
@@ -22,9 +23,6 @@ import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Serializer;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Writes Avro records as Confluent's {@code KafkaAvroSerializer} does on the wire: the record's
@@ -52,7 +50,9 @@ public final class ConfluentAvroSerializer implements Serializer<Object> {
 
     /** Subject to schema to id. */
     private final Map<String, Map<Schema, Integer>> ids = new ConcurrentHashMap<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     private String url;
     private boolean isKey;
 
@@ -60,8 +60,8 @@ public final class ConfluentAvroSerializer implements Serializer<Object> {
     public void configure(Map<String, ?> configs, boolean isKey) {
         Object value = configs.get(URL_CONFIG);
         if (value == null || value.toString().isBlank()) {
-            throw new ConfigException("Missing required configuration \"" + URL_CONFIG
-                    + "\" which has no default value.");
+            throw new ConfigException(
+                    "Missing required configuration \"" + URL_CONFIG + "\" which has no default value.");
         }
         // Confluent's takes a list and uses any that answers; the tests give one
         String first = value.toString().split(",", -1)[0].trim();
@@ -78,7 +78,8 @@ public final class ConfluentAvroSerializer implements Serializer<Object> {
             throw new SerializationException(getClass().getSimpleName() + " is not configured");
         }
         if (!(data instanceof GenericContainer genericContainer)) {
-            throw new SerializationException("Not an Avro record: " + data.getClass().getName());
+            throw new SerializationException(
+                    "Not an Avro record: " + data.getClass().getName());
         }
         Schema schema = genericContainer.getSchema();
         String subject = topic + (isKey ? "-key" : "-value");
@@ -106,18 +107,21 @@ public final class ConfluentAvroSerializer implements Serializer<Object> {
         URI uri = URI.create(url + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions");
         try {
             String body = JSON.writeValueAsString(Map.of("schema", schema.toString()));
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
-                    .header("Content-Type", CONTENT_TYPE).header("Accept", CONTENT_TYPE)
-                    .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
+            HttpRequest request = HttpRequest.newBuilder(uri)
+                    .timeout(TIMEOUT)
+                    .header("Content-Type", CONTENT_TYPE)
+                    .header("Accept", CONTENT_TYPE)
+                    .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                    .build();
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new SerializationException("Error registering Avro schema under " + subject + ": "
-                        + uri + " answered " + response.statusCode() + " " + response.body());
+                throw new SerializationException("Error registering Avro schema under " + subject + ": " + uri
+                        + " answered " + response.statusCode() + " " + response.body());
             }
             JsonNode id = JSON.readTree(response.body()).get("id");
             if (id == null || !id.canConvertToInt()) {
-                throw new SerializationException("Error registering Avro schema under " + subject + ": no id in "
-                        + response.body());
+                throw new SerializationException(
+                        "Error registering Avro schema under " + subject + ": no id in " + response.body());
             }
             return id.intValue();
         } catch (IOException e) {

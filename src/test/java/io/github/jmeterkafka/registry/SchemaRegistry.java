@@ -1,5 +1,11 @@
 package io.github.jmeterkafka.registry;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.ParentWatchdog;
+import io.github.jmeterkafka.harness.Processes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,14 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.ParentWatchdog;
-import io.github.jmeterkafka.harness.Processes;
 
 /**
  * A Confluent-compatible schema registry (Apicurio Registry, in-memory storage) in its own JVM, run
@@ -55,7 +53,8 @@ public final class SchemaRegistry implements AutoCloseable {
     private final Path workDir;
     private final Path logFile;
     private final Path watchdogDir;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     private Process process;
     private int port;
@@ -126,12 +125,16 @@ public final class SchemaRegistry implements AutoCloseable {
     private JsonNode get(String confluentPath) {
         URI uri = URI.create(confluentUrl() + confluentPath);
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                    .header("Accept", "application/vnd.schemaregistry.v1+json").GET().build(),
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(uri)
+                            .timeout(Duration.ofSeconds(10))
+                            .header("Accept", "application/vnd.schemaregistry.v1+json")
+                            .GET()
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new IllegalStateException("GET " + uri + " answered " + response.statusCode() + ": "
-                        + response.body());
+                throw new IllegalStateException(
+                        "GET " + uri + " answered " + response.statusCode() + ": " + response.body());
             }
             return JSON.readTree(response.body());
         } catch (IOException e) {
@@ -178,8 +181,8 @@ public final class SchemaRegistry implements AutoCloseable {
                 return this;
             }
             if (!failure.endsWith(PORT_TAKEN) || attempt == START_ATTEMPTS) {
-                throw new IllegalStateException("Schema registry did not start: " + failure + "; log " + logFile
-                        + ":\n" + Processes.tail(logFile, 40));
+                throw new IllegalStateException("Schema registry did not start: " + failure + "; log " + logFile + ":\n"
+                        + Processes.tail(logFile, 40));
             }
         }
     }
@@ -196,7 +199,8 @@ public final class SchemaRegistry implements AutoCloseable {
                 "-Djava.awt.headless=true",
                 "-Dquarkus.http.host=" + HOST,
                 "-Dquarkus.http.port=" + port,
-                "-cp", watchdogDir + java.io.File.pathSeparator + runnerJar,
+                "-cp",
+                watchdogDir + java.io.File.pathSeparator + runnerJar,
                 ParentWatchdog.class.getName(),
                 mainClass);
         process = Processes.start(new ProcessBuilder(cmd)
@@ -209,7 +213,9 @@ public final class SchemaRegistry implements AutoCloseable {
     private String awaitReady(long startNanos) {
         long deadline = startNanos + START_TIMEOUT.toNanos();
         HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/health/ready"))
-                .timeout(Duration.ofSeconds(2)).GET().build();
+                .timeout(Duration.ofSeconds(2))
+                .GET()
+                .build();
         String last = "no answer on port " + port;
         try {
             while (System.nanoTime() < deadline) {
@@ -253,6 +259,4 @@ public final class SchemaRegistry implements AutoCloseable {
             Files.copy(in, watchdogClass, StandardCopyOption.REPLACE_EXISTING);
         }
     }
-
-
 }

@@ -2,6 +2,12 @@ package io.github.jmeterkafka.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,16 +23,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.JMeterLog;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Topics;
 
 /**
  * A producer (acks=all, idempotent, sequence header, 5 records per sample, about 100 records/s) and a
@@ -49,36 +47,44 @@ class BrokerOutageIT {
     private static final int DOWN_S = 15;
     /** Seconds the run goes on once the broker is back. */
     private static final int AFTER_S = 15;
+
     private static final long ACK_TIMEOUT_MS = 8000;
     private static final long POLL_TIMEOUT_MS = 2000;
     /** Scheduling and GC on a loaded 2-core machine. */
     private static final long MARGIN_MS = 3000;
     /** The end of the plugin's line for a failure, logged once per distinct failure. */
     private static final String FAILURE_LOGGED_ONCE = "samples failing the same way are not logged again";
+
     private static final Pattern ACK = Pattern.compile("^(.+)-(\\d+)@(\\d+) timestamp=(-?\\d+)$");
     private static final Pattern DELIVERY = Pattern.compile(
             "delivery: (\\d+) records verified from (\\d+) producers, (\\d+) missing, (\\d+) duplicated, (\\d+) out of order\\.");
-    private static final Set<String> OUTAGE_CODES = Set.of("TimeoutException", "NetworkException",
-            "NotLeaderOrFollowerException", "DisconnectException", "404");
+    private static final Set<String> OUTAGE_CODES = Set.of(
+            "TimeoutException", "NetworkException", "NotLeaderOrFollowerException", "DisconnectException", "404");
 
     @Test
     void samplesFailClearlyDuringTheOutageRecoverAfterItAndNoAcknowledgedRecordIsLost() throws Exception {
         KafkaBroker broker = ReliabilityBroker.get();
         // about 45 s here; a loaded machine, where the broker takes longer to start again, runs longer
         // so that the run still sees the broker back for AFTER_S
-        int durationS = BEFORE_S + DOWN_S + (int) Math.max(5, broker.lastStartTime().toSeconds()) + AFTER_S;
+        int durationS =
+                BEFORE_S + DOWN_S + (int) Math.max(5, broker.lastStartTime().toSeconds()) + AFTER_S;
         String topic = "outage-" + System.currentTimeMillis();
         BrokerRecords.createTopic(broker, topic, 2);
-        Path work = Files.createDirectories(Harness.targetDir().resolve("reliability").resolve(topic));
+        Path work = Files.createDirectories(
+                Harness.targetDir().resolve("reliability").resolve(topic));
         Path acks = Files.createDirectories(work.resolve("acks"));
 
-        JMeterRun run = JMeterRun.start(JMeter.fromSystemProperties().installPlugin().plan(PLAN)
-                .property("kafka.bootstrap", broker.bootstrapServers())
-                .property("topic", topic)
-                .property("group", topic)
-                .property("duration", Integer.toString(durationS))
-                .property("acks.dir", acks.toString())
-                .timeout(Duration.ofMinutes(4)), work.resolve("jmeter"));
+        JMeterRun run = JMeterRun.start(
+                JMeter.fromSystemProperties()
+                        .installPlugin()
+                        .plan(PLAN)
+                        .property("kafka.bootstrap", broker.bootstrapServers())
+                        .property("topic", topic)
+                        .property("group", topic)
+                        .property("duration", Integer.toString(durationS))
+                        .property("acks.dir", acks.toString())
+                        .timeout(Duration.ofMinutes(4)),
+                work.resolve("jmeter"));
 
         // "10 s into the run" counts from the first record on the broker, not from JMeter's start-up
         long firstRecord = awaitFirstRecord(broker, topic, Duration.ofMinutes(2));
@@ -102,45 +108,72 @@ class BrokerOutageIT {
 
         // on schedule: samples stop at the end of the duration (a sample in flight then may run to its
         // timeout), and JMeter exits soon after
-        long first = Stream.concat(produced.stream(), consumed.stream()).mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
-        long last = Stream.concat(produced.stream(), consumed.stream()).mapToLong(r -> r.timeStamp() + r.elapsed())
-                .max().orElseThrow();
-        assertThat(last - first).as("sampling time").isLessThanOrEqualTo(durationS * 1000L + ACK_TIMEOUT_MS + MARGIN_MS);
+        long first = Stream.concat(produced.stream(), consumed.stream())
+                .mapToLong(Jtl.Row::timeStamp)
+                .min()
+                .orElseThrow();
+        long last = Stream.concat(produced.stream(), consumed.stream())
+                .mapToLong(r -> r.timeStamp() + r.elapsed())
+                .max()
+                .orElseThrow();
+        assertThat(last - first)
+                .as("sampling time")
+                .isLessThanOrEqualTo(durationS * 1000L + ACK_TIMEOUT_MS + MARGIN_MS);
         long exited = run.exitMillis();
         assertThat(exited - last).as("from the last sample to JMeter's exit").isLessThanOrEqualTo(15_000);
 
         // no sample waits past its own timeout
-        assertThat(produced).allSatisfy(r -> assertThat(r.elapsed()).as(r.toString())
-                .isLessThanOrEqualTo(ACK_TIMEOUT_MS + MARGIN_MS));
-        assertThat(consumed).allSatisfy(r -> assertThat(r.elapsed()).as(r.toString())
-                .isLessThanOrEqualTo(POLL_TIMEOUT_MS + MARGIN_MS));
+        assertThat(produced)
+                .allSatisfy(
+                        r -> assertThat(r.elapsed()).as(r.toString()).isLessThanOrEqualTo(ACK_TIMEOUT_MS + MARGIN_MS));
+        assertThat(consumed)
+                .allSatisfy(
+                        r -> assertThat(r.elapsed()).as(r.toString()).isLessThanOrEqualTo(POLL_TIMEOUT_MS + MARGIN_MS));
 
         // during the outage: failures with Kafka's exception names (or 404, no record), nothing else
-        List<Jtl.Row> failures = Stream.concat(produced.stream(), consumed.stream()).filter(r -> !r.success())
+        List<Jtl.Row> failures = Stream.concat(produced.stream(), consumed.stream())
+                .filter(r -> !r.success())
                 .collect(Collectors.toList());
-        assertThat(failures).as(describe).allSatisfy(r -> assertThat(r.responseCode()).as(r.toString()).isIn(OUTAGE_CODES));
+        assertThat(failures)
+                .as(describe)
+                .allSatisfy(r -> assertThat(r.responseCode()).as(r.toString()).isIn(OUTAGE_CODES));
         List<Jtl.Row> producedWhileDown = within(produced, down, starting);
         List<Jtl.Row> consumedWhileDown = within(consumed, down, starting);
-        assertThat(producedWhileDown).as("producer samples while the broker was down").isNotEmpty()
+        assertThat(producedWhileDown)
+                .as("producer samples while the broker was down")
+                .isNotEmpty()
                 .allSatisfy(r -> assertThat(r.success()).as(r.toString()).isFalse());
-        assertThat(consumedWhileDown).as("consumer samples while the broker was down").isNotEmpty()
+        assertThat(consumedWhileDown)
+                .as("consumer samples while the broker was down")
+                .isNotEmpty()
                 .anySatisfy(r -> assertThat(r.responseCode()).isEqualTo("404"));
         // before: from the producer's first success (a loaded machine may need more than max.block.ms
         // for the first metadata) to the stop, no producer sample fails
-        long warm = produced.stream().filter(Jtl.Row::success).mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
-        assertThat(produced).as("producer failures before the broker stopped")
+        long warm = produced.stream()
+                .filter(Jtl.Row::success)
+                .mapToLong(Jtl.Row::timeStamp)
+                .min()
+                .orElseThrow();
+        assertThat(produced)
+                .as("producer failures before the broker stopped")
                 .noneMatch(r -> !r.success() && r.timeStamp() > warm && r.timeStamp() + r.elapsed() < stopping);
 
         // after: the same test recovers on its own
         long lastStart = produced.stream().mapToLong(Jtl.Row::timeStamp).max().orElseThrow();
-        assertThat(produced.stream().filter(r -> r.timeStamp() > ready && r.success())).as("producer after the outage")
+        assertThat(produced.stream().filter(r -> r.timeStamp() > ready && r.success()))
+                .as("producer after the outage")
                 .isNotEmpty();
         assertThat(consumed.stream().filter(r -> r.timeStamp() > ready && r.success() && r.sampleCount() > 0))
-                .as("consumer after the outage").isNotEmpty();
-        long firstProducedAfter = produced.stream().filter(r -> r.timeStamp() > ready && r.success())
-                .mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
+                .as("consumer after the outage")
+                .isNotEmpty();
+        long firstProducedAfter = produced.stream()
+                .filter(r -> r.timeStamp() > ready && r.success())
+                .mapToLong(Jtl.Row::timeStamp)
+                .min()
+                .orElseThrow();
         assertThat(produced.stream().filter(r -> r.timeStamp() > firstProducedAfter + 5_000))
-                .as("producer samples from 5 s after its first success after the outage").isNotEmpty()
+                .as("producer samples from 5 s after its first success after the outage")
+                .isNotEmpty()
                 .allSatisfy(r -> assertThat(r.success()).as(r.toString()).isTrue());
 
         // nothing acknowledged is lost: every offset the producer reported acknowledged is on the
@@ -149,11 +182,14 @@ class BrokerOutageIT {
         long acked = number(stdout, "Kafka Producer summary for 'produce':\\R(\\d+) records sent");
         long failed = number(stdout, "Kafka Producer summary for 'produce':\\R.*\\R(\\d+) records failed");
         Map<String, Long> ackedOffsets = ackedOffsets(acks, topic);
-        assertThat((long) ackedOffsets.size()).as("acknowledged offsets in the samples' responses").isEqualTo(acked);
+        assertThat((long) ackedOffsets.size())
+                .as("acknowledged offsets in the samples' responses")
+                .isEqualTo(acked);
         // every sample's records are acknowledged or failed, also those of a sample that failed
         // waiting for metadata before it sent anything
         assertThat(produced.stream().mapToLong(Jtl.Row::sampleCount).sum())
-                .as("records in producer samples").isEqualTo(acked + failed);
+                .as("records in producer samples")
+                .isEqualTo(acked + failed);
         long onBroker = BrokerRecords.endOffsets(broker, topic);
         assertThat(onBroker).as("end offsets").isGreaterThanOrEqualTo(acked);
         List<BrokerRecords.Stored> stored = BrokerRecords.readAll(broker, topic);
@@ -166,10 +202,15 @@ class BrokerOutageIT {
             }
         });
         assertThat(lost).as("acknowledged records not on the broker").isEmpty();
-        Map<String, Long> copies = stored.stream().filter(s -> s.sequence != null).collect(Collectors.groupingBy(
-                s -> s.sequence.producer + "/" + s.partition + "/" + s.sequence.sequence, Collectors.counting()));
+        Map<String, Long> copies = stored.stream()
+                .filter(s -> s.sequence != null)
+                .collect(Collectors.groupingBy(
+                        s -> s.sequence.producer + "/" + s.partition + "/" + s.sequence.sequence,
+                        Collectors.counting()));
         long storedDuplicates = copies.values().stream().mapToLong(n -> n - 1).sum();
-        assertThat(storedDuplicates).as("records an idempotent producer stored twice").isZero();
+        assertThat(storedDuplicates)
+                .as("records an idempotent producer stored twice")
+                .isZero();
 
         // the consumer's own verification: what it missed, the producer had reported failed
         Matcher d = DELIVERY.matcher(stdout);
@@ -178,46 +219,74 @@ class BrokerOutageIT {
         long missing = Long.parseLong(d.group(3));
         long duplicated = Long.parseLong(d.group(4));
         long outOfOrder = Long.parseLong(d.group(5));
-        assertThat(missing).as("missing in the consumer's view vs records the producer reported failed")
+        assertThat(missing)
+                .as("missing in the consumer's view vs records the producer reported failed")
                 .isLessThanOrEqualTo(failed);
         assertThat(verified - duplicated).as("distinct records verified").isLessThanOrEqualTo(copies.size());
-        assertThat(consumed.stream().mapToLong(r -> r.success() ? r.sampleCount() : 0).sum()).isEqualTo(verified);
+        assertThat(consumed.stream()
+                        .mapToLong(r -> r.success() ? r.sampleCount() : 0)
+                        .sum())
+                .isEqualTo(verified);
 
         assertThat(result.logErrors()).as("ERROR in %s", result.log()).isEmpty();
         List<String> warnings = JMeterLog.read(result.log()).warnings();
         // one line per distinct failure (sampler, code, message), however many samples failed that way
-        List<String> failureLines = warnings.stream().filter(w -> w.contains(FAILURE_LOGGED_ONCE))
-                .map(w -> w.substring(w.indexOf(": ") + 2)).collect(Collectors.toList());
-        assertThat(failureLines).as("failure lines in %s", result.log()).doesNotHaveDuplicates()
+        List<String> failureLines = warnings.stream()
+                .filter(w -> w.contains(FAILURE_LOGGED_ONCE))
+                .map(w -> w.substring(w.indexOf(": ") + 2))
+                .collect(Collectors.toList());
+        assertThat(failureLines)
+                .as("failure lines in %s", result.log())
+                .doesNotHaveDuplicates()
                 .hasSizeLessThanOrEqualTo(distinctFailures(failures));
         if (!failures.isEmpty()) {
             assertThat(failureLines).as("failure lines in %s", result.log()).isNotEmpty();
         }
-        Map<String, Long> codes = new TreeMap<>(failures.stream().collect(
-                Collectors.groupingBy(r -> r.label() + " " + r.responseCode(), Collectors.counting())));
-        System.out.printf("outage: broker down %d ms (stop took %d ms, start %d ms); first producer success %d ms after"
+        Map<String, Long> codes = new TreeMap<>(failures.stream()
+                .collect(Collectors.groupingBy(r -> r.label() + " " + r.responseCode(), Collectors.counting())));
+        System.out.printf(
+                "outage: broker down %d ms (stop took %d ms, start %d ms); first producer success %d ms after"
                         + " it was ready; JMeter ran %d s for a %d s plan%n"
                         + "producer: %d samples, %d records acknowledged, %d failed; on the broker: %d records (end offsets),"
                         + " %d acknowledged lost, %d stored twice%n"
                         + "consumer: %s%nfailed samples by code: %s; while down: %d producer, %d consumer samples%n"
                         + "jmeter.log: %d WARN lines (%d from the plugin, %d from Kafka's NetworkClient)%n",
-                ready - stopping, down - stopping, ready - starting, firstProducedAfter - ready,
-                result.elapsed().toSeconds(), durationS, produced.size(), acked, failed, onBroker, lost.size(), storedDuplicates,
-                d.group(), codes, producedWhileDown.size(), consumedWhileDown.size(), warnings.size(),
-                warnings.stream().filter(w -> w.contains("io.github.jmeterkafka") || w.contains("i.g.j.")).count(),
+                ready - stopping,
+                down - stopping,
+                ready - starting,
+                firstProducedAfter - ready,
+                result.elapsed().toSeconds(),
+                durationS,
+                produced.size(),
+                acked,
+                failed,
+                onBroker,
+                lost.size(),
+                storedDuplicates,
+                d.group(),
+                codes,
+                producedWhileDown.size(),
+                consumedWhileDown.size(),
+                warnings.size(),
+                warnings.stream()
+                        .filter(w -> w.contains("io.github.jmeterkafka") || w.contains("i.g.j."))
+                        .count(),
                 warnings.stream().filter(w -> w.contains("NetworkClient")).count());
         assertThat(lastStart).isPositive();
         assertThat(outOfOrder).isNotNegative();
     }
 
     private static int distinctFailures(List<Jtl.Row> failures) {
-        return failures.stream().map(r -> r.label() + "\u0000" + r.responseCode() + "\u0000" + r.responseMessage())
-                .collect(Collectors.toSet()).size();
+        return failures.stream()
+                .map(r -> r.label() + "\u0000" + r.responseCode() + "\u0000" + r.responseMessage())
+                .collect(Collectors.toSet())
+                .size();
     }
 
     /** Samples that started after {@code from} and ended before {@code to}. */
     private static List<Jtl.Row> within(List<Jtl.Row> rows, long from, long to) {
-        return rows.stream().filter(r -> r.timeStamp() >= from && r.timeStamp() + r.elapsed() <= to)
+        return rows.stream()
+                .filter(r -> r.timeStamp() >= from && r.timeStamp() + r.elapsed() <= to)
                 .collect(Collectors.toList());
     }
 
@@ -230,7 +299,8 @@ class BrokerOutageIT {
                     Matcher m = ACK.matcher(line.trim());
                     if (m.matches() && m.group(1).equals(topic)) {
                         assertThat(out.put(m.group(2) + "@" + m.group(3), Long.parseLong(m.group(4))))
-                                .as("offset acknowledged twice: %s", line).isNull();
+                                .as("offset acknowledged twice: %s", line)
+                                .isNull();
                     }
                 }
             }
@@ -244,7 +314,8 @@ class BrokerOutageIT {
         return Long.parseLong(m.group(1));
     }
 
-    private static long awaitFirstRecord(KafkaBroker broker, String topic, Duration timeout) throws InterruptedException {
+    private static long awaitFirstRecord(KafkaBroker broker, String topic, Duration timeout)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (Admin admin = broker.admin()) {
             while (System.nanoTime() < deadline) {

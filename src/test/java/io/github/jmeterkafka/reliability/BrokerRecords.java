@@ -1,12 +1,14 @@
 package io.github.jmeterkafka.reliability;
 
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.SequenceHeader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -15,10 +17,6 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** What a topic holds, read straight from the broker, to check what the samplers reported. */
 final class BrokerRecords {
@@ -38,8 +36,7 @@ final class BrokerRecords {
         }
     }
 
-    private BrokerRecords() {
-    }
+    private BrokerRecords() {}
 
     static void createTopic(KafkaBroker broker, String topic, int partitions) throws Exception {
         try (Admin admin = broker.admin()) {
@@ -70,7 +67,10 @@ final class BrokerRecords {
                 }
                 for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
                     Header h = r.headers().lastHeader(SequenceHeader.NAME);
-                    out.add(new Stored(r.partition(), r.offset(), r.timestamp(),
+                    out.add(new Stored(
+                            r.partition(),
+                            r.offset(),
+                            r.timestamp(),
                             h == null ? null : SequenceHeader.decode(h.value())));
                 }
             }

@@ -1,9 +1,21 @@
 package io.github.jmeterkafka.reliability;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.CommitMode;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.ReadSpec;
+import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.sampler.KafkaProducerSampler;
+import io.github.jmeterkafka.sampler.ResponseCodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +26,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -36,20 +47,6 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.CommitMode;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.Failures;
-import io.github.jmeterkafka.client.ReadSpec;
-import io.github.jmeterkafka.client.RecordReader;
-import io.github.jmeterkafka.client.SendBatch;
-import io.github.jmeterkafka.measure.ProducerStats;
-import io.github.jmeterkafka.sampler.KafkaProducerSampler;
-import io.github.jmeterkafka.sampler.ResponseCodes;
-
 /**
  * Failures that must end a sample at once, with a clear code, count every record, and closes that
  * keep to their timeout: Kafka's mock clients, no network.
@@ -66,19 +63,23 @@ class FailFastTest {
     void aSendThatGaveUpWaitingForMetadataFailsTheRestOfTheSampleUnsent() {
         TimeoutException noMetadata = new TimeoutException("Topic t not present in metadata after 2000 ms.");
         // as KafkaProducer does after blocking max.block.ms: the callback on the caller's thread, a failed future
-        assertFailsTheRestUnsent((callback, sends) -> {
-            callback.onCompletion(null, noMetadata);
-            return CompletableFuture.failedFuture(noMetadata);
-        }, noMetadata);
+        assertFailsTheRestUnsent(
+                (callback, sends) -> {
+                    callback.onCompletion(null, noMetadata);
+                    return CompletableFuture.failedFuture(noMetadata);
+                },
+                noMetadata);
     }
 
     @Test
     void aSendThatStopInterruptedFailsTheRestOfTheSampleUnsent() {
         InterruptException stopped = new InterruptException("Interrupted while waiting for metadata");
         Thread.interrupted(); // InterruptException sets the flag
-        assertFailsTheRestUnsent((callback, sends) -> {
-            throw stopped;
-        }, stopped);
+        assertFailsTheRestUnsent(
+                (callback, sends) -> {
+                    throw stopped;
+                },
+                stopped);
         Thread.interrupted();
     }
 
@@ -122,11 +123,13 @@ class FailFastTest {
 
     @Test
     void aClientKafkaRefusedToMakeGivesInvalidInputWithTheReason() {
-        KafkaException wrapped = new KafkaException("Failed to construct kafka producer",
+        KafkaException wrapped = new KafkaException(
+                "Failed to construct kafka producer",
                 new ConfigException("Invalid url in bootstrap.servers: localhost"));
 
         assertThat(ResponseCodes.of(wrapped)).isEqualTo(ResponseCodes.INVALID_INPUT);
-        assertThat(Failures.describe(wrapped)).isEqualTo("ConfigException: Invalid url in bootstrap.servers: localhost");
+        assertThat(Failures.describe(wrapped))
+                .isEqualTo("ConfigException: Invalid url in bootstrap.servers: localhost");
         // a bare KafkaException of its own stays what it is
         assertThat(ResponseCodes.of(new KafkaException("boom"))).isEqualTo("KafkaException");
     }
@@ -164,7 +167,8 @@ class FailFastTest {
             SampleResult r = result.get();
             assertThat(r.isSuccessful()).isFalse();
             assertThat(r.getResponseCode()).isEqualTo("TimeoutException");
-            assertThat(r.getResponseMessage()).isEqualTo("4 of 4 records not acknowledged when the sample was interrupted");
+            assertThat(r.getResponseMessage())
+                    .isEqualTo("4 of 4 records not acknowledged when the sample was interrupted");
             assertThat(r.getSampleCount()).isEqualTo(4);
             sampler.testEnded();
             unbind();
@@ -199,8 +203,8 @@ class FailFastTest {
             }
         };
         consumer.updateBeginningOffsets(Map.of(tp, 0L));
-        RecordReader reader = new RecordReader(consumer, ReadSpec.assign("t", "0", ReadSpec.Start.EARLIEST, 0),
-                CommitMode.SYNC, 5000);
+        RecordReader reader = new RecordReader(
+                consumer, ReadSpec.assign("t", "0", ReadSpec.Start.EARLIEST, 0), CommitMode.SYNC, 5000);
         consumer.addRecord(new ConsumerRecord<>("t", 0, 0, null, "v".getBytes(UTF_8)));
         assertThat(reader.read(1, 1000)).hasSize(1);
 
@@ -211,8 +215,10 @@ class FailFastTest {
     }
 
     private static void bind(Producer<Object, Object> producer) {
-        Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, "test",
-                Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()), new ClientFactory() {
+        Connections.bind(Connection.of(
+                new ConnectionSettings(
+                        CONNECTION, "test", Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()),
+                new ClientFactory() {
                     @Override
                     public Producer<Object, Object> producer(Map<String, Object> config) {
                         return producer;
@@ -227,7 +233,8 @@ class FailFastTest {
                     public Admin admin(Map<String, Object> config) {
                         throw new UnsupportedOperationException();
                     }
-                }, new ClientIds("test", "host")));
+                },
+                new ClientIds("test", "host")));
     }
 
     private static SendBatch.Outgoing record(int i) {

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.reliability;
 
+import io.github.jmeterkafka.harness.JMeter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-
-import io.github.jmeterkafka.harness.JMeter;
 
 /** A headless JMeter run in the background, so that a test can act on it while it runs. */
 final class JMeterRun {
@@ -26,23 +25,28 @@ final class JMeterRun {
 
     static JMeterRun start(JMeter.RunBuilder run, Path runDir) {
         JMeterRun r = new JMeterRun(runDir.toAbsolutePath().normalize());
-        Thread t = new Thread(() -> {
-            try {
-                r.result.complete(run.runDir(r.runDir).run());
-            } catch (Throwable e) {
-                r.result.completeExceptionally(e);
-            }
-        }, "jmeter-run-" + r.runDir.getFileName());
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        r.result.complete(run.runDir(r.runDir).run());
+                    } catch (Throwable e) {
+                        r.result.completeExceptionally(e);
+                    }
+                },
+                "jmeter-run-" + r.runDir.getFileName());
         t.setDaemon(true);
         t.start();
-        Thread watch = new Thread(() -> {
-            try {
-                CompletableFuture<Void> unused = r.process(Duration.ofMinutes(2)).onExit()
-                        .thenRun(() -> r.exitMillis.set(System.currentTimeMillis()));
-            } catch (InterruptedException | RuntimeException e) {
-                // exitMillis() falls back to the time the run returned
-            }
-        }, "jmeter-exit-" + r.runDir.getFileName());
+        Thread watch = new Thread(
+                () -> {
+                    try {
+                        CompletableFuture<Void> unused = r.process(Duration.ofMinutes(2))
+                                .onExit()
+                                .thenRun(() -> r.exitMillis.set(System.currentTimeMillis()));
+                    } catch (InterruptedException | RuntimeException e) {
+                        // exitMillis() falls back to the time the run returned
+                    }
+                },
+                "jmeter-exit-" + r.runDir.getFileName());
         watch.setDaemon(true);
         watch.start();
         return r;
@@ -65,14 +69,19 @@ final class JMeterRun {
     ProcessHandle process(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            Optional<ProcessHandle> p = ProcessHandle.current().descendants()
-                    .filter(h -> h.info().commandLine().map(c -> c.contains(runDir.toString())).orElse(false))
+            Optional<ProcessHandle> p = ProcessHandle.current()
+                    .descendants()
+                    .filter(h -> h.info()
+                            .commandLine()
+                            .map(c -> c.contains(runDir.toString()))
+                            .orElse(false))
                     .findFirst();
             if (p.isPresent()) {
                 return p.get();
             }
             if (result.isDone()) {
-                throw new IllegalStateException("JMeter ended before it was seen running: " + result.join().describe());
+                throw new IllegalStateException("JMeter ended before it was seen running: "
+                        + result.join().describe());
             }
             Thread.sleep(50);
         }

@@ -26,7 +26,8 @@ final class JvmProbe {
     /** The Threads: line of /proc/pid/status; -1 once the process is gone. */
     int threads() {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.UTF_8)) {
+            for (String line :
+                    Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.UTF_8)) {
                 if (line.startsWith("Threads:")) {
                     return Integer.parseInt(line.substring("Threads:".length()).trim());
                 }
@@ -63,12 +64,13 @@ final class JvmProbe {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         try {
             Process p = new ProcessBuilder(List.of(jcmd.toString(), Long.toString(pid), command))
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
-                throw new IllegalStateException("jcmd " + pid + " " + command + " failed: "
-                        + new String(out, StandardCharsets.UTF_8));
+                throw new IllegalStateException(
+                        "jcmd " + pid + " " + command + " failed: " + new String(out, StandardCharsets.UTF_8));
             }
             return new String(out, StandardCharsets.UTF_8);
         } catch (IOException e) {

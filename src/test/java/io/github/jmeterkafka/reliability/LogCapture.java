@@ -3,7 +3,6 @@ package io.github.jmeterkafka.reliability;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
-
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -56,9 +55,10 @@ final class LogCapture extends AbstractAppender {
 
     /** One line per event: level, logger, message, and the exception's class if one was logged. */
     static String describe(List<LogEvent> events) {
-        return events.stream().map(e -> e.getLevel() + " " + e.getLoggerName() + ": "
-                + e.getMessage().getFormattedMessage()
-                + (e.getThrown() == null ? "" : " [with stack trace of " + e.getThrown() + "]"))
+        return events.stream()
+                .map(e -> e.getLevel() + " " + e.getLoggerName() + ": "
+                        + e.getMessage().getFormattedMessage()
+                        + (e.getThrown() == null ? "" : " [with stack trace of " + e.getThrown() + "]"))
                 .collect(Collectors.joining("\n"));
     }
 }

@@ -10,8 +10,7 @@ import io.github.jmeterkafka.harness.SharedBroker;
  */
 final class ReliabilityBroker {
 
-    private ReliabilityBroker() {
-    }
+    private ReliabilityBroker() {}
 
     static KafkaBroker get() {
         return SharedBroker.get("reliability", b -> b.numPartitions(2).autoCreateTopics(false));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +19,8 @@ class HlogContentsTest {
                 .interval(100, 1000, 5000, 1024, 0)
                 .interval(200, 2000, 9000, 1024, 3)
                 .summary("producer,\"Produce, \"\"1 KB\"\"\",all,300,3,0.2930,2.00,150.0,0.15,4.10,9.00,3,8,9,9,,,,,,,")
-                .summary("producer,\"Produce, \"\"1 KB\"\"\",steady,200,3,0.1953,1.00,200.0,0.20,5.50,9.00,5,8,9,9,,,,,,,2000");
+                .summary(
+                        "producer,\"Produce, \"\"1 KB\"\"\",steady,200,3,0.1953,1.00,200.0,0.20,5.50,9.00,5,8,9,9,,,,,,,2000");
         Path file = log.write(dir.resolve("p.hlog"), true);
 
         HlogHeader header = HlogHeader.read(file).orElseThrow();
@@ -42,9 +42,22 @@ class HlogContentsTest {
         SummaryTable summary = contents.summary();
         assertThat(summary.missing()).isFalse();
         // kind and label are the section's title; consumer-only columns are empty in every row
-        assertThat(summary.columns()).containsExactly("part", "records", "failed records", "MB", "seconds",
-                "records/sec", "MB/sec", "avg latency (ms)", "max latency (ms)", "50th (ms)", "95th (ms)",
-                "99th (ms)", "99.9th (ms)", "expected records/sec");
+        assertThat(summary.columns())
+                .containsExactly(
+                        "part",
+                        "records",
+                        "failed records",
+                        "MB",
+                        "seconds",
+                        "records/sec",
+                        "MB/sec",
+                        "avg latency (ms)",
+                        "max latency (ms)",
+                        "50th (ms)",
+                        "95th (ms)",
+                        "99th (ms)",
+                        "99.9th (ms)",
+                        "expected records/sec");
         assertThat(summary.rows()).hasSize(2);
         assertThat(summary.rows().get(0)).startsWith("all", "300", "3").endsWith("");
         assertThat(summary.rows().get(1)).startsWith("steady").endsWith("2000");
@@ -52,7 +65,8 @@ class HlogContentsTest {
 
     @Test
     void aLogWithoutSummaryStillHasItsIntervals() throws Exception {
-        Path file = new HlogFixture("consumer", "Consume", START).interval(10, 100, 900, 10, 0)
+        Path file = new HlogFixture("consumer", "Consume", START)
+                .interval(10, 100, 900, 10, 0)
                 .write(dir.resolve("c.hlog"), false);
 
         HlogHeader header = HlogHeader.read(file).orElseThrow();
@@ -60,16 +74,21 @@ class HlogContentsTest {
 
         assertThat(header.consumer()).isTrue();
         assertThat(header.latency()).isEqualTo("end-to-end");
-        assertThat(contents.intervals()).singleElement().extracting(Interval::records).isEqualTo(10L);
+        assertThat(contents.intervals())
+                .singleElement()
+                .extracting(Interval::records)
+                .isEqualTo(10L);
         assertThat(contents.summary().missing()).isTrue();
     }
 
     @Test
     void aFileWithoutKafkaLabelIsNotALogOfASampler() throws Exception {
-        Path file = java.nio.file.Files.writeString(dir.resolve("other.hlog"),
+        Path file = java.nio.file.Files.writeString(
+                dir.resolve("other.hlog"),
                 "#[StartTime: 1764678000.123 (seconds since epoch), x]\n\"StartTimestamp\",\"Interval_Length\"\n");
 
         assertThat(HlogHeader.read(file)).isEmpty();
-        assertThat(SummaryTable.parse(HlogFixture.SUMMARY_HEADER, List.of()).missing()).isTrue();
+        assertThat(SummaryTable.parse(HlogFixture.SUMMARY_HEADER, List.of()).missing())
+                .isTrue();
     }
 }

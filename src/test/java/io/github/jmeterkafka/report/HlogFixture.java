@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.apache.jmeter.util.JMeterUtils;
@@ -124,11 +123,14 @@ final class HlogFixture {
      * (test-plans/kafka-report.properties): one sample per second per label.
      */
     static Path jtl(Path file, long startMs, int seconds, String... labels) throws IOException {
-        StringBuilder b = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
-                + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"kafka_e2e_max\"\n");
+        StringBuilder b = new StringBuilder(
+                "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
+                        + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"kafka_e2e_max\"\n");
         for (int s = 0; s < seconds; s++) {
             for (String label : labels) {
-                b.append(startMs + 1000L * s).append(",900,").append(csv(label))
+                b.append(startMs + 1000L * s)
+                        .append(",900,")
+                        .append(csv(label))
                         .append(",OK,,Kafka 1-1,text,true,,1024,1024,1,1,null,900,0,0,\n");
             }
         }

@@ -2,18 +2,15 @@ package io.github.jmeterkafka.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.jmeterkafka.harness.PageData;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.PageData;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 class KafkaReportTest {
     private static final long START = 1_764_678_000_000L;
@@ -31,15 +28,20 @@ class KafkaReportTest {
     void picksTheLogsOfTheResultsLabelsAndTime() throws Exception {
         Path logs = dir.resolve("kafka-hlog");
         new HlogFixture("producer", "P", START).interval(5, 100, 200, 10, 0).write(logs.resolve("P.hlog"), true);
-        new HlogFixture("consumer", "C", START - 50_000).interval(5, 100, 200, 10, 0).write(logs.resolve("C.hlog"), true);
-        new HlogFixture("producer", "Other plan", START).interval(5, 100, 200, 10, 0).write(logs.resolve("O.hlog"), true);
-        new HlogFixture("producer", "Old", START - 3_600_000).interval(5, 100, 200, 10, 0)
+        new HlogFixture("consumer", "C", START - 50_000)
+                .interval(5, 100, 200, 10, 0)
+                .write(logs.resolve("C.hlog"), true);
+        new HlogFixture("producer", "Other plan", START)
+                .interval(5, 100, 200, 10, 0)
+                .write(logs.resolve("O.hlog"), true);
+        new HlogFixture("producer", "Old", START - 3_600_000)
+                .interval(5, 100, 200, 10, 0)
                 .write(logs.resolve("Old.hlog"), true);
         Path jtl = HlogFixture.jtl(dir.resolve("out.jtl"), START, 10, "P", "C", "Old", "HTTP, not Kafka");
 
         Set<String> labels = JtlLabels.read(jtl.toFile());
-        HlogSelection selection = HlogSelection.find(HlogSelection.directory("kafka-hlog", dir), "kafka.hlog.dir",
-                labels, START, START + 10_000);
+        HlogSelection selection = HlogSelection.find(
+                HlogSelection.directory("kafka-hlog", dir), "kafka.hlog.dir", labels, START, START + 10_000);
 
         assertThat(labels).containsExactly("P", "C", "Old", "HTTP, not Kafka");
         assertThat(selection.logs()).extracting(HlogHeader::label).containsExactly("C", "P");
@@ -57,20 +59,26 @@ class KafkaReportTest {
     void writesThePageTheDataAndTheMenuEntries() throws Exception {
         Path report = dashboard();
         HlogFixture producer = new HlogFixture("producer", ODD_LABEL, START)
-                .interval(1000, 500, 9000, 1024, 0).interval(800, 700, 12_000, 1024, 2)
-                .summary("producer," + HlogFixture.csv(ODD_LABEL) + ",all,1800,2,1.7578,2.00,900.0,0.88,3.1,12.0,3,9,11,12,,,,,,,");
+                .interval(1000, 500, 9000, 1024, 0)
+                .interval(800, 700, 12_000, 1024, 2)
+                .summary("producer," + HlogFixture.csv(ODD_LABEL)
+                        + ",all,1800,2,1.7578,2.00,900.0,0.88,3.1,12.0,3,9,11,12,,,,,,,");
         HlogFixture consumer = new HlogFixture("consumer", "Consume", START).interval(1500, 1000, 30_000, 1024, 0);
         Path logs = dir.resolve("kafka-hlog");
         producer.write(logs.resolve("odd.hlog"), true);
         consumer.write(logs.resolve("Consume.hlog"), false);
-        HlogSelection selection = HlogSelection.find(logs, "kafka.hlog.dir", Set.of(ODD_LABEL, "Consume"), START, START + 2000);
+        HlogSelection selection =
+                HlogSelection.find(logs, "kafka.hlog.dir", Set.of(ODD_LABEL, "Consume"), START, START + 2000);
 
         Path page = KafkaReport.write(report, "My <test>", selection.logs());
 
         String html = Files.readString(page, StandardCharsets.UTF_8);
         assertThat(report.resolve("kafka/odd.hlog")).hasSameTextualContentAs(logs.resolve("odd.hlog"));
         assertThat(report.resolve("kafka/Consume.hlog")).exists();
-        assertThat(html).doesNotContain(ODD_LABEL).contains(Text.html(ODD_LABEL)).contains("My &lt;test&gt;")
+        assertThat(html)
+                .doesNotContain(ODD_LABEL)
+                .contains(Text.html(ODD_LABEL))
+                .contains("My &lt;test&gt;")
                 .contains("send-to-ack latency", "end-to-end latency", "No summary in this sampler")
                 .contains("href=\"content/pages/OverTime.html\"", Sidebar.entry("kafka.html"));
         // the label cannot end the data's script element early
@@ -91,7 +99,8 @@ class KafkaReportTest {
         assertThat(c.path("summaryRows").asInt()).isZero();
 
         assertThat(Files.readString(report.resolve("index.html"))).contains(Sidebar.entry("kafka.html"));
-        assertThat(Files.readString(report.resolve("content/pages/OverTime.html"))).contains(Sidebar.entry("../../kafka.html"));
+        assertThat(Files.readString(report.resolve("content/pages/OverTime.html")))
+                .contains(Sidebar.entry("../../kafka.html"));
         // a second report generation into the same folder adds no second entry
         KafkaReport.write(report, "My <test>", selection.logs());
         String index = Files.readString(report.resolve("index.html"));
@@ -115,8 +124,10 @@ class KafkaReportTest {
                 </ul>
                 """;
         Files.createDirectories(report.resolve("content/pages"));
-        Files.writeString(report.resolve("index.html"), "<html><body><nav>" + menu.formatted("") + "</nav></body></html>");
-        Files.writeString(report.resolve("content/pages/OverTime.html"),
+        Files.writeString(
+                report.resolve("index.html"), "<html><body><nav>" + menu.formatted("") + "</nav></body></html>");
+        Files.writeString(
+                report.resolve("content/pages/OverTime.html"),
                 "<html><body><nav>" + menu.formatted("../../") + "</nav></body></html>");
         return report;
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.List;
-
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +16,9 @@ class SamplerSeriesTest {
     Path dir;
 
     private List<Interval> intervals(HlogFixture fixture) throws Exception {
-        return HlogContents.read(HlogHeader.read(fixture.write(dir.resolve("x.hlog"), true)).orElseThrow()).intervals();
+        return HlogContents.read(HlogHeader.read(fixture.write(dir.resolve("x.hlog"), true))
+                        .orElseThrow())
+                .intervals();
     }
 
     @Test
@@ -38,9 +39,12 @@ class SamplerSeriesTest {
         assertThat(first.timeMs()).isEqualTo(START);
         assertThat(first.recordsPerSec()).isEqualTo(1000.0);
         Histogram h = fixture.latencies().get(0);
-        assertThat(first.percentilesMs()).containsExactly(h.getValueAtPercentile(50) / 1000.0,
-                h.getValueAtPercentile(95) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
-                h.getValueAtPercentile(99.9) / 1000.0);
+        assertThat(first.percentilesMs())
+                .containsExactly(
+                        h.getValueAtPercentile(50) / 1000.0,
+                        h.getValueAtPercentile(95) / 1000.0,
+                        h.getValueAtPercentile(99) / 1000.0,
+                        h.getValueAtPercentile(99.9) / 1000.0);
         // no records: no percentiles, a gap in the latency chart
         assertThat(series.points().get(1).percentilesMs()).isEmpty();
     }

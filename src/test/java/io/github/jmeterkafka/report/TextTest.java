@@ -2,9 +2,8 @@ package io.github.jmeterkafka.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 
 class TextTest {
     private static final String LABEL = "a</script><script>alert('x')</script>\"&\\\n\u2028b";

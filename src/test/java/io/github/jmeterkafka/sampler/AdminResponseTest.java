@@ -2,16 +2,14 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.AdminOperations;
+import io.github.jmeterkafka.client.FakeAdmin;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.AdminOperations;
-import io.github.jmeterkafka.client.FakeAdmin;
 
 class AdminResponseTest {
 
@@ -22,13 +20,13 @@ class AdminResponseTest {
     void createsTopicsAndWaitsForLeaders() throws Exception {
         fake.leaderlessDescribes = 2;
 
-        AdminResponse out = AdminResponse.created(ops.createTopics(List.of("a", "b"), Optional.of(6),
-                Optional.of((short) 1), Map.of("retention.ms", "60000"), true));
+        AdminResponse out = AdminResponse.created(ops.createTopics(
+                List.of("a", "b"), Optional.of(6), Optional.of((short) 1), Map.of("retention.ms", "60000"), true));
 
         assertThat(fake.topics).containsEntry("a", 6).containsEntry("b", 6);
         // then the leaders must answer: listing offsets retries until they do
-        assertThat(fake.calls).containsExactly("createTopics", "describeTopics", "describeTopics", "describeTopics",
-                "listOffsets");
+        assertThat(fake.calls)
+                .containsExactly("createTopics", "describeTopics", "describeTopics", "describeTopics", "listOffsets");
         assertThat(out.message()).isEqualTo("created topics a, b");
         assertThat(out.details()).contains("a: created, 6 partitions, replication factor 1");
     }
@@ -63,7 +61,9 @@ class AdminResponseTest {
 
         AdminResponse out = AdminResponse.described(ops.describeTopics(List.of("a", "b")));
 
-        assertThat(out.values()).containsEntry("partitions", "5").containsEntry("partitions_a", "2")
+        assertThat(out.values())
+                .containsEntry("partitions", "5")
+                .containsEntry("partitions_a", "2")
                 .containsEntry("partitions_b", "3");
         assertThat(out.details()).contains("  partition 1: leader 1, replicas [1], isr [1]");
     }
@@ -103,7 +103,10 @@ class AdminResponseTest {
 
         AdminResponse out = AdminResponse.lag(ops.consumerGroupLag("g", List.of()));
 
-        assertThat(out.values()).containsEntry("lag", "60").containsEntry("lag_t_0", "60").containsEntry("lag_t_1", "0");
+        assertThat(out.values())
+                .containsEntry("lag", "60")
+                .containsEntry("lag_t_0", "60")
+                .containsEntry("lag_t_1", "0");
         assertThat(out.message()).isEqualTo("lag 60 for group g on 2 partitions");
         assertThat(out.details()).contains("t 0 40 100 60\n");
     }
@@ -117,7 +120,10 @@ class AdminResponseTest {
 
         AdminResponse out = AdminResponse.lag(ops.consumerGroupLag("nobody", List.of("t")));
 
-        assertThat(out.values()).containsEntry("lag", "45").containsEntry("lag_t_0", "30").containsEntry("lag_t_1", "15");
+        assertThat(out.values())
+                .containsEntry("lag", "45")
+                .containsEntry("lag_t_0", "30")
+                .containsEntry("lag_t_1", "15");
         assertThat(out.details()).contains("t 0 - 30 30\n");
     }
 
@@ -126,11 +132,17 @@ class AdminResponseTest {
         fake.topics.put("t", 1);
         fake.endOffsets.put(new TopicPartition("t", 0), 10L);
         fake.endOffsets.put(new TopicPartition("other", 0), 99L);
-        fake.committed.put("g", Map.of(new TopicPartition("t", 0), new OffsetAndMetadata(4),
-                new TopicPartition("other", 0), new OffsetAndMetadata(0)));
+        fake.committed.put(
+                "g",
+                Map.of(
+                        new TopicPartition("t", 0),
+                        new OffsetAndMetadata(4),
+                        new TopicPartition("other", 0),
+                        new OffsetAndMetadata(0)));
 
         assertThat(AdminResponse.lag(ops.consumerGroupLag("g", List.of("t"))).values())
-                .containsOnlyKeys("lag", "lag_t_0").containsEntry("lag", "6");
+                .containsOnlyKeys("lag", "lag_t_0")
+                .containsEntry("lag", "6");
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +21,8 @@ class ClearInterruptBeforeCloseTest {
         Thread me = Thread.currentThread();
         boolean taken = false;
         for (int i = 0; i < 5 && !taken; i++) {
-            CompletableFuture<Void> interrupter = CompletableFuture.runAsync(me::interrupt,
-                    CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS));
+            CompletableFuture<Void> interrupter = CompletableFuture.runAsync(
+                    me::interrupt, CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS));
             taken = AbstractKafkaSampler.clearInterruptBeforeClose(true);
             interrupter.join();
             if (!taken) {
@@ -32,7 +31,9 @@ class ClearInterruptBeforeCloseTest {
             }
         }
         assertThat(taken).as("the interrupt taken within the wait").isTrue();
-        assertThat(Thread.currentThread().isInterrupted()).as("left for the close to see").isFalse();
+        assertThat(Thread.currentThread().isInterrupted())
+                .as("left for the close to see")
+                .isFalse();
     }
 
     /** Without a fixed wait it returns at once: at least one of 5 tries well within the wait, whatever pauses the machine. */

@@ -2,12 +2,18 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -16,14 +22,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Topics;
 
 /**
  * A consumer group joining a broker with Kafka's default {@code group.initial.rebalance.delay.ms}
@@ -37,7 +35,9 @@ class ConsumerGroupJoinIT {
 
     @Test
     void noSampleBlocksPastItsTimeoutWhileTheGroupForms() throws Exception {
-        try (KafkaBroker broker = KafkaBroker.builder().serverProperty("group.initial.rebalance.delay.ms", "3000").start()) {
+        try (KafkaBroker broker = KafkaBroker.builder()
+                .serverProperty("group.initial.rebalance.delay.ms", "3000")
+                .start()) {
             String topic = "group-join-" + System.nanoTime();
             try (var admin = broker.admin()) {
                 Topics.create(admin, 1, topic);
@@ -50,8 +50,14 @@ class ConsumerGroupJoinIT {
                     producer.send(new ProducerRecord<>(topic, "v" + i)).get(30, TimeUnit.SECONDS);
                 }
             }
-            Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, CONNECTION,
-                    Map.of("bootstrap.servers", broker.bootstrapServers()), Map.of(), Map.of()), ClientFactory.KAFKA,
+            Connections.bind(Connection.of(
+                    new ConnectionSettings(
+                            CONNECTION,
+                            CONNECTION,
+                            Map.of("bootstrap.servers", broker.bootstrapServers()),
+                            Map.of(),
+                            Map.of()),
+                    ClientFactory.KAFKA,
                     new ClientIds(CONNECTION, "localhost")));
             JMeterContextService.getContext().setVariables(new JMeterVariables());
             KafkaConsumerSampler s = new KafkaConsumerSampler();
@@ -76,13 +82,21 @@ class ConsumerGroupJoinIT {
             SampleResult last = samples.get(samples.size() - 1);
             assertThat(last.getSampleCount()).isEqualTo(RECORDS);
             List<SampleResult> waiting = samples.subList(0, samples.size() - 1);
-            assertThat(waiting).as("samples while the broker waited 3 s for more members").isNotEmpty()
-                    .allSatisfy(r -> assertThat(r.getResponseCode()).as(r.getResponseMessage()).isEqualTo("404"));
+            assertThat(waiting)
+                    .as("samples while the broker waited 3 s for more members")
+                    .isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.getResponseCode())
+                            .as(r.getResponseMessage())
+                            .isEqualTo("404"));
             // a poll may end a little past its timeout: a loaded 2-core machine, and the join's own round trips
-            assertThat(samples).allSatisfy(r -> assertThat(r.getTime()).as(r.getResponseMessage())
-                    .isLessThan(POLL_TIMEOUT_MS + 2000L));
-            System.out.printf("group join: %d samples of at most %d ms before the group formed, then %d records%n",
-                    waiting.size(), waiting.stream().mapToLong(SampleResult::getTime).max().orElse(0), RECORDS);
+            assertThat(samples)
+                    .allSatisfy(r ->
+                            assertThat(r.getTime()).as(r.getResponseMessage()).isLessThan(POLL_TIMEOUT_MS + 2000L));
+            System.out.printf(
+                    "group join: %d samples of at most %d ms before the group formed, then %d records%n",
+                    waiting.size(),
+                    waiting.stream().mapToLong(SampleResult::getTime).max().orElse(0),
+                    RECORDS);
         }
     }
 }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
@@ -50,7 +49,8 @@ public final class GenericRecordSerializer implements Serializer<Object> {
             new GenericDatumWriter<GenericRecord>(record.getSchema()).write(record, encoder);
             encoder.flush();
         } catch (IOException | RuntimeException e) {
-            throw new SerializationException("Cannot write " + record.getSchema().getFullName() + " as Avro binary", e);
+            throw new SerializationException(
+                    "Cannot write " + record.getSchema().getFullName() + " as Avro binary", e);
         }
         SERIALIZED.computeIfAbsent(topic, t -> new AtomicInteger()).incrementAndGet();
         return out.toByteArray();

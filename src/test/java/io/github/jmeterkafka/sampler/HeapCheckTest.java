@@ -10,7 +10,8 @@ class HeapCheckTest {
     @Test
     void aHeapThatMayShrink_isNamedWithItsBoundsAndTheFix() {
         assertThat(HeapCheck.problem(8 * MB, 256 * MB))
-                .contains("-Xms 8 MB, -Xmx 256 MB").contains("Set -Xms equal to -Xmx");
+                .contains("-Xms 8 MB, -Xmx 256 MB")
+                .contains("Set -Xms equal to -Xmx");
     }
 
     @Test

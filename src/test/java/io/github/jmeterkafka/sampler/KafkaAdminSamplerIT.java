@@ -2,13 +2,18 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.harness.SharedBroker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -27,13 +32,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.harness.SharedBroker;
-
 /** The Kafka Admin sampler against a real broker, called as JMeter's thread would call it. */
 class KafkaAdminSamplerIT {
     private static final String CONNECTION = "admin-it";
@@ -44,8 +42,9 @@ class KafkaAdminSamplerIT {
     @BeforeAll
     static void connect() {
         bootstrap = SharedBroker.get().bootstrapServers();
-        Connections.bind(Connection.of(new ConnectionSettings(CONNECTION, "it",
-                Map.of("bootstrap.servers", bootstrap), Map.of(), Map.of()), ClientFactory.KAFKA,
+        Connections.bind(Connection.of(
+                new ConnectionSettings(CONNECTION, "it", Map.of("bootstrap.servers", bootstrap), Map.of(), Map.of()),
+                ClientFactory.KAFKA,
                 new ClientIds("it", "localhost")));
     }
 
@@ -72,8 +71,9 @@ class KafkaAdminSamplerIT {
     }
 
     private static SampleResult ok(SampleResult r) {
-        assertThat(r.isSuccessful()).as(r.getResponseCode() + " " + r.getResponseMessage() + "\n"
-                + r.getResponseDataAsString()).isTrue();
+        assertThat(r.isSuccessful())
+                .as(r.getResponseCode() + " " + r.getResponseMessage() + "\n" + r.getResponseDataAsString())
+                .isTrue();
         assertThat(r.getResponseCode()).isEqualTo("200");
         return r;
     }
@@ -102,8 +102,10 @@ class KafkaAdminSamplerIT {
 
         assertThat(ok(run("addPartitions", "admin-it-grow", "5")).getResponseMessage())
                 .isEqualTo("admin-it-grow raised to 5 partitions");
-        assertThat(ok(run("addPartitions", "admin-it-grow", "5")).getResponseMessage()).startsWith("no change");
-        assertThat(run("addPartitions", "admin-it-grow", "3").getResponseCode()).isEqualTo("InvalidPartitionsException");
+        assertThat(ok(run("addPartitions", "admin-it-grow", "5")).getResponseMessage())
+                .startsWith("no change");
+        assertThat(run("addPartitions", "admin-it-grow", "3").getResponseCode())
+                .isEqualTo("InvalidPartitionsException");
 
         ok(run("describeTopic", "admin-it-grow", ""));
         assertThat(vars.get("kafka_partitions")).isEqualTo("5");

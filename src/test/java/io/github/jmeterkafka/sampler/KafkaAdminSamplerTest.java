@@ -3,31 +3,21 @@ package io.github.jmeterkafka.sampler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.jmeterkafka.client.FakeAdmin;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.MockConnections;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.harness.MockConnections;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.FakeAdmin;
-import io.github.jmeterkafka.config.KeyValue;
 
 class KafkaAdminSamplerTest {
     private static final String CONNECTION = "admin-test";
@@ -245,7 +235,8 @@ class KafkaAdminSamplerTest {
         KafkaAdminSampler noTotal = sampler(AdminOperation.ADD_PARTITIONS.tag(), "a");
         noTotal.setPartitions("");
 
-        for (KafkaAdminSampler s : List.of(emptyTopics, negative, zeroRf, unknownOperation, noGroup, badTimeout, noTotal)) {
+        for (KafkaAdminSampler s :
+                List.of(emptyTopics, negative, zeroRf, unknownOperation, noGroup, badTimeout, noTotal)) {
             SampleResult r = s.sample(null);
             assertThat(r.isSuccessful()).isFalse();
             assertThat(r.getResponseCode()).as(r.getResponseMessage()).isEqualTo("400");

@@ -2,6 +2,14 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.ClientIds;
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.ConnectionSettings;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.SequenceHeader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,10 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -41,15 +47,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.measure.SequenceHeader;
 
 /**
  * The Kafka Consumer sampler against a real broker, called as JMeter's threads call it: one clone
@@ -74,10 +71,14 @@ class KafkaConsumerSamplerIT {
         bind(CONNECTION, "consumer-it", Map.of());
         bind(SMALL_POLLS, "consumer-it-small", Map.of("max.poll.records", "25"));
         producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()));
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class.getName()));
     }
 
     @AfterAll
@@ -93,8 +94,10 @@ class KafkaConsumerSamplerIT {
     }
 
     private static void bind(String name, String clientIdPrefix, Map<String, String> consumerProperties) {
-        Connections.bind(Connection.of(new ConnectionSettings(name, clientIdPrefix,
-                Map.of("bootstrap.servers", bootstrap), Map.of(), consumerProperties), ClientFactory.KAFKA,
+        Connections.bind(Connection.of(
+                new ConnectionSettings(
+                        name, clientIdPrefix, Map.of("bootstrap.servers", bootstrap), Map.of(), consumerProperties),
+                ClientFactory.KAFKA,
                 new ClientIds(clientIdPrefix, "localhost")));
     }
 
@@ -152,7 +155,9 @@ class KafkaConsumerSamplerIT {
                         if (!got.isEmpty()) {
                             hasRead[thread].countDown();
                         }
-                        assertThat(r.getResponseCode()).as(r.getResponseMessage()).isIn("200", "404");
+                        assertThat(r.getResponseCode())
+                                .as(r.getResponseMessage())
+                                .isIn("200", "404");
                         // slow until the third thread has read, so the budget outlasts both joins on a fast machine
                         Thread.sleep(hasRead[2].getCount() > 0 ? 100 : 20);
                     }
@@ -169,27 +174,39 @@ class KafkaConsumerSamplerIT {
         String summary = Summaries.of(template);
 
         assertThat(reads).hasSize(total);
-        assertThat(reads.stream().map(Read::where).distinct().count()).as("records read twice").isEqualTo(total);
+        assertThat(reads.stream().map(Read::where).distinct().count())
+                .as("records read twice")
+                .isEqualTo(total);
         Map<Integer, List<Read>> byPartition = reads.stream().collect(Collectors.groupingBy(r -> r.partition));
         assertThat(byPartition).hasSize(6);
-        byPartition.forEach((p, rs) -> assertThat(rs.stream().mapToLong(r -> r.offset).max().getAsLong())
-                .as("partition %d has no hole", p).isEqualTo(rs.size() - 1));
+        byPartition.forEach(
+                (p, rs) -> assertThat(rs.stream().mapToLong(r -> r.offset).max().getAsLong())
+                        .as("partition %d has no hole", p)
+                        .isEqualTo(rs.size() - 1));
         // a thread only moves forward on a partition: it never re-reads what another thread took
         for (int t = 0; t < 3; t++) {
             int thread = t;
             Map<Integer, List<Long>> mine = new HashMap<>();
-            reads.stream().filter(r -> r.thread == thread)
-                    .forEach(r -> mine.computeIfAbsent(r.partition, k -> new ArrayList<>()).add(r.offset));
+            reads.stream()
+                    .filter(r -> r.thread == thread)
+                    .forEach(r -> mine.computeIfAbsent(r.partition, k -> new ArrayList<>())
+                            .add(r.offset));
             assertThat(mine).as("thread %d read records", thread).isNotEmpty();
-            mine.forEach((p, offsets) -> assertThat(offsets).as("thread %d on partition %d", thread, p).isSorted());
+            mine.forEach((p, offsets) -> assertThat(offsets)
+                    .as("thread %d on partition %d", thread, p)
+                    .isSorted());
         }
         // a thread that lost a partition mid-read reports its last records of it after the new owner's first:
         // the verifier sees them late ("out of order"), never lost nor twice
-        assertThat(summary).containsPattern("delivery: 3000 records verified from 1 producers, 0 missing, 0 duplicated, "
-                + "\\d+ out of order\\.");
+        assertThat(summary)
+                .containsPattern("delivery: 3000 records verified from 1 producers, 0 missing, 0 duplicated, "
+                        + "\\d+ out of order\\.");
         // without commits, each partition that moved went on where its last owner in this JVM stopped
-        assertThat(committed(group).values().stream().mapToLong(OffsetAndMetadata::offset).sum())
-                .as("the group committed all it read").isEqualTo("none".equals(commitMode) ? 0 : total);
+        assertThat(committed(group).values().stream()
+                        .mapToLong(OffsetAndMetadata::offset)
+                        .sum())
+                .as("the group committed all it read")
+                .isEqualTo("none".equals(commitMode) ? 0 : total);
     }
 
     // ---- 2. assign mode ----
@@ -207,11 +224,13 @@ class KafkaConsumerSamplerIT {
         earliest.setRecordsPerSample("20");
         List<Read> all = readAll(earliest, 20);
         assertThat(all).extracting(r -> r.partition).containsOnly(0, 2);
-        assertThat(all.stream().filter(r -> r.partition == 2).map(r -> r.offset)).containsExactly(
-                0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
+        assertThat(all.stream().filter(r -> r.partition == 2).map(r -> r.offset))
+                .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
         assertThat(all.stream().filter(r -> r.partition == 0).count()).isEqualTo(10);
         earliest.setPollTimeout("1000");
-        assertThat(earliest.sample(null).getResponseCode()).as("partition 1 stays unread").isEqualTo("404");
+        assertThat(earliest.sample(null).getResponseCode())
+                .as("partition 1 stays unread")
+                .isEqualTo("404");
         earliest.threadFinished();
 
         KafkaConsumerSampler fromOffset = assigned(topic, "1", "offset", "4");
@@ -225,14 +244,18 @@ class KafkaConsumerSamplerIT {
         KafkaConsumerSampler latest = assigned(topic, "0", "latest", "");
         latest.setRecordsPerSample("3");
         latest.setPollTimeout("3000");
-        assertThat(latest.sample(null).getResponseCode()).as("nothing after the end yet").isEqualTo("404");
+        assertThat(latest.sample(null).getResponseCode())
+                .as("nothing after the end yet")
+                .isEqualTo("404");
         for (int i = 0; i < 3; i++) {
             send(topic, 0, null, "new-" + i, null);
             send(topic, 1, null, "other-" + i, null);
         }
         latest.setPollTimeout("15000");
         ok(latest.sample(null));
-        assertThat(reads(vars, 0)).extracting(x -> x.partition + "@" + x.offset).containsExactly("0@10", "0@11", "0@12");
+        assertThat(reads(vars, 0))
+                .extracting(x -> x.partition + "@" + x.offset)
+                .containsExactly("0@10", "0@11", "0@12");
         assertThat(vars.get("kafka_value_1")).isEqualTo("new-0");
         latest.threadFinished();
     }
@@ -292,7 +315,10 @@ class KafkaConsumerSamplerIT {
         ExecutorService jmeterThread = Executors.newSingleThreadExecutor();
         try {
             // the first sample makes the consumer and joins the group
-            assertThat(jmeterThread.submit(() -> s.sample(null)).get(30, TimeUnit.SECONDS).getResponseCode())
+            assertThat(jmeterThread
+                            .submit(() -> s.sample(null))
+                            .get(30, TimeUnit.SECONDS)
+                            .getResponseCode())
                     .isEqualTo("404");
             s.setPollTimeout("60000");
             Future<SampleResult> blocked = jmeterThread.submit(() -> s.sample(null));
@@ -311,13 +337,17 @@ class KafkaConsumerSamplerIT {
 
             send(topic, 0, null, "after the interrupt", null);
             s.setPollTimeout("15000");
-            SampleResult next = jmeterThread.submit(() -> {
-                JMeterContextService.getContext().setVariables(new JMeterVariables());
-                SampleResult x = s.sample(null);
-                assertThat(JMeterContextService.getContext().getVariables().get("kafka_value_1"))
-                        .isEqualTo("after the interrupt");
-                return x;
-            }).get(30, TimeUnit.SECONDS);
+            SampleResult next = jmeterThread
+                    .submit(() -> {
+                        JMeterContextService.getContext().setVariables(new JMeterVariables());
+                        SampleResult x = s.sample(null);
+                        assertThat(JMeterContextService.getContext()
+                                        .getVariables()
+                                        .get("kafka_value_1"))
+                                .isEqualTo("after the interrupt");
+                        return x;
+                    })
+                    .get(30, TimeUnit.SECONDS);
             assertThat(next.getResponseCode()).isEqualTo("200");
             assertThat(next.getSampleCount()).isEqualTo(1);
         } finally {
@@ -349,7 +379,9 @@ class KafkaConsumerSamplerIT {
             assertThat(reads(vars, 0)).extracting(r -> r.offset).startsWith(0L).endsWith(29L);
             ok(first.sample(null));
             assertThat(reads(vars, 0)).extracting(r -> r.offset).startsWith(30L).endsWith(59L);
-            assertThat(recordsFetched(clientIds)).as("polled beyond what was reported").isGreaterThan(60);
+            assertThat(recordsFetched(clientIds))
+                    .as("polled beyond what was reported")
+                    .isGreaterThan(60);
             first.threadFinished();
 
             assertThat(committed(group)).containsEntry(new TopicPartition(topic, 0), new OffsetAndMetadata(60));
@@ -365,7 +397,9 @@ class KafkaConsumerSamplerIT {
             assertThat(rest.get(39).offset).isEqualTo(99);
             assertThat(vars.get("kafka_value_1")).isEqualTo("m60");
             second.setPollTimeout("1000");
-            assertThat(second.sample(null).getResponseCode()).as("nothing read twice").isEqualTo("404");
+            assertThat(second.sample(null).getResponseCode())
+                    .as("nothing read twice")
+                    .isEqualTo("404");
             second.threadFinished();
         } finally {
             Connections.unbind(connection, Duration.ofSeconds(5));
@@ -407,7 +441,8 @@ class KafkaConsumerSamplerIT {
         assertThat(vars.get("kafka_value_1")).isEqualTo("duplicate");
         s.threadFinished();
 
-        assertThat(Summaries.of(s)).contains("delivery: 7 records verified from 1 producers, 1 missing, 1 duplicated, 0 out of order.");
+        assertThat(Summaries.of(s))
+                .contains("delivery: 7 records verified from 1 producers, 1 missing, 1 duplicated, 0 out of order.");
     }
 
     // ---- 9. end-to-end latency ----
@@ -463,8 +498,14 @@ class KafkaConsumerSamplerIT {
             // both consumers made and positioned on their still empty partitions
             a.setPollTimeout("300");
             b.setPollTimeout("300");
-            assertThat(threadA.submit(() -> a.sample(null)).get(30, TimeUnit.SECONDS).getResponseCode()).isEqualTo("404");
-            assertThat(threadB.submit(() -> b.sample(null)).get(30, TimeUnit.SECONDS).getResponseCode()).isEqualTo("404");
+            assertThat(threadA.submit(() -> a.sample(null))
+                            .get(30, TimeUnit.SECONDS)
+                            .getResponseCode())
+                    .isEqualTo("404");
+            assertThat(threadB.submit(() -> b.sample(null))
+                            .get(30, TimeUnit.SECONDS)
+                            .getResponseCode())
+                    .isEqualTo("404");
             for (int i = 0; i < 5; i++) {
                 send(topic, 0, null, "a" + i, null);
             }
@@ -483,7 +524,8 @@ class KafkaConsumerSamplerIT {
             assertThat(last.getSampleCount()).isEqualTo(20);
             assertThat(held.getSampleCount()).isEqualTo(5);
             assertThat(held.isSuccessful()).isTrue();
-            assertThat(held.getEndTime() - last.getEndTime()).as("ms from the budget's end to the waiting sample's")
+            assertThat(held.getEndTime() - last.getEndTime())
+                    .as("ms from the budget's end to the waiting sample's")
                     .isLessThan(400);
         } finally {
             threadA.submit(a::threadFinished).get(30, TimeUnit.SECONDS);
@@ -541,7 +583,9 @@ class KafkaConsumerSamplerIT {
         int n = Integer.parseInt(v.get("kafka_count"));
         List<Read> out = new ArrayList<>(n);
         for (int i = 1; i <= n; i++) {
-            out.add(new Read(thread, Integer.parseInt(v.get("kafka_partition_" + i)),
+            out.add(new Read(
+                    thread,
+                    Integer.parseInt(v.get("kafka_partition_" + i)),
                     Long.parseLong(v.get("kafka_offset_" + i))));
         }
         return out;
@@ -603,7 +647,11 @@ class KafkaConsumerSamplerIT {
     }
 
     private static void send(String topic, int partition, Long timestamp, String value, SequenceHeader seq) {
-        ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, partition, timestamp, null,
+        ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(
+                topic,
+                partition,
+                timestamp,
+                null,
                 value.getBytes(StandardCharsets.UTF_8),
                 seq == null ? List.of() : List.of(new RecordHeader(SequenceHeader.NAME, seq.encode())));
         try {
@@ -617,22 +665,25 @@ class KafkaConsumerSamplerIT {
     private static SequenceHeader header(String headersVariable) {
         for (String h : headersVariable.split(",", -1)) {
             if (h.startsWith(SequenceHeader.NAME + "=")) {
-                return SequenceHeader.decode(h.substring(SequenceHeader.NAME.length() + 1)
-                        .getBytes(StandardCharsets.US_ASCII));
+                return SequenceHeader.decode(
+                        h.substring(SequenceHeader.NAME.length() + 1).getBytes(StandardCharsets.US_ASCII));
             }
         }
         throw new AssertionError("no sequence header in " + headersVariable);
     }
 
     private static Map<TopicPartition, OffsetAndMetadata> committed(String group) throws Exception {
-        return admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+        return admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get(30, TimeUnit.SECONDS);
     }
 
     /** Records the consumers with this client id prefix fetched, from their JMX metrics. */
     private static long recordsFetched(String clientIdPrefix) throws Exception {
         MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
         long n = 0;
-        for (ObjectName name : jmx.queryNames(new ObjectName("kafka.consumer:type=consumer-fetch-manager-metrics,*"), null)) {
+        for (ObjectName name :
+                jmx.queryNames(new ObjectName("kafka.consumer:type=consumer-fetch-manager-metrics,*"), null)) {
             String id = name.getKeyProperty("client-id");
             if (name.getKeyProperty("topic") == null && id != null && id.startsWith(clientIdPrefix)) {
                 n += ((Number) jmx.getAttribute(name, "records-consumed-total")).longValue();
@@ -643,8 +694,9 @@ class KafkaConsumerSamplerIT {
 
     private static SampleResult ok(SampleResult r) {
         assertThat(r).isNotNull();
-        assertThat(r.isSuccessful()).as(r.getResponseCode() + " " + r.getResponseMessage() + "\n"
-                + r.getResponseDataAsString()).isTrue();
+        assertThat(r.isSuccessful())
+                .as(r.getResponseCode() + " " + r.getResponseMessage() + "\n" + r.getResponseDataAsString())
+                .isTrue();
         return r;
     }
 

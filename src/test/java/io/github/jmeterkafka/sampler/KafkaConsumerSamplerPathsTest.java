@@ -2,6 +2,12 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.CommitMode;
+import io.github.jmeterkafka.client.ReadSpec;
+import io.github.jmeterkafka.client.RecordReader;
+import io.github.jmeterkafka.harness.MockConnections;
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SequenceHeader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,19 +21,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.clients.consumer.OffsetCommitCallback;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
@@ -37,18 +39,6 @@ import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.harness.MockConnections;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.CommitMode;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.ReadSpec;
-import io.github.jmeterkafka.client.RecordReader;
-import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.measure.SequenceHeader;
 
 /** The consumer's result paths beyond KafkaConsumerSamplerTest: each code, the latency, and rebalances. */
 class KafkaConsumerSamplerPathsTest {
@@ -105,7 +95,8 @@ class KafkaConsumerSamplerPathsTest {
         }
 
         @Override
-        public synchronized void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
+        public synchronized void commitAsync(
+                Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
             RuntimeException e = nextAsyncCommitFailure;
             nextAsyncCommitFailure = null;
             if (e == null) {
@@ -166,15 +157,25 @@ class KafkaConsumerSamplerPathsTest {
         return s;
     }
 
-    private static ConsumerRecord<Object, Object> record(TopicPartition tp, long offset, long timestamp,
-            SequenceHeader seq) {
+    private static ConsumerRecord<Object, Object> record(
+            TopicPartition tp, long offset, long timestamp, SequenceHeader seq) {
         RecordHeaders headers = new RecordHeaders();
         if (seq != null) {
             headers.add(SequenceHeader.NAME, seq.encode());
         }
         byte[] value = ("v" + offset).getBytes(StandardCharsets.UTF_8);
-        return new ConsumerRecord<>(tp.topic(), tp.partition(), offset, timestamp, TimestampType.CREATE_TIME, 0,
-                value.length, null, value, headers, Optional.empty());
+        return new ConsumerRecord<>(
+                tp.topic(),
+                tp.partition(),
+                offset,
+                timestamp,
+                TimestampType.CREATE_TIME,
+                0,
+                value.length,
+                null,
+                value,
+                headers,
+                Optional.empty());
     }
 
     /** The consumer's next poll assigns these partitions and brings these records. */
@@ -216,7 +217,8 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(r.getSampleCount()).isEqualTo(5);
         assertThat(r.getResponseDataAsString()).contains("t-0@2").contains("t-1@1");
         // (MockConsumer.committed() says 0 for a partition it no longer has: look at the commits)
-        assertThat(commitsBeforeNextOwner.get()).as("commits before the partition's next owner starts")
+        assertThat(commitsBeforeNextOwner.get())
+                .as("commits before the partition's next owner starts")
                 .containsExactly(Map.of(P0, new OffsetAndMetadata(3)));
     }
 
@@ -230,9 +232,13 @@ class KafkaConsumerSamplerPathsTest {
             c.addRecord(record(1, null));
         });
         c.schedulePollTask(() -> c.rebalance(Set.of(P1)));
-        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.AUTO, 5000, new HashMap<>(), (r, now) -> events.add("reported " + r.offset() + " after "
-                        + c.commits.size() + " commits"));
+        RecordReader reader = new RecordReader(
+                c,
+                ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.AUTO,
+                5000,
+                new HashMap<>(),
+                (r, now) -> events.add("reported " + r.offset() + " after " + c.commits.size() + " commits"));
 
         assertThat(reader.read(3, 200)).hasSize(2);
 
@@ -244,17 +250,24 @@ class KafkaConsumerSamplerPathsTest {
     @Test
     void aReadAcrossPartitionsCommitsTheLastReportedOffsetOfEach_andNothingBeyondWhatWasReported() {
         TestConsumer c = consumer;
-        nextPoll(Set.of(P0, P1), record(P0, 0, 0, null), record(P0, 1, 0, null), record(P1, 0, 0, null),
-                record(P1, 1, 0, null), record(P1, 2, 0, null));
-        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.SYNC, 5000);
+        nextPoll(
+                Set.of(P0, P1),
+                record(P0, 0, 0, null),
+                record(P0, 1, 0, null),
+                record(P1, 0, 0, null),
+                record(P1, 1, 0, null),
+                record(P1, 2, 0, null));
+        RecordReader reader = new RecordReader(
+                c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0), CommitMode.SYNC, 5000);
 
         List<ConsumerRecord<Object, Object>> read = reader.read(4, 200);
         reader.commitReported();
 
         assertThat(read).hasSize(4);
         Map<TopicPartition, OffsetAndMetadata> reported = new HashMap<>();
-        read.forEach(r -> reported.merge(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1),
+        read.forEach(r -> reported.merge(
+                new TopicPartition(r.topic(), r.partition()),
+                new OffsetAndMetadata(r.offset() + 1),
                 (a, b) -> a.offset() > b.offset() ? a : b));
         assertThat(reported).hasSize(2);
         assertThat(c.commits).containsExactly(reported);
@@ -266,8 +279,13 @@ class KafkaConsumerSamplerPathsTest {
         TestConsumer c = consumer;
         nextPoll(Set.of(P0), record(0, null), record(1, null), record(2, null), record(3, null), record(4, null));
         List<Long> reported = new ArrayList<>();
-        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.SYNC, 5000, new HashMap<>(), (r, polled) -> reported.add(r.offset()));
+        RecordReader reader = new RecordReader(
+                c,
+                ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.SYNC,
+                5000,
+                new HashMap<>(),
+                (r, polled) -> reported.add(r.offset()));
 
         RecordReader.Handout read = reader.read(4, 200, RecordBudget.unlimited(), 2);
         reader.commitReported();
@@ -293,7 +311,9 @@ class KafkaConsumerSamplerPathsTest {
 
         assertThat(r.getSampleCount()).isEqualTo(30);
         assertThat(r.getResponseMessage()).isEqualTo("30 records read");
-        assertThat(r.getResponseDataAsString()).contains("t-0@19 ").doesNotContain("t-0@20 ")
+        assertThat(r.getResponseDataAsString())
+                .contains("t-0@19 ")
+                .doesNotContain("t-0@20 ")
                 .endsWith("... 10 more records\n");
         // values "v0" to "v29": the bytes of all 30
         assertThat(r.getBodySizeAsLong()).isEqualTo(10 * 2 + 20 * 3);
@@ -304,8 +324,13 @@ class KafkaConsumerSamplerPathsTest {
         Map<Long, Long> polledAt = new HashMap<>();
         TestConsumer c = consumer;
         nextPoll(Set.of(P0), record(0, null), record(1, null), record(2, null));
-        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
-                CommitMode.NONE, 5000, new HashMap<>(), (r, polled) -> polledAt.put(r.offset(), polled));
+        RecordReader reader = new RecordReader(
+                c,
+                ReadSpec.topics("t", ReadSpec.Start.COMMITTED_OR_EARLIEST, 0),
+                CommitMode.NONE,
+                5000,
+                new HashMap<>(),
+                (r, polled) -> polledAt.put(r.offset(), polled));
 
         long before = SequenceHeader.nowMicros();
         assertThat(reader.read(1, 200)).hasSize(1);
@@ -321,10 +346,14 @@ class KafkaConsumerSamplerPathsTest {
     @Test
     void closingWithBufferedRecordsOfAPartitionNoneReported_commitsItAtItsFirstBufferedRecord() {
         TestConsumer c = consumer;
-        nextPoll(Set.of(P0, P1), record(P0, 0, 0, null), record(P0, 1, 0, null), record(P1, 7, 0, null),
+        nextPoll(
+                Set.of(P0, P1),
+                record(P0, 0, 0, null),
+                record(P0, 1, 0, null),
+                record(P1, 7, 0, null),
                 record(P1, 8, 0, null));
-        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0),
-                CommitMode.AUTO, 5000);
+        RecordReader reader =
+                new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0), CommitMode.AUTO, 5000);
 
         ConsumerRecord<Object, Object> first = reader.read(1, 200).get(0);
         TopicPartition taken = new TopicPartition(first.topic(), first.partition());
@@ -335,8 +364,12 @@ class KafkaConsumerSamplerPathsTest {
         // the untouched partition's next owner reads both its records: nothing of them was reported here
         Map<TopicPartition, OffsetAndMetadata> committed = new HashMap<>();
         c.commits.forEach(committed::putAll);
-        assertThat(committed).containsExactlyInAnyOrderEntriesOf(Map.of(taken, new OffsetAndMetadata(first.offset() + 1),
-                untouched, new OffsetAndMetadata(untouched.equals(P0) ? 0 : 7)));
+        assertThat(committed)
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        taken,
+                        new OffsetAndMetadata(first.offset() + 1),
+                        untouched,
+                        new OffsetAndMetadata(untouched.equals(P0) ? 0 : 7)));
     }
 
     @Test
@@ -352,7 +385,9 @@ class KafkaConsumerSamplerPathsTest {
         SampleResult second = s.sample(null);
 
         assertThat(first.isSuccessful()).isTrue();
-        assertThat(first.getSampleCount()).as("records whose offsets will be committed are reported").isEqualTo(2);
+        assertThat(first.getSampleCount())
+                .as("records whose offsets will be committed are reported")
+                .isEqualTo(2);
         assertThat(second.isSuccessful()).isFalse();
         assertThat(second.getResponseCode()).isEqualTo("TopicAuthorizationException");
     }
@@ -380,8 +415,8 @@ class KafkaConsumerSamplerPathsTest {
     @Test
     void anAsynchronousCommitThatFailed_isTriedAgainWithTheNextCommit() {
         TestConsumer c = consumer;
-        RecordReader reader = new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0), CommitMode.ASYNC,
-                5000);
+        RecordReader reader =
+                new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0), CommitMode.ASYNC, 5000);
         assignT0WithFiveRecords(c);
         c.nextAsyncCommitFailure = new RebalanceInProgressException("rebalancing");
 
@@ -398,14 +433,14 @@ class KafkaConsumerSamplerPathsTest {
         ReadSpec spec = ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0);
         TestConsumer first = new TestConsumer();
         first.updateBeginningOffsets(Map.of(P0, 0L));
-        RecordReader one = new RecordReader(first, spec, CommitMode.NONE, 5000, started, (r, t) -> { });
+        RecordReader one = new RecordReader(first, spec, CommitMode.NONE, 5000, started, (r, t) -> {});
         assignT0WithFiveRecords(first);
         assertThat(one.read(3, 1000)).extracting(ConsumerRecord::offset).containsExactly(0L, 1L, 2L);
         one.close(); // revokes t-0 with 3 and 4 polled but not reported
 
         TestConsumer next = new TestConsumer();
         next.updateBeginningOffsets(Map.of(P0, 0L));
-        RecordReader two = new RecordReader(next, spec, CommitMode.NONE, 5000, started, (r, t) -> { });
+        RecordReader two = new RecordReader(next, spec, CommitMode.NONE, 5000, started, (r, t) -> {});
         assignT0WithFiveRecords(next);
 
         assertThat(two.read(5, 300)).extracting(ConsumerRecord::offset).containsExactly(3L, 4L);
@@ -502,7 +537,9 @@ class KafkaConsumerSamplerPathsTest {
     }
 
     private static void assertReadFromTheTimestamp(SampleResult r) {
-        assertThat(r.getSampleCount()).as("read from the timestamp, not from the beginning").isEqualTo(3);
+        assertThat(r.getSampleCount())
+                .as("read from the timestamp, not from the beginning")
+                .isEqualTo(3);
         assertThat(r.getResponseDataAsString()).contains("t-0@2", "t-0@3", "t-1@3");
     }
 
@@ -536,7 +573,9 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(gap.getResponseMessage()).startsWith("sequence gap before 1 of 1 records");
         assertThat(gap.getSampleCount()).as("the record still counts as read").isEqualTo(1);
         assertThat(gap.getResponseDataAsString()).contains("t-0@2");
-        assertThat(duplicate.isSuccessful()).as("a duplicate is counted, not failed").isTrue();
+        assertThat(duplicate.isSuccessful())
+                .as("a duplicate is counted, not failed")
+                .isTrue();
     }
 
     @Test
@@ -544,7 +583,8 @@ class KafkaConsumerSamplerPathsTest {
         KafkaConsumerSampler s = assigned(5);
         s.setVerifyDelivery(false);
         s.testStarted();
-        consumer.schedulePollTask(() -> consumer.addRecord(record(0, new SequenceHeader("p", 0, SequenceHeader.nowMicros()))));
+        consumer.schedulePollTask(
+                () -> consumer.addRecord(record(0, new SequenceHeader("p", 0, SequenceHeader.nowMicros()))));
         assertThat(s.sample(null).getSampleCount()).isEqualTo(1);
 
         assertThat(Summaries.of(s)).contains("\ndelivery: not verified (Verify delivery is off)");
@@ -588,8 +628,18 @@ class KafkaConsumerSamplerPathsTest {
         byte[] big = new byte[100_000];
         Arrays.fill(big, (byte) 'x');
         consumer.schedulePollTask(() -> {
-            consumer.addRecord(new ConsumerRecord<>("t", 0, 0, 0L, TimestampType.CREATE_TIME, 0, 0, null,
-                    ByteBuffer.wrap("grüße 😀".getBytes(StandardCharsets.UTF_8)), new RecordHeaders(), Optional.empty()));
+            consumer.addRecord(new ConsumerRecord<>(
+                    "t",
+                    0,
+                    0,
+                    0L,
+                    TimestampType.CREATE_TIME,
+                    0,
+                    0,
+                    null,
+                    ByteBuffer.wrap("grüße 😀".getBytes(StandardCharsets.UTF_8)),
+                    new RecordHeaders(),
+                    Optional.empty()));
             for (long o = 1; o < 25; o++) {
                 consumer.addRecord(record(o, null));
             }
@@ -602,10 +652,21 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(lines).hasSize(41).last().isEqualTo("... 5 more records");
         assertThat(r.getDataEncodingWithDefault()).isEqualTo("UTF-8");
 
-        consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>("t", 0, 25, 0L,
-                TimestampType.CREATE_TIME, 0, big.length, null, ByteBuffer.wrap(big), new RecordHeaders(), Optional.empty())));
+        consumer.schedulePollTask(() -> consumer.addRecord(new ConsumerRecord<>(
+                "t",
+                0,
+                25,
+                0L,
+                TimestampType.CREATE_TIME,
+                0,
+                big.length,
+                null,
+                ByteBuffer.wrap(big),
+                new RecordHeaders(),
+                Optional.empty())));
         String cut = s.sample(null).getResponseDataAsString();
-        assertThat(cut).endsWith("\n... (cut at kafka.response.max.bytes=65536)")
+        assertThat(cut)
+                .endsWith("\n... (cut at kafka.response.max.bytes=65536)")
                 .hasSize(65536 + "\n... (cut at kafka.response.max.bytes=65536)".length());
     }
 
@@ -638,8 +699,9 @@ class KafkaConsumerSamplerPathsTest {
         KafkaConsumerSampler noConnection = sampler(1);
         noConnection.setConnectionName("nowhere");
 
-        for (KafkaConsumerSampler s : new KafkaConsumerSampler[] {noPartitions, noOffset, zeroRecords, badPattern,
-                badCommit, noTopic, noConnection}) {
+        for (KafkaConsumerSampler s : new KafkaConsumerSampler[] {
+            noPartitions, noOffset, zeroRecords, badPattern, badCommit, noTopic, noConnection
+        }) {
             SampleResult r = s.sample(null);
             assertThat(r.isSuccessful()).isFalse();
             assertThat(r.getResponseCode()).as(r.getResponseMessage()).isEqualTo(ResponseCodes.INVALID_INPUT);
@@ -652,8 +714,8 @@ class KafkaConsumerSamplerPathsTest {
     @Test
     void aBrokerLackingAnApi_failsTheSample_andClosesTheConsumer_soTheNextSampleTriesANewOne() {
         KafkaConsumerSampler s = sampler(1);
-        consumer.schedulePollTask(() -> consumer.setPollException(new UnsupportedVersionException(
-                "The cluster does not support the new CONSUMER group protocol")));
+        consumer.schedulePollTask(() -> consumer.setPollException(
+                new UnsupportedVersionException("The cluster does not support the new CONSUMER group protocol")));
 
         SampleResult failed = s.sample(null);
 
@@ -683,7 +745,9 @@ class KafkaConsumerSamplerPathsTest {
             }
         });
         SampleResult next = s.sample(null);
-        assertThat(next).as("the failed sample read nothing, so the budget is whole").isNotNull();
+        assertThat(next)
+                .as("the failed sample read nothing, so the budget is whole")
+                .isNotNull();
         assertThat(next.getSampleCount()).isEqualTo(3);
         assertThat(s.sample(null)).isNull();
     }
@@ -705,13 +769,17 @@ class KafkaConsumerSamplerPathsTest {
 
         assertThat(failed.isSuccessful()).isFalse();
         assertThat(failed.getResponseCode()).isEqualTo("RebalanceInProgressException");
-        assertThat(failed.getSampleCount()).as("records read are reported even if their commit failed").isEqualTo(2);
+        assertThat(failed.getSampleCount())
+                .as("records read are reported even if their commit failed")
+                .isEqualTo(2);
         assertThat(vars.get("kafka_offset_2")).isEqualTo("1");
 
         SampleResult next = s.sample(null);
         assertThat(next.isSuccessful()).isTrue();
         assertThat(next.getSampleCount()).isEqualTo(2);
-        assertThat(consumer.committed(Set.of(P0)).get(P0).offset()).as("the failed commit is retried").isEqualTo(4);
+        assertThat(consumer.committed(Set.of(P0)).get(P0).offset())
+                .as("the failed commit is retried")
+                .isEqualTo(4);
         assertThat(s.sample(null)).as("4 records in all, as the budget says").isNull();
     }
 }

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -86,7 +85,9 @@ class KafkaConsumerSamplerTest {
         SampleResult third = s.sample(null);
         assertThat(third.getSamplerData()).endsWith("\nup to 3 records within 200 ms");
         assertThat(third.getSampleCount()).isEqualTo(2);
-        assertThat(third.getResponseDataAsString()).contains("t-0@9 timestamp=-1 key=k9\nvalue-9\n").doesNotContain("#");
+        assertThat(third.getResponseDataAsString())
+                .contains("t-0@9 timestamp=-1 key=k9\nvalue-9\n")
+                .doesNotContain("#");
 
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         assertThat(vars.get("kafka_count")).isEqualTo("2");
@@ -118,8 +119,18 @@ class KafkaConsumerSamplerTest {
         s.setPartitions("0");
         RecordHeaders headers = new RecordHeaders();
         headers.add("h", "12".getBytes(StandardCharsets.UTF_8));
-        ConsumerRecord<Object, Object> rec = new ConsumerRecord<>("t", 0, 0, 0L, TimestampType.CREATE_TIME, 3, 5,
-                bytes("key"), bytes("value"), headers, Optional.empty());
+        ConsumerRecord<Object, Object> rec = new ConsumerRecord<>(
+                "t",
+                0,
+                0,
+                0L,
+                TimestampType.CREATE_TIME,
+                3,
+                5,
+                bytes("key"),
+                bytes("value"),
+                headers,
+                Optional.empty());
         clients.consumer.schedulePollTask(() -> clients.consumer.addRecord(rec));
 
         SampleResult r = s.sample(null);
@@ -140,7 +151,8 @@ class KafkaConsumerSamplerTest {
 
         assertThat(r.getSampleCount()).isEqualTo(3);
         assertThat(clients.consumer.committed(Set.of(TP)).get(TP).offset()).isEqualTo(3);
-        assertThat(clients.lastConsumerConfig).containsEntry("enable.auto.commit", false)
+        assertThat(clients.lastConsumerConfig)
+                .containsEntry("enable.auto.commit", false)
                 .containsEntry("group.id", "jmeter-kafka");
     }
 
@@ -180,7 +192,9 @@ class KafkaConsumerSamplerTest {
         ConsumerRun run = new ConsumerRun(0, false, "read");
         run.started("group-1").put(new TopicPartition("t", 0), 42L);
 
-        assertThat(run.started("group-2")).as("a group id per thread: each group reads from its own start").isEmpty();
+        assertThat(run.started("group-2"))
+                .as("a group id per thread: each group reads from its own start")
+                .isEmpty();
         assertThat(run.started("group-1")).containsEntry(new TopicPartition("t", 0), 42L);
     }
 
@@ -194,8 +208,9 @@ class KafkaConsumerSamplerTest {
             }
         }
 
-        assertThat(run.deliveryLines()).containsExactly(
-                "group 'g-1' delivery: 3 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.",
-                "group 'g-2' delivery: 3 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.");
+        assertThat(run.deliveryLines())
+                .containsExactly(
+                        "group 'g-1' delivery: 3 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.",
+                        "group 'g-2' delivery: 3 records verified from 1 producers, 0 missing, 0 duplicated, 0 out of order.");
     }
 }

@@ -4,6 +4,8 @@ import static io.github.jmeterkafka.sampler.LiveKafka.sampler;
 import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,13 +14,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.SharedBroker;
 
 /** How the Kafka Producer fails against a real broker: a Kafka code, the count, and no long wait. */
 class KafkaProducerFailuresIT {
@@ -36,7 +34,8 @@ class KafkaProducerFailuresIT {
 
             assertThat(r.isSuccessful()).isFalse();
             assertThat(r.getResponseCode()).isEqualTo("RecordTooLargeException");
-            assertThat(r.getResponseMessage()).startsWith("1 of 1 records failed: RecordTooLargeException: ")
+            assertThat(r.getResponseMessage())
+                    .startsWith("1 of 1 records failed: RecordTooLargeException: ")
                     .contains("max.request.size");
             assertThat(r.getSampleCount()).isEqualTo(1);
             assertThat(r.getResponseDataAsString()).isEqualTo("not acknowledged\n");
@@ -65,8 +64,10 @@ class KafkaProducerFailuresIT {
             assertThat(r.getResponseCode()).isEqualTo("RecordTooLargeException");
             int failed = Integer.parseInt(m.group(1));
             assertThat(failed).isBetween(1, 49);
-            assertThat(kafka.read(topic)).hasSize(50 - failed)
-                    .allSatisfy(rec -> assertThat(new String(rec.value(), StandardCharsets.UTF_8)).isEqualTo("small"));
+            assertThat(kafka.read(topic))
+                    .hasSize(50 - failed)
+                    .allSatisfy(rec -> assertThat(new String(rec.value(), StandardCharsets.UTF_8))
+                            .isEqualTo("small"));
         }
     }
 
@@ -88,8 +89,11 @@ class KafkaProducerFailuresIT {
 
     @Test
     void aMissingTopicWithoutAutoCreateFailsOnceMaxBlockMsPasses() throws Exception {
-        try (KafkaBroker broker = KafkaBroker.builder().autoCreateTopics(false).heap("384m")
-                .startTimeout(Duration.ofMinutes(3)).start();
+        try (KafkaBroker broker = KafkaBroker.builder()
+                        .autoCreateTopics(false)
+                        .heap("384m")
+                        .startTimeout(Duration.ofMinutes(3))
+                        .start();
                 LiveKafka kafka = new LiveKafka(broker)) {
             String connection = kafka.connect(Map.of("max.block.ms", "2000"));
             String missing = unique("missing");
@@ -101,11 +105,13 @@ class KafkaProducerFailuresIT {
 
             assertThat(r.isSuccessful()).isFalse();
             assertThat(r.getResponseCode()).as(r.getResponseMessage()).isEqualTo("TimeoutException");
-            assertThat(r.getResponseMessage()).isEqualTo("10 of 10 records failed: TimeoutException: Topic "
-                    + missing + " not present in metadata after 2000 ms.");
+            assertThat(r.getResponseMessage())
+                    .isEqualTo("10 of 10 records failed: TimeoutException: Topic " + missing
+                            + " not present in metadata after 2000 ms.");
             // one wait of max.block.ms for the sample, not one per record (10 x 2 s)
             assertThat(r.getTime()).isGreaterThanOrEqualTo(1900).isLessThan(10_000);
-            assertThat(kafka.admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(missing);
+            assertThat(kafka.admin.listTopics().names().get(30, TimeUnit.SECONDS))
+                    .doesNotContain(missing);
         }
     }
 }

@@ -6,6 +6,13 @@ import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.jmeterkafka.bench.KafkaTool;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.StoredBytes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -27,7 +34,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
-
 import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -46,15 +52,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.github.jmeterkafka.bench.KafkaTool;
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.StoredBytes;
-
 /**
  * Records made per record (templates, Avro from a schema, random letters) sent by the Kafka Producer
  * to a real broker and checked as a reader of the topic sees them: parsed with a JSON parser,
@@ -62,10 +59,9 @@ import io.github.jmeterkafka.harness.StoredBytes;
  * bytes the broker stores against Kafka's own producer-perf-test.
  */
 class KafkaProducerPayloadsIT {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    private static final Pattern UUID_V4 = Pattern.compile(
-            "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final Pattern UUID_V4 =
+            Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
     private static final Pattern ISO_MILLIS = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
 
     /** Ten fields: a nested record, an array, an enum, a nullable union, a decimal and a timestamp among them. */
@@ -84,6 +80,7 @@ class KafkaProducerPayloadsIT {
               {'name': 'priority', 'type': 'int'},
               {'name': 'active', 'type': 'boolean'}]}\
             """.replace('\'', '"');
+
     private static final Schema PAYMENT = new Schema.Parser().parse(PAYMENT_SCHEMA);
     /** Rules for seven fields; id, account.iban, note and active get random values of their types. */
     private static final Map<String, String> PAYMENT_RULES = rules(
@@ -120,8 +117,9 @@ class KafkaProducerPayloadsIT {
         s.setKeyMode("text");
         s.setKey("cust-{{int 1 50}}");
         s.setValue(("{'id':'{{uuid}}','n':{{gseq}},'seq':{{seq}},'customer':'{{key}}','qty':{{int 1 5}},"
-                + "'amount':{{decimal 5 900 2}},'currency':'{{pick EUR:60 USD:40}}',"
-                + "'name':'{{faker Name.fullName}}','at':'{{now iso}}'}").replace('\'', '"'));
+                        + "'amount':{{decimal 5 900 2}},'currency':'{{pick EUR:60 USD:40}}',"
+                        + "'name':'{{faker Name.fullName}}','at':'{{now iso}}'}")
+                .replace('\'', '"'));
         s.getHeaders().add(new KeyValue("seq", "{{seq}}"));
         s.setRecordsPerSample("50");
         Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -143,17 +141,21 @@ class KafkaProducerPayloadsIT {
         Map<String, Integer> currencies = new HashMap<>();
         for (Read r : reads) {
             JsonNode v = json(r.value);
-            assertThat(fieldNames(v)).as(r.value)
+            assertThat(fieldNames(v))
+                    .as(r.value)
                     .containsExactly("id", "n", "seq", "customer", "qty", "amount", "currency", "name", "at");
             assertThat(v.get("id").asText()).matches(UUID_V4);
             ids.add(v.get("id").asText());
             globalSequences.add(v.get("n").longValue());
             long seq = v.get("seq").longValue();
             threadSequences.add(seq);
-            assertThat(r.headers).as("the header's {{seq}} is the value's")
+            assertThat(r.headers)
+                    .as("the header's {{seq}} is the value's")
                     .containsExactly(Map.entry("seq", Long.toString(seq)));
             assertThat(r.key).matches("cust-([1-9]|[1-4][0-9]|50)");
-            assertThat(v.get("customer").asText()).as("{{key}} is the record's key").isEqualTo(r.key);
+            assertThat(v.get("customer").asText())
+                    .as("{{key}} is the record's key")
+                    .isEqualTo(r.key);
             keys.add(r.key);
             assertThat(v.get("qty").isIntegralNumber()).isTrue();
             quantities.add(v.get("qty").intValue());
@@ -201,14 +203,18 @@ class KafkaProducerPayloadsIT {
             assertPaymentFollowsTheRules(p, before, after);
             byOffset.put(rec.offset(), p);
         }
-        assertThat(byOffset.values().stream().map(p -> p.get("id").toString()).distinct()).hasSize(200);
-        Set<Long> sequences = byOffset.values().stream().map(p -> (Long) p.get("seq"))
-                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(byOffset.values().stream().map(p -> p.get("id").toString()).distinct())
+                .hasSize(200);
+        Set<Long> sequences =
+                byOffset.values().stream().map(p -> (Long) p.get("seq")).collect(Collectors.toCollection(TreeSet::new));
         assertThat(sequences).containsExactlyElementsOf(range(200));
         // the fields without rules still vary: not one value copied into every record
-        assertThat(byOffset.values().stream().map(p -> ((GenericRecord) p.get("account")).get("iban").toString())
-                .distinct()).hasSizeGreaterThan(190);
-        assertThat(byOffset.values().stream().map(p -> p.get("active")).distinct()).hasSize(2);
+        assertThat(byOffset.values().stream()
+                        .map(p -> ((GenericRecord) p.get("account")).get("iban").toString())
+                        .distinct())
+                .hasSizeGreaterThan(190);
+        assertThat(byOffset.values().stream().map(p -> p.get("active")).distinct())
+                .hasSize(2);
 
         List<Read> reads = consume(connection, topic, PAYMENT_SCHEMA, "avro", 200);
 
@@ -222,9 +228,12 @@ class KafkaProducerPayloadsIT {
             assertThat(v.get("priority").intValue()).isEqualTo(7);
             assertThat(v.get("amount").isNumber()).as(r.value).isTrue();
             assertThat(v.get("amount").decimalValue()).isEqualByComparingTo(decimal(binary, "amount"));
-            assertThat(Instant.parse(v.get("createdAt").asText()).toEpochMilli()).isEqualTo(binary.get("createdAt"));
+            assertThat(Instant.parse(v.get("createdAt").asText()).toEpochMilli())
+                    .isEqualTo(binary.get("createdAt"));
             assertThat(v.get("account").get("holder").asText())
-                    .isEqualTo(((GenericRecord) binary.get("account")).get("holder").toString());
+                    .isEqualTo(((GenericRecord) binary.get("account"))
+                            .get("holder")
+                            .toString());
             assertThat(v.get("tags")).allSatisfy(t -> assertThat(t.asText()).matches("t[1-3]"));
             assertThat(v.get("note").isNull() || v.get("note").isTextual()).isTrue();
         }
@@ -237,10 +246,14 @@ class KafkaProducerPayloadsIT {
         assertThat(account.get("holder").toString()).isNotBlank();
         @SuppressWarnings("unchecked")
         List<Object> tags = (List<Object>) p.get("tags");
-        assertThat(tags).hasSizeBetween(1, 3).allSatisfy(t -> assertThat(t.toString()).matches("t[1-3]"));
+        assertThat(tags)
+                .hasSizeBetween(1, 3)
+                .allSatisfy(t -> assertThat(t.toString()).matches("t[1-3]"));
         assertThat(p.get("status").toString()).isEqualTo("PAID");
         Object note = p.get("note");
-        assertThat(note == null || note.toString().matches("[A-Za-z0-9]{8,16}")).as("note %s", note).isTrue();
+        assertThat(note == null || note.toString().matches("[A-Za-z0-9]{8,16}"))
+                .as("note %s", note)
+                .isTrue();
         BigDecimal amount = decimal(p, "amount");
         assertThat(amount.scale()).isEqualTo(2);
         assertThat(amount).isBetween(new BigDecimal("10.00"), new BigDecimal("19.99"));
@@ -267,7 +280,8 @@ class KafkaProducerPayloadsIT {
         assertThat(stored).hasSize(75);
         stored.forEach(rec -> assertPaymentFollowsTheRules(decode(PAYMENT, rec.value()), before, after));
         // no key, no headers: the sent bytes are the values as the serializer wrote them
-        assertThat(sentBytes).isEqualTo(stored.stream().mapToLong(rec -> rec.value().length).sum());
+        assertThat(sentBytes)
+                .isEqualTo(stored.stream().mapToLong(rec -> rec.value().length).sum());
     }
 
     @Test
@@ -301,8 +315,10 @@ class KafkaProducerPayloadsIT {
 
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo("NotAGenericRecordException");
-        assertThat(r.getResponseMessage()).isEqualTo("5 of 5 records failed: NotAGenericRecordException: "
-                + "GenericRecordSerializer takes org.apache.avro.generic.GenericRecord values, not java.lang.String");
+        assertThat(r.getResponseMessage())
+                .isEqualTo(
+                        "5 of 5 records failed: NotAGenericRecordException: "
+                                + "GenericRecordSerializer takes org.apache.avro.generic.GenericRecord values, not java.lang.String");
         assertThat(kafka.endOffsets(topic)).isZero();
         assertThat(GenericRecordSerializer.serialized(topic)).isZero();
 
@@ -322,15 +338,24 @@ class KafkaProducerPayloadsIT {
      */
     @ParameterizedTest
     @ValueSource(strings = {"lz4", "zstd"})
-    void randomLettersStoreAsManyBytesPerRecordAsProducerPerformance_andRandomOnceFarFewer(String codec,
-            @TempDir Path dir) throws Exception {
+    void randomLettersStoreAsManyBytesPerRecordAsProducerPerformance_andRandomOnceFarFewer(
+            String codec, @TempDir Path dir) throws Exception {
         int records = 20_000;
-        Map<String, String> producer = Map.of("acks", "1", "compression.type", codec, "batch.size", "16384",
-                "linger.ms", "5");
+        Map<String, String> producer =
+                Map.of("acks", "1", "compression.type", codec, "batch.size", "16384", "linger.ms", "5");
         String perfTopic = kafka.topic(codec + "-perf-test", 1);
-        List<String> args = new ArrayList<>(List.of("--bootstrap-server", kafka.broker.bootstrapServers(),
-                "--topic", perfTopic, "--num-records", Integer.toString(records), "--record-size", "1000",
-                "--throughput", "-1", "--command-property"));
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                kafka.broker.bootstrapServers(),
+                "--topic",
+                perfTopic,
+                "--num-records",
+                Integer.toString(records),
+                "--record-size",
+                "1000",
+                "--throughput",
+                "-1",
+                "--command-property"));
         producer.forEach((k, v) -> args.add(k + "=" + v));
         String out = producerPerformance(args, dir);
         assertThat(out).contains(records + " records sent");
@@ -344,7 +369,8 @@ class KafkaProducerPayloadsIT {
         double perfTest = storedPerRecord(perfTopic, records);
         double random = storedPerRecord(randomTopic, records);
         double once = storedPerRecord(onceTopic, records);
-        System.out.printf("bytes stored per 1000 B record with %s: perf-test %.1f, random %.1f, randomOnce %.1f%n",
+        System.out.printf(
+                "bytes stored per 1000 B record with %s: perf-test %.1f, random %.1f, randomOnce %.1f%n",
                 codec, perfTest, random, once);
         assertThat(random).isCloseTo(perfTest, withinPercentage(3));
         // one payload sent again and again: the codec stores little more than a reference to the first
@@ -380,9 +406,13 @@ class KafkaProducerPayloadsIT {
         String topic = kafka.topic("bad-template", 1);
         KafkaProducerSampler s = sampler(unique("bad-template"), kafka.connect(Map.of()), topic);
         s.setValue("{\"id\": {{nope 3}}}");
-        refusedThenSent(s, topic, "value: template placeholder {{nope 3}} at character 8: unknown placeholder 'nope'",
+        refusedThenSent(
+                s,
+                topic,
+                "value: template placeholder {{nope 3}} at character 8: unknown placeholder 'nope'",
                 x -> x.setValue("{\"id\": {{gseq}}}"));
-        assertThat(kafka.read(topic)).extracting(rec -> new String(rec.value(), StandardCharsets.UTF_8))
+        assertThat(kafka.read(topic))
+                .extracting(rec -> new String(rec.value(), StandardCharsets.UTF_8))
                 .containsExactly("{\"id\": 0}", "{\"id\": 1}", "{\"id\": 2}");
     }
 
@@ -391,7 +421,9 @@ class KafkaProducerPayloadsIT {
         String topic = kafka.topic("bad-rule", 1);
         KafkaProducerSampler s = avroSampler(kafka.connect(Map.of()), topic, "binary");
         s.getFieldRules().add(new KeyValue("account.holdr", "x"));
-        refusedThenSent(s, topic,
+        refusedThenSent(
+                s,
+                topic,
                 "field rule 'account.holdr': no such field in schema Payment (did you mean 'account.holder'?)",
                 x -> x.getFieldRules().removeIf(rule -> rule.getKey().equals("account.holdr")));
     }
@@ -403,8 +435,8 @@ class KafkaProducerPayloadsIT {
         s.getFieldRules().clear();
         s.setValueSchema("{'type': 'record', 'name': 'Broken', 'fields': [{'name': 'a', 'type': 'nosuchtype'}]}"
                 .replace('\'', '"'));
-        SampleResult refused = refusedThenSent(s, topic, "Avro schema text does not parse: ",
-                x -> x.setValueSchema(PAYMENT_SCHEMA));
+        SampleResult refused =
+                refusedThenSent(s, topic, "Avro schema text does not parse: ", x -> x.setValueSchema(PAYMENT_SCHEMA));
         assertThat(refused.getResponseMessage()).contains("nosuchtype");
         assertThat(kafka.read(topic)).allSatisfy(rec -> decode(PAYMENT, rec.value()));
     }
@@ -413,8 +445,8 @@ class KafkaProducerPayloadsIT {
      * The sample fails with 400 and the reason, before anything reaches the broker; once the input
      * is fixed, the next sample sends its three records. Returns the refused sample.
      */
-    private SampleResult refusedThenSent(KafkaProducerSampler s, String topic, String reason,
-            Consumer<KafkaProducerSampler> fix) {
+    private SampleResult refusedThenSent(
+            KafkaProducerSampler s, String topic, String reason, Consumer<KafkaProducerSampler> fix) {
         s.setRecordsPerSample("3");
 
         SampleResult r = s.sample(null);
@@ -464,8 +496,8 @@ class KafkaProducerPayloadsIT {
 
     private static BigDecimal decimal(GenericRecord record, String field) {
         Schema schema = record.getSchema().getField(field).schema();
-        return new Conversions.DecimalConversion().fromBytes(((ByteBuffer) record.get(field)).duplicate(), schema,
-                schema.getLogicalType());
+        return new Conversions.DecimalConversion()
+                .fromBytes(((ByteBuffer) record.get(field)).duplicate(), schema, schema.getLogicalType());
     }
 
     private static JsonNode json(String text) {
@@ -530,8 +562,11 @@ class KafkaProducerPayloadsIT {
                     for (String h : hs.isEmpty() ? new String[0] : hs.split(",")) {
                         headers.put(h.substring(0, h.indexOf('=')), h.substring(h.indexOf('=') + 1));
                     }
-                    reads.add(new Read(Long.parseLong(vars.get(prefix + "_offset_" + i)),
-                            vars.get(prefix + "_key_" + i), vars.get(prefix + "_value_" + i), headers));
+                    reads.add(new Read(
+                            Long.parseLong(vars.get(prefix + "_offset_" + i)),
+                            vars.get(prefix + "_key_" + i),
+                            vars.get(prefix + "_value_" + i),
+                            headers));
                 }
             }
         } finally {

@@ -2,22 +2,19 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import com.google.protobuf.Descriptors;
-import com.google.protobuf.DynamicMessage;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 
 /** What the producer sampler's records are made of: every record its own. */
 class KafkaProducerRecordsTest {
@@ -39,7 +36,8 @@ class KafkaProducerRecordsTest {
     }
 
     private List<String> values() {
-        return clients.producer.history().stream().map(r -> new String((byte[]) r.value(), StandardCharsets.UTF_8))
+        return clients.producer.history().stream()
+                .map(r -> new String((byte[]) r.value(), StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
     }
 
@@ -122,7 +120,8 @@ class KafkaProducerRecordsTest {
 
         assertThat(s.sample(null).isSuccessful()).isTrue();
         // zig-zag 7 is 14; then the string's length and bytes
-        assertThat(clients.producer.history()).allSatisfy(rec -> assertThat(((byte[]) rec.value())[0]).isEqualTo((byte) 14));
+        assertThat(clients.producer.history())
+                .allSatisfy(rec -> assertThat(((byte[]) rec.value())[0]).isEqualTo((byte) 14));
     }
 
     @Test
@@ -144,7 +143,8 @@ class KafkaProducerRecordsTest {
 
         Descriptors.Descriptor order = ProtobufRecords.parseProtoSchema(proto, "");
         for (int i = 0; i < 20; i++) {
-            DynamicMessage m = DynamicMessage.parseFrom(order, (byte[]) clients.producer.history().get(i).value());
+            DynamicMessage m = DynamicMessage.parseFrom(
+                    order, (byte[]) clients.producer.history().get(i).value());
             assertThat(m.getField(order.findFieldByName("id"))).isEqualTo("ord-" + i);
             assertThat((List<?>) m.getField(order.findFieldByName("tags"))).isNotEmpty();
         }

@@ -5,6 +5,8 @@ import static io.github.jmeterkafka.sampler.LiveKafka.sampler;
 import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.SharedBroker;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -29,9 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.harness.SharedBroker;
 
 /** The Kafka Producer against a real broker, called as JMeter's threads call it: what it counts is what is stored. */
 class KafkaProducerSamplerIT {
@@ -67,8 +65,8 @@ class KafkaProducerSamplerIT {
             SampleResult r = ok(s.sample(null));
             assertThat(r.getSampleCount()).isEqualTo(perSample);
             assertThat(r.getSentBytes()).isEqualTo(200L * perSample);
-            assertThat(r.getResponseMessage()).isEqualTo(perSample + (perSample == 1 ? " record" : " records")
-                    + " acknowledged");
+            assertThat(r.getResponseMessage())
+                    .isEqualTo(perSample + (perSample == 1 ? " record" : " records") + " acknowledged");
             counted += r.getSampleCount();
         }
 
@@ -115,7 +113,8 @@ class KafkaProducerSamplerIT {
 
         SampleResult r = ok(s.sample(null));
 
-        assertThat(r.getResponseDataAsString()).contains(topic + "-2@0 timestamp=" + timestamp)
+        assertThat(r.getResponseDataAsString())
+                .contains(topic + "-2@0 timestamp=" + timestamp)
                 .contains(topic + "-2@4 timestamp=" + timestamp);
         List<ConsumerRecord<byte[], byte[]>> records = kafka.read(topic);
         assertThat(records).hasSize(5).allSatisfy(rec -> {
@@ -185,7 +184,8 @@ class KafkaProducerSamplerIT {
 
         ok(s.sample(null));
 
-        Set<String> values = kafka.read(topic).stream().map(rec -> text(rec.value())).collect(Collectors.toSet());
+        Set<String> values =
+                kafka.read(topic).stream().map(rec -> text(rec.value())).collect(Collectors.toSet());
         // 150 random picks of 3 miss one of them with a probability of about 1e-26
         assertThat(values).containsExactlyInAnyOrder("alpha", "beta", "gamma");
     }
@@ -208,8 +208,9 @@ class KafkaProducerSamplerIT {
         Set<String> keys = records.stream().map(rec -> text(rec.key())).collect(Collectors.toSet());
         assertThat(keys).hasSizeBetween(2, 5).allSatisfy(k -> assertThat(k).matches("user-[0-4]"));
         // one key, one partition: Kafka's default partitioner hashes the key
-        Map<String, Set<Integer>> partitionsOfKey = records.stream().collect(Collectors.groupingBy(
-                rec -> text(rec.key()), Collectors.mapping(ConsumerRecord::partition, Collectors.toSet())));
+        Map<String, Set<Integer>> partitionsOfKey = records.stream()
+                .collect(Collectors.groupingBy(
+                        rec -> text(rec.key()), Collectors.mapping(ConsumerRecord::partition, Collectors.toSet())));
         assertThat(partitionsOfKey.values()).allSatisfy(p -> assertThat(p).hasSize(1));
     }
 
@@ -257,7 +258,9 @@ class KafkaProducerSamplerIT {
             for (Future<long[]> f : results) {
                 long[] r = f.get(300, TimeUnit.SECONDS);
                 assertThat(r[1]).as("failed samples").isZero();
-                assertThat(r[2]).as("a sample after the end of the budget is null").isEqualTo(1);
+                assertThat(r[2])
+                        .as("a sample after the end of the budget is null")
+                        .isEqualTo(1);
                 records += r[0];
             }
             assertThat(records).isEqualTo(budget);
@@ -270,8 +273,8 @@ class KafkaProducerSamplerIT {
 
     @Test
     void aStringValueSerializerGetsTextAndKeysStayBytes() {
-        String connection = kafka.connect(Map.of("value.serializer",
-                "org.apache.kafka.common.serialization.StringSerializer"));
+        String connection =
+                kafka.connect(Map.of("value.serializer", "org.apache.kafka.common.serialization.StringSerializer"));
         String topic = kafka.topic("string-serializer", 1);
         KafkaProducerSampler s = sampler(unique("string-serializer"), connection, topic);
         s.setKeyMode("text");

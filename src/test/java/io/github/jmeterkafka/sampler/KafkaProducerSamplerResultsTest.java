@@ -3,7 +3,9 @@ package io.github.jmeterkafka.sampler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.MockConnections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -12,7 +14,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -35,14 +36,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.harness.MockConnections;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.config.KeyValue;
 
 /** Every way a producer sample can end, on Kafka's MockProducer: code, message, count and what was sent. */
 class KafkaProducerSamplerResultsTest {
@@ -113,7 +106,10 @@ class KafkaProducerSamplerResultsTest {
     void oneRecordIsSaidInTheSingular() {
         SampleResult r = sampler(1).sample(null);
         assertThat(r.getResponseMessage()).isEqualTo("1 record acknowledged");
-        assertThat(r.getResponseDataAsString()).startsWith("t-0@0 timestamp=").endsWith("\n").hasLineCount(1);
+        assertThat(r.getResponseDataAsString())
+                .startsWith("t-0@0 timestamp=")
+                .endsWith("\n")
+                .hasLineCount(1);
     }
 
     @Test
@@ -154,7 +150,8 @@ class KafkaProducerSamplerResultsTest {
         assertThat(p.transactionInitialized()).isTrue();
         assertThat(p.transactionCommitted()).isTrue();
         assertThat(p.history()).hasSize(3);
-        assertThat((String) mocks.configs.get(0).get(ProducerConfig.TRANSACTIONAL_ID_CONFIG)).startsWith("test-host-")
+        assertThat((String) mocks.configs.get(0).get(ProducerConfig.TRANSACTIONAL_ID_CONFIG))
+                .startsWith("test-host-")
                 .contains("-tx-");
 
         s.threadFinished();
@@ -169,7 +166,8 @@ class KafkaProducerSamplerResultsTest {
         CompletableFuture<SampleResult> r = CompletableFuture.supplyAsync(() -> s.sample(null));
         // inside a transaction MockProducer keeps the records apart until the commit
         await().atMost(5, TimeUnit.SECONDS)
-                .until(() -> !mocks.producers.isEmpty() && mocks.last().uncommittedRecords().size() == 3);
+                .until(() -> !mocks.producers.isEmpty()
+                        && mocks.last().uncommittedRecords().size() == 3);
         MockProducer<Object, Object> p = mocks.last();
         p.completeNext();
         p.errorNext(new RecordTooLargeException("too big"));
@@ -212,7 +210,8 @@ class KafkaProducerSamplerResultsTest {
         assertThat(mocks.last().transactionAborted()).isTrue();
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo("TimeoutException");
-        assertThat(r.getResponseMessage()).isEqualTo("3 of 3 records not acknowledged within 100 ms; transaction aborted");
+        assertThat(r.getResponseMessage())
+                .isEqualTo("3 of 3 records not acknowledged within 100 ms; transaction aborted");
     }
 
     @Test
@@ -244,7 +243,8 @@ class KafkaProducerSamplerResultsTest {
     void aFailedInitTransactionsClosesTheProducerAndSendsNothing() {
         mocks.next = () -> {
             MockProducer<Object, Object> p = new MockProducer<>(true, null, BYTES, BYTES);
-            p.initTransactionException = new TimeoutException("Timeout expired after 60000ms while awaiting InitProducerId");
+            p.initTransactionException =
+                    new TimeoutException("Timeout expired after 60000ms while awaiting InitProducerId");
             return p;
         };
         KafkaProducerSampler s = sampler(2);
@@ -335,15 +335,18 @@ class KafkaProducerSamplerResultsTest {
         mocks.next = () -> new MockProducer<>(true, null, BYTES, BYTES) {
             @Override
             public synchronized Future<RecordMetadata> send(ProducerRecord<Object, Object> record, Callback callback) {
-                callback.onCompletion(null, new TransactionAbortedException("Failing batch since transaction was aborted"));
-                throw new KafkaException("Cannot perform send because at least one previous transactional request has failed");
+                callback.onCompletion(
+                        null, new TransactionAbortedException("Failing batch since transaction was aborted"));
+                throw new KafkaException(
+                        "Cannot perform send because at least one previous transactional request has failed");
             }
         };
 
         SampleResult r = sampler(3).sample(null);
 
-        assertThat(r.getResponseMessage()).isEqualTo(
-                "3 of 3 records failed: TransactionAbortedException: Failing batch since transaction was aborted");
+        assertThat(r.getResponseMessage())
+                .isEqualTo(
+                        "3 of 3 records failed: TransactionAbortedException: Failing batch since transaction was aborted");
         assertThat(r.getResponseCode()).isEqualTo("TransactionAbortedException");
     }
 
@@ -396,28 +399,31 @@ class KafkaProducerSamplerResultsTest {
 
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
-        assertThat(r.getResponseMessage()).startsWith("Kafka Connection '" + connection + "' is invalid: ")
+        assertThat(r.getResponseMessage())
+                .startsWith("Kafka Connection '" + connection + "' is invalid: ")
                 .contains("'no.such.property' in producer properties is not a Kafka client property");
         assertThat(mocks.producers).isEmpty();
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "keyMode      | bogus | key mode 'bogus' is not one of: none, text, random",
-        "valueMode    | bogus | value mode 'bogus' is not one of: text, random, randomBytes, randomOnce, file, fileInOrder, avro, jsonSchema, protobuf",
-        "schemaOutput | bogus | schema output 'bogus' is not one of: binary, json, record",
-        "seed         | x1    | seed must be a whole number, not 'x1'",
-        "value        | '{{int 5 1}}' | value: template placeholder {{int 5 1}} at character 1: min 5 is greater than max 1",
-        "valueSchema  | '{\"type\": \"recrd\"}' | schema",
-        "producerScope| bogus | producer scope 'bogus' is not one of: shared, thread",
-        "partition    | -1    | partition must not be negative, not -1",
-        "timestamp    | today | timestamp must be a whole number, not 'today'",
-        "ackTimeout   | -5    | ack timeout must not be negative, not -5",
-        "keyCount     | 0     | key count must be at least 1",
-        "recordSize   | big   | record size 'big': 'big' is not a size in bytes",
-        "payloadFile  | /no/such/file | payload file /no/such/file cannot be read",
-        "header       | ''    | a header has an empty name (value 'x')",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "keyMode      | bogus | key mode 'bogus' is not one of: none, text, random",
+                "valueMode    | bogus | value mode 'bogus' is not one of: text, random, randomBytes, randomOnce, file, fileInOrder, avro, jsonSchema, protobuf",
+                "schemaOutput | bogus | schema output 'bogus' is not one of: binary, json, record",
+                "seed         | x1    | seed must be a whole number, not 'x1'",
+                "value        | '{{int 5 1}}' | value: template placeholder {{int 5 1}} at character 1: min 5 is greater than max 1",
+                "valueSchema  | '{\"type\": \"recrd\"}' | schema",
+                "producerScope| bogus | producer scope 'bogus' is not one of: shared, thread",
+                "partition    | -1    | partition must not be negative, not -1",
+                "timestamp    | today | timestamp must be a whole number, not 'today'",
+                "ackTimeout   | -5    | ack timeout must not be negative, not -5",
+                "keyCount     | 0     | key count must be at least 1",
+                "recordSize   | big   | record size 'big': 'big' is not a size in bytes",
+                "payloadFile  | /no/such/file | payload file /no/such/file cannot be read",
+                "header       | ''    | a header has an empty name (value 'x')",
+            })
     void invalidFieldsFailWith400BeforeAnythingIsSent(String field, String value, String message) {
         KafkaProducerSampler s = sampler(1);
         switch (field) {
@@ -456,6 +462,7 @@ class KafkaProducerSamplerResultsTest {
         assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
         assertThat(r.getResponseMessage()).contains(message);
         assertThat(r.getSampleCount()).isEqualTo(1);
-        assertThat(mocks.producers.stream().mapToInt(p -> p.history().size()).sum()).isZero();
+        assertThat(mocks.producers.stream().mapToInt(p -> p.history().size()).sum())
+                .isZero();
     }
 }

@@ -3,6 +3,8 @@ package io.github.jmeterkafka.sampler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.measure.SequenceHeader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -11,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
@@ -22,9 +23,6 @@ import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.measure.SequenceHeader;
 
 class KafkaProducerSamplerTest {
 
@@ -70,7 +68,8 @@ class KafkaProducerSamplerTest {
     void someFailedRecordsFailTheSampleAndSayHowMany() throws Exception {
         KafkaProducerSampler s = sampler(false, 5);
         CompletableFuture<SampleResult> r = CompletableFuture.supplyAsync(() -> s.sample(null));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> clients.producer.history().size() == 5);
+        await().atMost(5, TimeUnit.SECONDS)
+                .until(() -> clients.producer.history().size() == 5);
         for (int i = 0; i < 3; i++) {
             clients.producer.completeNext();
         }
@@ -101,7 +100,8 @@ class KafkaProducerSamplerTest {
         KafkaProducerSampler s = sampler(false, 1);
         s.setAckTimeout("60000");
         CompletableFuture<SampleResult> r = CompletableFuture.supplyAsync(() -> s.sample(null));
-        await().atMost(5, TimeUnit.SECONDS).until(() -> clients.producer.history().size() == 1);
+        await().atMost(5, TimeUnit.SECONDS)
+                .until(() -> clients.producer.history().size() == 1);
 
         long start = System.nanoTime();
         assertThat(s.interrupt()).isTrue();
@@ -225,7 +225,9 @@ class KafkaProducerSamplerTest {
         assertThat(s.sample(null).isSuccessful()).isTrue();
 
         List<Long> sent = slow.history().stream()
-                .map(r -> SequenceHeader.decode(r.headers().lastHeader(SequenceHeader.NAME).value()).sendMicros)
+                .map(r -> SequenceHeader.decode(
+                                r.headers().lastHeader(SequenceHeader.NAME).value())
+                        .sendMicros)
                 .collect(Collectors.toList());
         assertThat(sent).hasSize(3);
         assertThat(sent.get(1) - sent.get(0)).isGreaterThanOrEqualTo(30_000);

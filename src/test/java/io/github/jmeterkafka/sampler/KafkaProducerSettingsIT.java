@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.harness.SharedBroker;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ProducerState;
@@ -32,10 +34,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.harness.SharedBroker;
 
 /**
  * The Kafka Connection's producer properties reach the real producer, shown by what only that setting
@@ -72,17 +70,27 @@ class KafkaProducerSettingsIT {
     }
 
     private static String clientId(Producer<?, ?> producer) {
-        Set<String> ids = producer.metrics().keySet().stream().map(n -> n.tags().get("client-id"))
-                .filter(id -> id != null).collect(Collectors.toSet());
+        Set<String> ids = producer.metrics().keySet().stream()
+                .map(n -> n.tags().get("client-id"))
+                .filter(id -> id != null)
+                .collect(Collectors.toSet());
         assertThat(ids).hasSize(1);
         return ids.iterator().next();
     }
 
     private long logSize(String topic) throws Exception {
         TopicPartition tp = new TopicPartition(topic, 0);
-        return kafka.admin.describeLogDirs(List.of(1)).allDescriptions().get(30, TimeUnit.SECONDS).get(1).values()
-                .stream().filter(d -> d.replicaInfos().containsKey(tp))
-                .mapToLong(d -> d.replicaInfos().get(tp).size()).sum();
+        return kafka
+                .admin
+                .describeLogDirs(List.of(1))
+                .allDescriptions()
+                .get(30, TimeUnit.SECONDS)
+                .get(1)
+                .values()
+                .stream()
+                .filter(d -> d.replicaInfos().containsKey(tp))
+                .mapToLong(d -> d.replicaInfos().get(tp).size())
+                .sum();
     }
 
     private KafkaProducerSampler compressible(String connection, String topic) {
@@ -124,7 +132,8 @@ class KafkaProducerSettingsIT {
 
         SampleResult r0 = ok(noAcks.sample(null));
         // with acks=0 the broker never answers: the producer reports offset -1
-        assertThat(r0.getResponseDataAsString().lines()).hasSize(3)
+        assertThat(r0.getResponseDataAsString().lines())
+                .hasSize(3)
                 .allSatisfy(line -> assertThat(line).startsWith(topic + "-0@-1 "));
         await().atMost(30, TimeUnit.SECONDS).until(() -> kafka.endOffsets(topic) == 3);
 
@@ -226,8 +235,15 @@ class KafkaProducerSettingsIT {
 
     private List<Long> producerIdsOnTheBroker(String topic) throws Exception {
         TopicPartition tp = new TopicPartition(topic, 0);
-        return kafka.admin.describeProducers(List.of(tp)).partitionResult(tp).get(30, TimeUnit.SECONDS)
-                .activeProducers().stream().map(ProducerState::producerId).collect(Collectors.toList());
+        return kafka
+                .admin
+                .describeProducers(List.of(tp))
+                .partitionResult(tp)
+                .get(30, TimeUnit.SECONDS)
+                .activeProducers()
+                .stream()
+                .map(ProducerState::producerId)
+                .collect(Collectors.toList());
     }
 
     private static void assertClosed(Producer<Object, Object> p, String topic) {

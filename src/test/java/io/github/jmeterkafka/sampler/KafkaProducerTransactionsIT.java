@@ -5,6 +5,7 @@ import static io.github.jmeterkafka.sampler.LiveKafka.sampler;
 import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.SharedBroker;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +17,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.harness.SharedBroker;
 
 /** Transactional samples on a real broker: a sample is one transaction, committed only when every record was acknowledged. */
 class KafkaProducerTransactionsIT {
@@ -85,8 +83,8 @@ class KafkaProducerTransactionsIT {
         s.setPayloadFile(file.toString());
         s.setRecordsPerSample("100");
 
-        Pattern aborted = Pattern.compile(
-                "(\\d+) of 100 records failed: RecordTooLargeException: .*; transaction aborted");
+        Pattern aborted =
+                Pattern.compile("(\\d+) of 100 records failed: RecordTooLargeException: .*; transaction aborted");
         long committed = 0;
         long writtenThenAborted = 0;
         // until a sample aborted after some records were written (the first pick is small 10 times in 11)
@@ -106,8 +104,10 @@ class KafkaProducerTransactionsIT {
 
         assertThat(writtenThenAborted).isPositive();
         assertThat(kafka.read(topic, COMMITTED)).hasSize((int) committed);
-        assertThat(kafka.read(topic, UNCOMMITTED)).hasSize((int) (committed + writtenThenAborted))
-                .allSatisfy(rec -> assertThat(rec.value()).asString(StandardCharsets.UTF_8).isEqualTo(small));
+        assertThat(kafka.read(topic, UNCOMMITTED))
+                .hasSize((int) (committed + writtenThenAborted))
+                .allSatisfy(rec ->
+                        assertThat(rec.value()).asString(StandardCharsets.UTF_8).isEqualTo(small));
         // what the broker wrote in an aborted transaction was not delivered: not "sent" in the summary
         assertThat(Summaries.of(s)).contains("\n" + committed + " records sent, ");
     }
@@ -128,7 +128,8 @@ class KafkaProducerTransactionsIT {
                 ok(second.submit(() -> b.sample(null)).get(60, TimeUnit.SECONDS));
             }
             List<String> ids = kafka.admin.listTransactions().all().get(30, TimeUnit.SECONDS).stream()
-                    .map(TransactionListing::transactionalId).filter(id -> id.startsWith(connection + "-"))
+                    .map(TransactionListing::transactionalId)
+                    .filter(id -> id.startsWith(connection + "-"))
                     .collect(Collectors.toList());
             assertThat(ids).hasSize(2).doesNotHaveDuplicates();
             first.submit(a::threadFinished).get(30, TimeUnit.SECONDS);

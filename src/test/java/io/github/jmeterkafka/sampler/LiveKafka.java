@@ -2,16 +2,6 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-
 import io.github.jmeterkafka.client.ClientFactory;
 import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
@@ -19,6 +9,14 @@ import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.Topics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * What a producer integration test needs around a real broker: connections bound as a Kafka
@@ -49,9 +47,15 @@ final class LiveKafka implements AutoCloseable {
 
     String connect(Map<String, String> producerProperties, ClientFactory factory) {
         String name = unique("conn");
-        Connection c = Connection.of(new ConnectionSettings(name, name,
-                Map.of("bootstrap.servers", broker.bootstrapServers()), producerProperties, Map.of()),
-                factory, new ClientIds(name, "localhost"));
+        Connection c = Connection.of(
+                new ConnectionSettings(
+                        name,
+                        name,
+                        Map.of("bootstrap.servers", broker.bootstrapServers()),
+                        producerProperties,
+                        Map.of()),
+                factory,
+                new ClientIds(name, "localhost"));
         assertThat(c.failure()).isNull();
         Connections.bind(c);
         bound.add(name);
@@ -96,8 +100,9 @@ final class LiveKafka implements AutoCloseable {
 
     static SampleResult ok(SampleResult r) {
         assertThat(r).as("a sample, not the end of the budget").isNotNull();
-        assertThat(r.isSuccessful()).as(r.getResponseCode() + " " + r.getResponseMessage() + "\n"
-                + r.getResponseDataAsString()).isTrue();
+        assertThat(r.isSuccessful())
+                .as(r.getResponseCode() + " " + r.getResponseMessage() + "\n" + r.getResponseDataAsString())
+                .isTrue();
         assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.OK);
         return r;
     }

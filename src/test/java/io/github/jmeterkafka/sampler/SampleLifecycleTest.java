@@ -2,14 +2,12 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /** The base sampler's fixed order: prepare (untimed), the timed call, ended, fill, the response code. */
 class SampleLifecycleTest {
@@ -71,12 +69,10 @@ class SampleLifecycleTest {
         }
 
         @Override
-        public void threadFinished() {
-        }
+        public void threadFinished() {}
 
         @Override
-        public void testEnded() {
-        }
+        public void testEnded() {}
     }
 
     @Test
@@ -84,8 +80,9 @@ class SampleLifecycleTest {
         Recording s = new Recording();
         SampleResult r = s.sample(null);
 
-        assertThat(s.steps).containsExactly("prepare, clock stopped", "call, clock running", "ended, clock stopped",
-                "fill outcome");
+        assertThat(s.steps)
+                .containsExactly(
+                        "prepare, clock stopped", "call, clock running", "ended, clock stopped", "fill outcome");
         assertThat(r.isSuccessful()).isTrue();
         assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.OK);
     }
@@ -96,8 +93,9 @@ class SampleLifecycleTest {
         s.callFails = new TimeoutException("broken");
         SampleResult r = s.sample(null);
 
-        assertThat(s.steps).containsExactly("prepare, clock stopped", "call, clock running", "ended, clock stopped",
-                "failed broken");
+        assertThat(s.steps)
+                .containsExactly(
+                        "prepare, clock stopped", "call, clock running", "ended, clock stopped", "failed broken");
         assertThat(r.isSuccessful()).isFalse();
         assertThat(r.getResponseCode()).isEqualTo("TimeoutException");
         assertThat(r.getResponseMessage()).isEqualTo("TimeoutException: broken");
@@ -143,7 +141,9 @@ class SampleLifecycleTest {
         Thread.currentThread().interrupt();
         SampleResult r = s.sample(null);
         assertThat(s.stopped()).isFalse();
-        assertThat(Thread.currentThread().isInterrupted()).as("a Sample Timeout's interrupt is cleared").isFalse();
+        assertThat(Thread.currentThread().isInterrupted())
+                .as("a Sample Timeout's interrupt is cleared")
+                .isFalse();
         assertThat(r.isSuccessful()).isTrue();
     }
 }

@@ -3,7 +3,6 @@ package io.github.jmeterkafka.sampler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.junit.jupiter.api.Test;
 
 class SamplerRunsTest {

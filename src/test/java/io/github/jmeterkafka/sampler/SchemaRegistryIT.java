@@ -5,6 +5,10 @@ import static io.github.jmeterkafka.sampler.LiveKafka.sampler;
 import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.registry.ConfluentAvroSerializer;
+import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -14,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
-
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
@@ -29,11 +32,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.registry.ConfluentAvroSerializer;
-import io.github.jmeterkafka.registry.SchemaRegistry;
 
 /**
  * The Kafka Producer hands Avro records to a schema registry's serializer named in the connection's
@@ -82,8 +80,10 @@ class SchemaRegistryIT {
     @Test
     void avroRecordsReachTheTopicInConfluentWireFormatWithARegisteredSchema() throws IOException {
         String connection = kafka.connect(Map.of(
-                "value.serializer", ConfluentAvroSerializer.class.getName(),
-                ConfluentAvroSerializer.URL_CONFIG, registry.confluentUrl()));
+                "value.serializer",
+                ConfluentAvroSerializer.class.getName(),
+                ConfluentAvroSerializer.URL_CONFIG,
+                registry.confluentUrl()));
         // one partition: the records come back in the order they were made
         String topic = kafka.topic("registry", 1);
         KafkaProducerSampler s = sampler(unique("registry"), connection, topic);
@@ -126,11 +126,17 @@ class SchemaRegistryIT {
         BinaryDecoder decoder = null;
         for (ConsumerRecord<byte[], byte[]> record : records) {
             byte[] value = record.value();
-            decoder = DecoderFactory.get().binaryDecoder(value, ConfluentAvroSerializer.HEADER_SIZE,
-                    value.length - ConfluentAvroSerializer.HEADER_SIZE, decoder);
+            decoder = DecoderFactory.get()
+                    .binaryDecoder(
+                            value,
+                            ConfluentAvroSerializer.HEADER_SIZE,
+                            value.length - ConfluentAvroSerializer.HEADER_SIZE,
+                            decoder);
             GenericRecord decoded = reader.read(null, decoder);
             assertThat(decoder.isEnd()).as("every byte is the record's").isTrue();
-            assertThat(GenericData.get().validate(registered, decoded)).as("%s", decoded).isTrue();
+            assertThat(GenericData.get().validate(registered, decoded))
+                    .as("%s", decoded)
+                    .isTrue();
 
             seqs.add((Long) decoded.get("id"));
             assertThat(decoded.get("customer").toString()).matches("customer-[0-9]+");
@@ -138,12 +144,13 @@ class SchemaRegistryIT {
                     .isBetween(1, 50);
             statuses.add(decoded.get("status").toString());
             assertThat((Integer) decoded.get("qty")).isBetween(1, 5);
-            BigDecimal amount = decimals.fromBytes((ByteBuffer) decoded.get("amount"), amountField.schema(),
-                    LogicalTypes.decimal(10, 2));
+            BigDecimal amount = decimals.fromBytes(
+                    (ByteBuffer) decoded.get("amount"), amountField.schema(), LogicalTypes.decimal(10, 2));
             assertThat(amount.scale()).isEqualTo(2);
             assertThat(amount).isBetween(BigDecimal.ONE, new BigDecimal(100));
         }
-        assertThat(seqs).as("{{seq}} counts this thread's records from 0")
+        assertThat(seqs)
+                .as("{{seq}} counts this thread's records from 0")
                 .containsExactlyElementsOf(LongStream.range(0, 200).boxed().toList());
         assertThat(statuses).isSubsetOf("NEW", "PAID").hasSize(2);
     }

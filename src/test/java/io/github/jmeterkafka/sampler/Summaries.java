@@ -6,8 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 /** The end-of-test summary a sampler prints, as in non-GUI mode. */
 final class Summaries {
-    private Summaries() {
-    }
+    private Summaries() {}
 
     /** Calls testEnded and returns what it printed to stdout (also passed on to stdout). */
     static String of(AbstractKafkaSampler s) {

@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.sampler;
 
-import java.time.Duration;
+import io.github.jmeterkafka.client.ClientFactory;
+import io.github.jmeterkafka.harness.MockConnections;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.MockConsumer;
@@ -10,13 +10,6 @@ import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
-
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.harness.MockConnections;
-import io.github.jmeterkafka.client.ClientIds;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
-import io.github.jmeterkafka.client.Connections;
 
 /** Binds a connection named "kafka" whose clients are Kafka's mocks. */
 final class TestClients implements ClientFactory {

@@ -2,17 +2,15 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.schema.AvroBinarySource;
+import io.github.jmeterkafka.payload.schema.AvroRecords;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.avro.generic.GenericData;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.schema.AvroBinarySource;
-import io.github.jmeterkafka.payload.schema.AvroRecords;
 
 class ValueTextTest {
     private static final String SCHEMA = "{\"type\":\"record\",\"name\":\"R\",\"fields\":["
@@ -20,13 +18,15 @@ class ValueTextTest {
 
     @Test
     void avroBinaryWithTheSchemaIsShownAsJson() {
-        AvroRecords records = new AvroRecords(AvroRecords.parseAvroSchema(SCHEMA),
-                Map.of("id", c -> 7L, "city", c -> "Lyon"));
+        AvroRecords records =
+                new AvroRecords(AvroRecords.parseAvroSchema(SCHEMA), Map.of("id", c -> 7L, "city", c -> "Lyon"));
         byte[] bytes = new AvroBinarySource(records).next(new RecordContext(1L, 1, new AtomicLong()));
         ValueText view = ValueText.of(SCHEMA);
 
         assertThat(view.text(ByteBuffer.wrap(bytes))).isEqualTo("{\"id\":7,\"city\":\"Lyon\"}");
-        assertThat(StandardCharsets.UTF_8.decode(view.bytes(ByteBuffer.wrap(bytes))).toString())
+        assertThat(StandardCharsets.UTF_8
+                        .decode(view.bytes(ByteBuffer.wrap(bytes)))
+                        .toString())
                 .isEqualTo("{\"id\":7,\"city\":\"Lyon\"}");
     }
 
@@ -34,7 +34,8 @@ class ValueTextTest {
     void aValueThatIsNotARecordOfTheSchemaSaysSoInPlace() {
         ValueText view = ValueText.of(SCHEMA);
         assertThat(view.text(ByteBuffer.wrap("plain text".getBytes(StandardCharsets.UTF_8))))
-                .startsWith("(").contains("is not a record of Avro schema R");
+                .startsWith("(")
+                .contains("is not a record of Avro schema R");
     }
 
     @Test

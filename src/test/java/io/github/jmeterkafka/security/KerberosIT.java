@@ -2,6 +2,11 @@ package io.github.jmeterkafka.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,17 +15,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Topics;
 
 /**
  * SASL_PLAINTEXT with GSSAPI against a real KDC ({@link TestKdc}) and a real broker, from a plan run
@@ -37,8 +35,8 @@ class KerberosIT {
     private static final String WRONG_KEYTAB_CONSUME = "Consume with a keytab of another principal";
     private static final String STALE_KEYTAB = "Produce with a stale keytab";
     private static final String MISSING_KEYTAB = "Produce with a missing keytab";
-    private static final List<String> FAILING = List.of(WRONG_KEYTAB_PRODUCE, WRONG_KEYTAB_CONSUME, STALE_KEYTAB,
-            MISSING_KEYTAB);
+    private static final List<String> FAILING =
+            List.of(WRONG_KEYTAB_PRODUCE, WRONG_KEYTAB_CONSUME, STALE_KEYTAB, MISSING_KEYTAB);
 
     private static TestKdc kdc;
     private static KafkaBroker broker;
@@ -47,7 +45,8 @@ class KerberosIT {
 
     @BeforeAll
     static void startKdcBrokerAndRunThePlan() throws Exception {
-        Path work = Files.createTempDirectory(Files.createDirectories(Harness.targetDir().resolve("kerberos")), "run-");
+        Path work = Files.createTempDirectory(
+                Files.createDirectories(Harness.targetDir().resolve("kerberos")), "run-");
         kdc = TestKdc.start(work.resolve("kerberos"));
         for (String p : List.of(TestKdc.BROKER, TestKdc.CLIENT, OTHER, REKEYED)) {
             kdc.createPrincipal(p);
@@ -59,18 +58,22 @@ class KerberosIT {
         kdc.rekey(REKEYED);
         missingKeytab = work.resolve("no-such.keytab");
 
-        broker = KafkaBroker.builder().workDir(work.resolve("broker"))
+        broker = KafkaBroker.builder()
+                .workDir(work.resolve("broker"))
                 .listener("SASL_PLAINTEXT", "SASL_PLAINTEXT")
                 .serverProperties(Map.of(
-                        "listener.name.sasl_plaintext.sasl.enabled.mechanisms", "GSSAPI",
+                        "listener.name.sasl_plaintext.sasl.enabled.mechanisms",
+                        "GSSAPI",
                         "listener.name.sasl_plaintext.gssapi.sasl.jaas.config",
                         "com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true storeKey=true keyTab=\""
                                 + brokerKeytab + "\" principal=\"" + TestKdc.BROKER + "\";",
-                        "sasl.kerberos.service.name", "kafka"))
+                        "sasl.kerberos.service.name",
+                        "kafka"))
                 .jvmArg("-Djava.security.krb5.conf=" + kdc.krb5Conf())
                 .start();
 
-        run = JMeter.fromSystemProperties().installPlugin()
+        run = JMeter.fromSystemProperties()
+                .installPlugin()
                 .plan(Harness.projectDir().resolve("src/test/resources/plans/kerberos.jmx"))
                 // what users put in bin/system.properties
                 .jvmArg("-Djava.security.krb5.conf=" + kdc.krb5Conf())
@@ -100,24 +103,32 @@ class KerberosIT {
     void recordsGoThroughOverGssapiWithNoneLost() {
         assertThat(run.exitCode()).as(run.describe()).isZero();
         Jtl jtl = run.samples();
-        assertThat(jtl.rows("Create topic")).singleElement().satisfies(r -> assertThat(r.success()).as(r.toString()).isTrue());
+        assertThat(jtl.rows("Create topic"))
+                .singleElement()
+                .satisfies(r -> assertThat(r.success()).as(r.toString()).isTrue());
         assertThat(jtl.rows("Produce")).hasSize(10).allSatisfy(r -> {
             assertThat(r.success()).as(r.toString()).isTrue();
             assertThat(r.sampleCount()).isEqualTo(20);
         });
         List<Jtl.Row> consumed = jtl.rows("Consume");
-        assertThat(consumed).allSatisfy(r -> assertThat(r.success()).as(r.toString()).isTrue());
+        assertThat(consumed)
+                .allSatisfy(r -> assertThat(r.success()).as(r.toString()).isTrue());
         assertThat(consumed.stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(200);
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, TOPIC)).isEqualTo(200);
         }
-        assertThat(run.stdout()).contains("delivery: 200 records verified from ")
+        assertThat(run.stdout())
+                .contains("delivery: 200 records verified from ")
                 .contains(" 0 missing, 0 duplicated, 0 out of order.");
         String log = read(run.log());
-        assertThat(log).contains("Kafka Connection 'kerberos': ").contains("sasl.mechanism=GSSAPI")
-                .contains("sasl.jaas.config=********").contains("sasl.kerberos.service.name=kafka");
+        assertThat(log)
+                .contains("Kafka Connection 'kerberos': ")
+                .contains("sasl.mechanism=GSSAPI")
+                .contains("sasl.jaas.config=********")
+                .contains("sasl.kerberos.service.name=kafka");
         // apart from the failing logins, only Kafka's own line when the connection closes its login at test end
-        assertThat(run.logWarningsAndErrors()).as(run.describe())
+        assertThat(run.logWarningsAndErrors())
+                .as(run.describe())
                 .filteredOn(e -> FAILING.stream().noneMatch(e::contains) && !e.contains("'missing-keytab' is invalid"))
                 .allMatch(e -> e.contains("WARN o.a.k.c.s.k.KerberosLogin: [Principal=" + TestKdc.CLIENT
                         + "]: TGT renewal thread has been interrupted and will exit."));
@@ -126,23 +137,35 @@ class KerberosIT {
     @Test
     void aKeytabWithoutThePrincipalsKeyFailsEverySampleWithAHint() {
         for (String label : List.of(WRONG_KEYTAB_PRODUCE, WRONG_KEYTAB_CONSUME)) {
-            assertEverySampleFails(label, "KafkaException", "javax.security.auth.login.LoginException: Could not login: "
-                    + "the client is being asked for a password", "(Kerberos login: no key for the principal; the JAAS "
-                    + "config's keyTab must hold a key of its principal, realm included: klist -kt <keytab> lists them)");
+            assertEverySampleFails(
+                    label,
+                    "KafkaException",
+                    "javax.security.auth.login.LoginException: Could not login: "
+                            + "the client is being asked for a password",
+                    "(Kerberos login: no key for the principal; the JAAS "
+                            + "config's keyTab must hold a key of its principal, realm included: klist -kt <keytab> lists them)");
         }
     }
 
     @Test
     void aStaleKeytabFailsEverySampleWithAHint() {
-        assertEverySampleFails(STALE_KEYTAB, "KafkaException", "PREAUTH_FAILED (Kerberos login: the KDC refused the "
-                + "keytab's key; the principal's key has changed since the keytab was exported: export it again)");
+        assertEverySampleFails(
+                STALE_KEYTAB,
+                "KafkaException",
+                "PREAUTH_FAILED (Kerberos login: the KDC refused the "
+                        + "keytab's key; the principal's key has changed since the keytab was exported: export it again)");
     }
 
     @Test
     void aMissingKeytabFailsEverySampleNamingTheFile() {
-        assertEverySampleFails(MISSING_KEYTAB, "400", "Kafka Connection 'missing-keytab' is invalid: JAAS config keyTab "
-                + missingKeytab + " is not a readable file");
-        assertThat(run.logErrors()).filteredOn(e -> e.contains("'missing-keytab' is invalid")).hasSize(2);
+        assertEverySampleFails(
+                MISSING_KEYTAB,
+                "400",
+                "Kafka Connection 'missing-keytab' is invalid: JAAS config keyTab " + missingKeytab
+                        + " is not a readable file");
+        assertThat(run.logErrors())
+                .filteredOn(e -> e.contains("'missing-keytab' is invalid"))
+                .hasSize(2);
     }
 
     /** Three samples, all failed alike and soon; one jmeter.log line for them. */
@@ -154,7 +177,10 @@ class KerberosIT {
             assertThat(r.responseMessage()).contains(message);
             assertThat(r.elapsed()).as(r.toString()).isLessThan(5_000);
         });
-        assertThat(run.logWarningsAndErrors()).filteredOn(e -> e.contains(label)).as(run.describe()).singleElement()
+        assertThat(run.logWarningsAndErrors())
+                .filteredOn(e -> e.contains(label))
+                .as(run.describe())
+                .singleElement()
                 .satisfies(e -> assertThat(e).contains(message));
     }
 

@@ -2,6 +2,10 @@ package io.github.jmeterkafka.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,16 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
 
 /**
  * AWS MSK IAM authentication in a real JMeter, installed and set up as docs/security.md says: the
@@ -44,18 +42,26 @@ class MskIamIT {
     private static final String JAAS = "software.amazon.msk.auth.iam.IAMLoginModule required"
             + " awsRoleArn=\"arn:aws:iam::123456789012:role/msk-load-test\" awsStsRegion=\"eu-west-1\";";
     private static final int LOOPS = 3;
-    private static final List<String> CLASS_LOADING_ERRORS = List.of("ClassNotFoundException", "NoClassDefFoundError",
-            "NoSuchMethodError", "LinkageError", "UnsupportedCallbackException", "could not be found");
+    private static final List<String> CLASS_LOADING_ERRORS = List.of(
+            "ClassNotFoundException",
+            "NoClassDefFoundError",
+            "NoSuchMethodError",
+            "LinkageError",
+            "UnsupportedCallbackException",
+            "could not be found");
 
     private static KafkaBroker broker;
 
     @BeforeAll
     static void startBrokerWithPlainOnly() throws IOException {
-        Path work = Files.createTempDirectory(Files.createDirectories(Harness.targetDir().resolve("msk-iam-broker")), "run-");
-        broker = KafkaBroker.builder().workDir(work)
+        Path work = Files.createTempDirectory(
+                Files.createDirectories(Harness.targetDir().resolve("msk-iam-broker")), "run-");
+        broker = KafkaBroker.builder()
+                .workDir(work)
                 .listener(LISTENER, LISTENER)
                 .serverProperty("sasl.enabled.mechanisms", "PLAIN")
-                .serverProperty("listener.name.sasl_plaintext.plain.sasl.jaas.config",
+                .serverProperty(
+                        "listener.name.sasl_plaintext.plain.sasl.jaas.config",
                         "org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-pw\";")
                 .start();
     }
@@ -75,9 +81,15 @@ class MskIamIT {
         for (Path jar : jars) {
             // nothing JMeter or the plugin already has: no second kafka-clients (the plugin would refuse
             // to start) and none of the libraries JMeter ships in lib/
-            assertThat(jar.getFileName().toString()).doesNotStartWith("kafka-clients").doesNotStartWith("slf4j")
-                    .doesNotStartWith("jackson").doesNotStartWith("httpclient5").doesNotStartWith("httpcore5");
-            assertThat(kafkaEntries(jar)).as("Kafka classes in %s", jar.getFileName()).isEmpty();
+            assertThat(jar.getFileName().toString())
+                    .doesNotStartWith("kafka-clients")
+                    .doesNotStartWith("slf4j")
+                    .doesNotStartWith("jackson")
+                    .doesNotStartWith("httpclient5")
+                    .doesNotStartWith("httpcore5");
+            assertThat(kafkaEntries(jar))
+                    .as("Kafka classes in %s", jar.getFileName())
+                    .isEmpty();
         }
 
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
@@ -86,11 +98,14 @@ class MskIamIT {
         try {
             for (Path jar : jars) {
                 String name = jar.getFileName().toString();
-                assertThat(jmeter.libDir().resolve(name)).as("a JMeter jar of that name").doesNotExist();
+                assertThat(jmeter.libDir().resolve(name))
+                        .as("a JMeter jar of that name")
+                        .doesNotExist();
                 jmeter.addLib(jar);
                 added.add(name);
             }
-            run = jmeter.plan(PLAN).name("msk-iam-" + install)
+            run = jmeter.plan(PLAN)
+                    .name("msk-iam-" + install)
                     .property("kafka.bootstrap", broker.bootstrapServers(LISTENER))
                     .property("kafka.protocol", LISTENER)
                     .property("kafka.sasl.jaas.config", JAAS)
@@ -110,7 +125,9 @@ class MskIamIT {
         String log = Files.readString(run.log(), StandardCharsets.UTF_8);
         // made in JMeter: the login module (JAAS), the callback handler with the role from the JAAS
         // options (an STS client for it), a SASL client for the mechanism
-        assertThat(log).as(run.describe()).contains("IAMLoginModule initialized")
+        assertThat(log)
+                .as(run.describe())
+                .contains("IAMLoginModule initialized")
                 .contains("Number of options to configure credential provider 2")
                 .contains("Role ARN arn:aws:iam::123456789012:role/msk-load-test")
                 .contains("Setting SASL/AWS_MSK_IAM")
@@ -126,7 +143,8 @@ class MskIamIT {
             // refused at the handshake, not after waiting out the plan's 30 s max.block.ms or admin timeout
             assertThat(r.elapsed()).isLessThan(15_000);
         });
-        for (String output : List.of(log, run.stdout(), run.stderr(), Files.readString(run.jtl(), StandardCharsets.UTF_8))) {
+        for (String output :
+                List.of(log, run.stdout(), run.stderr(), Files.readString(run.jtl(), StandardCharsets.UTF_8))) {
             for (String error : CLASS_LOADING_ERRORS) {
                 assertThat(output).as(run.describe()).doesNotContain(error);
             }
@@ -135,7 +153,10 @@ class MskIamIT {
 
     private static List<String> kafkaEntries(Path jar) throws IOException {
         try (JarFile f = new JarFile(jar.toFile())) {
-            return f.stream().map(ZipEntry::getName).filter(n -> n.startsWith("org/apache/kafka/")).toList();
+            return f.stream()
+                    .map(ZipEntry::getName)
+                    .filter(n -> n.startsWith("org/apache/kafka/"))
+                    .toList();
         }
     }
 }

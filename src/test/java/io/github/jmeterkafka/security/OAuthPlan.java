@@ -5,13 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
-
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -26,8 +24,7 @@ final class OAuthPlan {
     private static final String CONNECTION = "io.github.jmeterkafka.config.KafkaConnection";
     private static final String KEY_VALUE = "io.github.jmeterkafka.config.KeyValue";
 
-    private OAuthPlan() {
-    }
+    private OAuthPlan() {}
 
     /**
      * Writes {@code readyPlan} to {@code target} with {@code fields} (bean property names such as
@@ -36,10 +33,12 @@ final class OAuthPlan {
      */
     static Path write(Path readyPlan, Path target, Map<String, String> fields, Map<String, String> clientProperties) {
         try {
-            Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(readyPlan.toFile());
+            Document doc =
+                    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(readyPlan.toFile());
             NodeList connections = doc.getElementsByTagName(CONNECTION);
             if (connections.getLength() != 1) {
-                throw new IllegalArgumentException(readyPlan + " has " + connections.getLength() + " Kafka Connections, not 1");
+                throw new IllegalArgumentException(
+                        readyPlan + " has " + connections.getLength() + " Kafka Connections, not 1");
             }
             Element connection = (Element) connections.item(0);
             fields.forEach((name, value) -> stringProp(connection, name).setTextContent(value));
@@ -83,7 +82,9 @@ final class OAuthPlan {
 
     private static Element child(Element parent, String tag, String name) {
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element && tag.equals(n.getNodeName()) && name.equals(((Element) n).getAttribute("name"))) {
+            if (n instanceof Element
+                    && tag.equals(n.getNodeName())
+                    && name.equals(((Element) n).getAttribute("name"))) {
                 return (Element) n;
             }
         }

@@ -2,6 +2,12 @@ package io.github.jmeterkafka.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterLog;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,18 +20,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.JMeterLog;
-import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Topics;
 
 /**
  * OAUTHBEARER with a real token endpoint: a token server issues short-lived signed JWTs for the
@@ -52,13 +50,17 @@ class OAuthTokenEndpointIT {
 
     @BeforeAll
     static void startTokenServerAndBroker() throws Exception {
-        work = Files.createTempDirectory(Files.createDirectories(Harness.targetDir().resolve("oauth")), "run-");
+        work = Files.createTempDirectory(
+                Files.createDirectories(Harness.targetDir().resolve("oauth")), "run-");
         tokens = OAuthTokenServer.start(CLIENT_ID, SECRET, AUDIENCE, TOKEN_LIFETIME);
         String prefix = "listener.name." + LISTENER.toLowerCase(Locale.ROOT) + ".oauthbearer.";
         Map<String, String> p = new LinkedHashMap<>();
         p.put("listener.name." + LISTENER.toLowerCase(Locale.ROOT) + ".sasl.enabled.mechanisms", "OAUTHBEARER");
-        p.put(prefix + "sasl.jaas.config", "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
-        p.put(prefix + "sasl.server.callback.handler.class",
+        p.put(
+                prefix + "sasl.jaas.config",
+                "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
+        p.put(
+                prefix + "sasl.server.callback.handler.class",
                 "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler");
         p.put(prefix + "sasl.oauthbearer.jwks.endpoint.url", tokens.jwksEndpoint());
         p.put(prefix + "sasl.oauthbearer.expected.audience", AUDIENCE);
@@ -67,10 +69,12 @@ class OAuthTokenEndpointIT {
         p.put(prefix + "sasl.oauthbearer.clock.skew.seconds", "0");
         // sessions end after 10 s, so every connection re-authenticates with a token of the moment
         p.put("connections.max.reauth.ms", "10000");
-        broker = KafkaBroker.builder().workDir(work.resolve("broker"))
+        broker = KafkaBroker.builder()
+                .workDir(work.resolve("broker"))
                 .listener(LISTENER, LISTENER)
                 .jvmArg("-D" + ALLOWED_URLS + "=" + tokens.jwksEndpoint())
-                .serverProperties(p).start();
+                .serverProperties(p)
+                .start();
         jmeter = JMeter.fromSystemProperties().installPlugin();
     }
 
@@ -102,29 +106,39 @@ class OAuthTokenEndpointIT {
         assertThat(run.exitCode()).as(run.describe()).isZero();
         Jtl jtl = run.samples();
         assertThat(jtl.failures()).as(run.describe()).isEmpty();
-        assertThat(run.logWarningsAndErrors()).as("WARN or ERROR in %s", run.log()).isEmpty();
+        assertThat(run.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", run.log())
+                .isEmpty();
         List<Jtl.Row> produced = jtl.rows("Produce with sequence numbers");
         long records = produced.stream().mapToLong(Jtl.Row::sampleCount).sum();
         long first = produced.stream().mapToLong(Jtl.Row::timeStamp).min().orElseThrow();
         long last = produced.stream().mapToLong(Jtl.Row::timeStamp).max().orElseThrow();
-        assertThat(Duration.ofMillis(last - first)).as("producing spans more than two token lifetimes")
+        assertThat(Duration.ofMillis(last - first))
+                .as("producing spans more than two token lifetimes")
                 .isGreaterThan(TOKEN_LIFETIME.multipliedBy(2));
-        assertThat(jtl.rows("Consume and verify").stream().mapToLong(Jtl.Row::sampleCount).sum()).isEqualTo(records);
+        assertThat(jtl.rows("Consume and verify").stream()
+                        .mapToLong(Jtl.Row::sampleCount)
+                        .sum())
+                .isEqualTo(records);
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(records);
         }
-        assertThat(run.stdout()).contains("delivery: " + records + " records verified from 2 producers, 0 missing, "
-                + "0 duplicated, 0 out of order.");
+        assertThat(run.stdout())
+                .contains("delivery: " + records + " records verified from 2 producers, 0 missing, "
+                        + "0 duplicated, 0 out of order.");
 
         // a new token before the last one expired, all through the run: the broker, which takes no
         // expired token, re-authenticated every connection at least every 10 s
-        List<Instant> issued = tokens.issueTimes().stream().filter(t -> t.isAfter(start)).collect(Collectors.toList());
-        assertThat(issued.size()).as("tokens issued during the run").isGreaterThanOrEqualTo(
-                (int) (RUN.toSeconds() / TOKEN_LIFETIME.toSeconds()) + 1);
+        List<Instant> issued =
+                tokens.issueTimes().stream().filter(t -> t.isAfter(start)).collect(Collectors.toList());
+        assertThat(issued.size())
+                .as("tokens issued during the run")
+                .isGreaterThanOrEqualTo((int) (RUN.toSeconds() / TOKEN_LIFETIME.toSeconds()) + 1);
         List<Instant> edges = new ArrayList<>(issued);
         edges.add(end);
         for (int i = 1; i < edges.size(); i++) {
-            assertThat(Duration.between(edges.get(i - 1), edges.get(i))).as("time without a new token, tokens at %s", issued)
+            assertThat(Duration.between(edges.get(i - 1), edges.get(i)))
+                    .as("time without a new token, tokens at %s", issued)
                     .isLessThan(TOKEN_LIFETIME);
         }
         assertNoSecretIn(run);
@@ -141,10 +155,18 @@ class OAuthTokenEndpointIT {
         // the setUp group's first sample fails and the plan stops the test: no producer or consumer starts
         Jtl.Row failed = assertOnlyTheSetUpSampleFailed(run);
         assertThat(failed.responseCode()).isEqualTo("KafkaException");
-        assertThat(failed.responseMessage()).contains("LoginException", "response code 401",
-                "\"invalid_client\" - \"client authentication failed\"", "token endpoint");
-        assertThat(tokens.refusedRequests() - refusedBefore).as("requests refused by the token server").isEqualTo(1);
-        assertThat(failureLogLines(run)).singleElement().asString()
+        assertThat(failed.responseMessage())
+                .contains(
+                        "LoginException",
+                        "response code 401",
+                        "\"invalid_client\" - \"client authentication failed\"",
+                        "token endpoint");
+        assertThat(tokens.refusedRequests() - refusedBefore)
+                .as("requests refused by the token server")
+                .isEqualTo(1);
+        assertThat(failureLogLines(run))
+                .singleElement()
+                .asString()
                 .startsWith("Create topic: KafkaException: javax.security.auth.login.LoginException: ")
                 .endsWith("(code KafkaException); samples failing the same way are not logged again");
         assertNoSecretIn(run);
@@ -160,17 +182,26 @@ class OAuthTokenEndpointIT {
         assertThat(run.exitCode()).as(run.describe()).isZero();
         Jtl.Row failed = assertOnlyTheSetUpSampleFailed(run);
         assertThat(failed.responseCode()).isEqualTo("400");
-        assertThat(failed.responseMessage()).startsWith("ConfigException: ").contains("Invalid value " + unlisted
-                + " for configuration sasl.oauthbearer.token.endpoint.url: The URL cannot be accessed due to restrictions.")
+        assertThat(failed.responseMessage())
+                .startsWith("ConfigException: ")
+                .contains(
+                        "Invalid value " + unlisted
+                                + " for configuration sasl.oauthbearer.token.endpoint.url: The URL cannot be accessed due to restrictions.")
                 .endsWith("In JMeter: add it to " + ALLOWED_URLS + " in bin/system.properties (comma-separated, "
-                        + "exactly as configured) or start JMeter with -D" + ALLOWED_URLS + "=..., then restart JMeter.");
-        assertThat(failureLogLines(run)).singleElement().asString().startsWith("Create topic: ConfigException: ")
+                        + "exactly as configured) or start JMeter with -D" + ALLOWED_URLS
+                        + "=..., then restart JMeter.");
+        assertThat(failureLogLines(run))
+                .singleElement()
+                .asString()
+                .startsWith("Create topic: ConfigException: ")
                 .contains(unlisted);
     }
 
     private static Jtl.Row assertOnlyTheSetUpSampleFailed(JMeter.Result run) {
         Jtl jtl = run.samples();
-        assertThat(jtl.rows()).as(run.describe()).singleElement()
+        assertThat(jtl.rows())
+                .as(run.describe())
+                .singleElement()
                 .satisfies(r -> assertThat(r.label()).isEqualTo("Create topic"))
                 .satisfies(r -> assertThat(r.success()).isFalse());
         assertThat(run.stdout()).contains("0 records sent");
@@ -180,8 +211,11 @@ class OAuthTokenEndpointIT {
     /** The plugin's own jmeter.log lines about failed samples (Kafka logs the HTTP error itself too). */
     private static List<String> failureLogLines(JMeter.Result run) {
         String logger = " i.g.j.s.FailureLog: ";
-        return JMeterLog.read(run.log()).entries().stream().map(JMeterLog.Entry::text).filter(t -> t.contains(logger))
-                .map(t -> t.substring(t.indexOf(logger) + logger.length())).collect(Collectors.toList());
+        return JMeterLog.read(run.log()).entries().stream()
+                .map(JMeterLog.Entry::text)
+                .filter(t -> t.contains(logger))
+                .map(t -> t.substring(t.indexOf(logger) + logger.length()))
+                .collect(Collectors.toList());
     }
 
     /**
@@ -196,7 +230,8 @@ class OAuthTokenEndpointIT {
         // clientId, clientSecret and scope in the JAAS config get a deprecation WARN each
         fields.put("saslJaasConfig", "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
         Map<String, String> props = new LinkedHashMap<>();
-        props.put("sasl.login.callback.handler.class",
+        props.put(
+                "sasl.login.callback.handler.class",
                 "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler");
         props.put("sasl.oauthbearer.token.endpoint.url", "${__P(kafka.oauth.token.url)}");
         props.put("sasl.oauthbearer.client.credentials.client.id", "${__P(kafka.oauth.client.id)}");
@@ -209,9 +244,13 @@ class OAuthTokenEndpointIT {
         props.put("sasl.login.refresh.window.factor", "0.5");
         props.put("sasl.login.refresh.min.period.seconds", "1");
         props.put("sasl.login.refresh.buffer.seconds", "4");
-        Path plan = OAuthPlan.write(Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx"),
-                work.resolve("plans").resolve(name + ".jmx"), fields, props);
-        return jmeter.plan(plan).name("oauth-" + name)
+        Path plan = OAuthPlan.write(
+                Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx"),
+                work.resolve("plans").resolve(name + ".jmx"),
+                fields,
+                props);
+        return jmeter.plan(plan)
+                .name("oauth-" + name)
                 .jvmArg("-D" + ALLOWED_URLS + "=" + tokens.tokenEndpoint())
                 .property("kafka.bootstrap", broker.bootstrapServers(LISTENER))
                 .property("topic", topic)

@@ -1,5 +1,9 @@
 package io.github.jmeterkafka.security;
 
+import com.nimbusds.oauth2.sdk.OAuth2Error;
+import com.nimbusds.oauth2.sdk.TokenRequest;
+import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
+import com.nimbusds.oauth2.sdk.auth.PlainClientSecret;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -9,12 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import com.nimbusds.oauth2.sdk.OAuth2Error;
-import com.nimbusds.oauth2.sdk.TokenRequest;
-import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
-import com.nimbusds.oauth2.sdk.auth.PlainClientSecret;
-
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.OAuth2Config;
 import no.nav.security.mock.oauth2.OAuth2Exception;
@@ -39,8 +37,8 @@ final class OAuthTokenServer implements AutoCloseable {
 
     private OAuthTokenServer(String clientId, String clientSecret, String audience, Duration lifetime) {
         ClientCredentials callback = new ClientCredentials(clientId, clientSecret, audience, lifetime);
-        server = new MockOAuth2Server(new OAuth2Config(false, null, null, false, new OAuth2TokenProvider(),
-                Set.of(callback)));
+        server = new MockOAuth2Server(
+                new OAuth2Config(false, null, null, false, new OAuth2TokenProvider(), Set.of(callback)));
     }
 
     // an IP literal: there is no host name to resolve

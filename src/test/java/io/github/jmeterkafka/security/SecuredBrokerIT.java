@@ -2,6 +2,15 @@ package io.github.jmeterkafka.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.config.KafkaConnection;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.sampler.KafkaAdminSampler;
+import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
+import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +24,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -44,16 +51,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-
-import io.github.jmeterkafka.config.KafkaConnection;
-import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.sampler.KafkaAdminSampler;
-import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
-import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 
 /**
  * The Kafka Connection's Security fields against one real broker with SASL and TLS listeners, an
@@ -84,7 +81,8 @@ class SecuredBrokerIT {
 
     @BeforeAll
     static void startSecuredBroker() throws Exception {
-        work = Files.createTempDirectory(Files.createDirectories(Harness.targetDir().resolve("secured-broker")), "run-");
+        work = Files.createTempDirectory(
+                Files.createDirectories(Harness.targetDir().resolve("secured-broker")), "run-");
         tls = TlsFiles.create(work.resolve("tls"), STORE_PASSWORD);
         Map<String, String> p = new HashMap<>();
         p.put("ssl.keystore.type", "PKCS12");
@@ -101,11 +99,14 @@ class SecuredBrokerIT {
         p.put("listener.name.nohost.ssl.keystore.type", "PKCS12");
         p.put("sasl.enabled.mechanisms", "SCRAM-SHA-512");
         p.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512,OAUTHBEARER");
-        p.put("listener.name.sasl_ssl.plain.sasl.jaas.config",
-                "org.apache.kafka.common.security.plain.PlainLoginModule required user_" + USER + "=\"" + PASSWORD + "\";");
+        p.put(
+                "listener.name.sasl_ssl.plain.sasl.jaas.config",
+                "org.apache.kafka.common.security.plain.PlainLoginModule required user_" + USER + "=\"" + PASSWORD
+                        + "\";");
         p.put("listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config", SCRAM);
         p.put("listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config", SCRAM);
-        p.put("listener.name.sasl_ssl.oauthbearer.sasl.jaas.config",
+        p.put(
+                "listener.name.sasl_ssl.oauthbearer.sasl.jaas.config",
                 "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required unsecuredLoginStringClaim_sub=\"broker\";");
         p.put("listener.name.sasl_plaintext.sasl.enabled.mechanisms", "SCRAM-SHA-512");
         p.put("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config", SCRAM);
@@ -113,25 +114,44 @@ class SecuredBrokerIT {
         // the broker's own traffic and this test's setup come in on PLAINTEXT as ANONYMOUS
         p.put("super.users", "User:ANONYMOUS");
         p.put("allow.everyone.if.no.acl.found", "true");
-        broker = KafkaBroker.builder().workDir(work.resolve("broker"))
+        broker = KafkaBroker.builder()
+                .workDir(work.resolve("broker"))
                 // four more listeners, TLS among them: slower to start than the plain broker, more so on a busy machine
                 .startTimeout(Duration.ofMinutes(3))
-                .listener("SASL_SSL", "SASL_SSL").listener("SASL_PLAINTEXT", "SASL_PLAINTEXT")
-                .listener("SSL", "SSL").listener("NOHOST", "SSL")
-                .serverProperties(p).start();
+                .listener("SASL_SSL", "SASL_SSL")
+                .listener("SASL_PLAINTEXT", "SASL_PLAINTEXT")
+                .listener("SSL", "SSL")
+                .listener("NOHOST", "SSL")
+                .serverProperties(p)
+                .start();
         try (Admin admin = broker.admin()) {
             // one mechanism per request: Kafka refuses two changes to one user in one request
             for (ScramMechanism m : List.of(ScramMechanism.SCRAM_SHA_256, ScramMechanism.SCRAM_SHA_512)) {
-                admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(USER,
-                        new ScramCredentialInfo(m, 4096), PASSWORD))).all().get(30, TimeUnit.SECONDS);
+                admin.alterUserScramCredentials(List.of(
+                                new UserScramCredentialUpsertion(USER, new ScramCredentialInfo(m, 4096), PASSWORD)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
             }
             // created here, not on first use: on a busy machine auto-creation can outlast a short max.block.ms
-            Topics.create(admin, 1, DENIED_TOPIC, "secured-plain", "secured-scram-sha-256", "secured-oauthbearer",
-                    "secured-sasl-plaintext", "secured-mtls-pkcs12", "secured-mtls-jks", "secured-nohost", "secured-pem",
-                    "secured-allowed", "secured-never");
-            admin.createAcls(List.of(new AclBinding(new ResourcePattern(ResourceType.TOPIC, DENIED_TOPIC, PatternType.LITERAL),
-                    new AccessControlEntry("User:" + USER, "*", AclOperation.ALL, AclPermissionType.DENY))))
-                    .all().get(30, TimeUnit.SECONDS);
+            Topics.create(
+                    admin,
+                    1,
+                    DENIED_TOPIC,
+                    "secured-plain",
+                    "secured-scram-sha-256",
+                    "secured-oauthbearer",
+                    "secured-sasl-plaintext",
+                    "secured-mtls-pkcs12",
+                    "secured-mtls-jks",
+                    "secured-nohost",
+                    "secured-pem",
+                    "secured-allowed",
+                    "secured-never");
+            admin.createAcls(List.of(new AclBinding(
+                            new ResourcePattern(ResourceType.TOPIC, DENIED_TOPIC, PatternType.LITERAL),
+                            new AccessControlEntry("User:" + USER, "*", AclOperation.ALL, AclPermissionType.DENY))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
         awaitScramCredentials();
     }
@@ -145,8 +165,10 @@ class SecuredBrokerIT {
             config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers("SASL_PLAINTEXT"));
             config.put("security.protocol", "SASL_PLAINTEXT");
             config.put("sasl.mechanism", "SCRAM-SHA-512");
-            config.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-                    + USER + "\" password=\"" + PASSWORD + "\";");
+            config.put(
+                    "sasl.jaas.config",
+                    "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + USER
+                            + "\" password=\"" + PASSWORD + "\";");
             try (Admin admin = Admin.create(config)) {
                 admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
                 return;
@@ -207,12 +229,16 @@ class SecuredBrokerIT {
         create.setTopicConfigs(rows("retention.ms", "3600000", "cleanup.policy", "delete"));
         assertThat(ok(create.sample(null)).getResponseMessage()).isEqualTo("created topic " + topic);
         ok(admin(name, "describeTopic", topic));
-        assertThat(JMeterContextService.getContext().getVariables().get("kafka_partitions")).isEqualTo("6");
+        assertThat(JMeterContextService.getContext().getVariables().get("kafka_partitions"))
+                .isEqualTo("6");
         // a setUp group run a second time
         assertThat(ok(create.sample(null)).getResponseMessage()).isEqualTo(topic + " already existed");
         try (Admin admin = broker.admin()) {
             ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            Config config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource);
+            Config config = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(resource);
             assertThat(config.get("retention.ms").value()).isEqualTo("3600000");
         }
 
@@ -232,7 +258,8 @@ class SecuredBrokerIT {
         lag.setGroupId(group);
         // "on N partitions": those the group has read from; the producer picked them
         assertThat(ok(lag.sample(null)).getResponseMessage()).startsWith("lag 18 for group " + group + " on ");
-        assertThat(JMeterContextService.getContext().getVariables().get("kafka_lag")).isEqualTo("18");
+        assertThat(JMeterContextService.getContext().getVariables().get("kafka_lag"))
+                .isEqualTo("18");
 
         KafkaAdminSampler delete = adminSampler(name, "deleteTopic", topic);
         ok(delete.sample(null));
@@ -309,9 +336,12 @@ class SecuredBrokerIT {
             truststore(c);
         });
         SampleResult produced = produce(name, DENIED_TOPIC, 1);
-        assertThat(produced.getResponseCode()).as(produced.getResponseMessage()).isEqualTo("TopicAuthorizationException");
+        assertThat(produced.getResponseCode())
+                .as(produced.getResponseMessage())
+                .isEqualTo("TopicAuthorizationException");
         assertThat(produced.getResponseMessage()).contains(DENIED_TOPIC);
-        assertThat(admin(name, "describeTopic", DENIED_TOPIC).getResponseCode()).isEqualTo("TopicAuthorizationException");
+        assertThat(admin(name, "describeTopic", DENIED_TOPIC).getResponseCode())
+                .isEqualTo("TopicAuthorizationException");
         ok(produce(name, "secured-allowed", 1));
     }
 
@@ -328,7 +358,9 @@ class SecuredBrokerIT {
             failFast(c);
         });
         Timed t = timed(() -> produce(name, "secured-never", 1));
-        assertThat(t.result.getResponseCode()).as(t.result.getResponseMessage()).isEqualTo("SslAuthenticationException");
+        assertThat(t.result.getResponseCode())
+                .as(t.result.getResponseMessage())
+                .isEqualTo("SslAuthenticationException");
         assertThat(t.result.getResponseMessage()).contains("SSL handshake failed");
         assertThat(t.elapsed).isLessThan(FAIL_FAST);
         assertThat(admin(name, "listTopics", "").getResponseCode()).isEqualTo("SslAuthenticationException");
@@ -376,7 +408,9 @@ class SecuredBrokerIT {
             failFast(c);
         });
         Timed t = timed(() -> produce(withoutKey, "secured-mtls-pkcs12", 1));
-        assertThat(t.result.getResponseCode()).as(t.result.getResponseMessage()).isEqualTo("SslAuthenticationException");
+        assertThat(t.result.getResponseCode())
+                .as(t.result.getResponseMessage())
+                .isEqualTo("SslAuthenticationException");
         assertThat(t.elapsed).isLessThan(FAIL_FAST);
     }
 
@@ -397,7 +431,8 @@ class SecuredBrokerIT {
     @Test
     void aPlanWithSecretsFromPropertiesKeepsThemOutOfJtlLogAndStdout() throws Exception {
         String topic = "secured-plan";
-        JMeter.Result run = JMeter.fromSystemProperties().installPlugin()
+        JMeter.Result run = JMeter.fromSystemProperties()
+                .installPlugin()
                 .plan(Harness.projectDir().resolve("src/test/resources/plans/secured.jmx"))
                 .property("kafka.bootstrap", broker.bootstrapServers("SASL_SSL"))
                 .property("topic", topic)
@@ -418,14 +453,19 @@ class SecuredBrokerIT {
 
         assertThat(run.exitCode()).as(run.describe()).isZero();
         Map<String, List<String>> codes = responseCodes(run.jtl());
-        assertThat(codes).as(run.describe()).containsEntry("Create topic", List.of("200"))
-                .containsEntry("Produce", List.of("200")).containsEntry("Consume", List.of("200"))
+        assertThat(codes)
+                .as(run.describe())
+                .containsEntry("Create topic", List.of("200"))
+                .containsEntry("Produce", List.of("200"))
+                .containsEntry("Consume", List.of("200"))
                 .containsEntry("Produce with a wrong password", List.of("SaslAuthenticationException"));
         String jtl = Files.readString(run.jtl(), StandardCharsets.UTF_8);
         assertThat(jtl).contains("<responseData").contains("SaslAuthenticationException");
 
         String log = Files.readString(run.log(), StandardCharsets.UTF_8);
-        assertThat(log).contains("Kafka Connection 'secured': ").contains("sasl.jaas.config=********")
+        assertThat(log)
+                .contains("Kafka Connection 'secured': ")
+                .contains("sasl.jaas.config=********")
                 .contains("ssl.truststore.password=********");
         for (String secret : List.of(PASSWORD, WRONG_PASSWORD, STORE_PASSWORD)) {
             assertThat(jtl).as("JTL").doesNotContain(secret);
@@ -438,13 +478,17 @@ class SecuredBrokerIT {
 
     /** Response codes by sample label, from an XML JTL. */
     private static Map<String, List<String>> responseCodes(Path jtl) throws Exception {
-        NodeList samples = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(jtl.toFile())
-                .getDocumentElement().getChildNodes();
+        NodeList samples = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(jtl.toFile())
+                .getDocumentElement()
+                .getChildNodes();
         Map<String, List<String>> out = new HashMap<>();
         for (int i = 0; i < samples.getLength(); i++) {
             if (samples.item(i) instanceof Element) {
                 Element e = (Element) samples.item(i);
-                out.computeIfAbsent(e.getAttribute("lb"), k -> new ArrayList<>()).add(e.getAttribute("rc"));
+                out.computeIfAbsent(e.getAttribute("lb"), k -> new ArrayList<>())
+                        .add(e.getAttribute("rc"));
             }
         }
         return out;
@@ -540,8 +584,10 @@ class SecuredBrokerIT {
     }
 
     private static SampleResult ok(SampleResult r) {
-        assertThat(r.isSuccessful()).as(r.getSampleLabel() + ": " + r.getResponseCode() + " " + r.getResponseMessage()
-                + "\n" + r.getResponseDataAsString()).isTrue();
+        assertThat(r.isSuccessful())
+                .as(r.getSampleLabel() + ": " + r.getResponseCode() + " " + r.getResponseMessage() + "\n"
+                        + r.getResponseDataAsString())
+                .isTrue();
         return r;
     }
 

@@ -1,16 +1,14 @@
 package io.github.jmeterkafka.security;
 
+import io.github.jmeterkafka.harness.KafkaBroker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-
 import org.apache.kerby.kerberos.kerb.KrbException;
 import org.apache.kerby.kerberos.kerb.server.SimpleKdcServer;
-
-import io.github.jmeterkafka.harness.KafkaBroker;
 
 /**
  * A Kerberos KDC (Apache Kerby) in this JVM on 127.0.0.1, TCP only, with principals and keytab
@@ -26,6 +24,7 @@ final class TestKdc implements AutoCloseable {
      * broker listening on 127.0.0.1 is kafka/localhost, never kafka/127.0.0.1.
      */
     static final String BROKER = "kafka/localhost@" + REALM;
+
     static final String CLIENT = "client@" + REALM;
 
     private final Path dir;
@@ -62,18 +61,22 @@ final class TestKdc implements AutoCloseable {
             }
             kdc.start();
             Path conf = dir.resolve("krb5.conf");
-            Files.writeString(conf, String.join("\n",
-                    "[libdefaults]",
-                    "    default_realm = " + REALM,
-                    // the KDC listens on TCP only; the JDK tries UDP first unless told otherwise
-                    "    udp_preference_limit = 1",
-                    "    dns_lookup_kdc = false",
-                    "    dns_lookup_realm = false",
-                    "[realms]",
-                    "    " + REALM + " = {",
-                    "        kdc = 127.0.0.1:" + port,
-                    "    }",
-                    ""), StandardCharsets.US_ASCII);
+            Files.writeString(
+                    conf,
+                    String.join(
+                            "\n",
+                            "[libdefaults]",
+                            "    default_realm = " + REALM,
+                            // the KDC listens on TCP only; the JDK tries UDP first unless told otherwise
+                            "    udp_preference_limit = 1",
+                            "    dns_lookup_kdc = false",
+                            "    dns_lookup_realm = false",
+                            "[realms]",
+                            "    " + REALM + " = {",
+                            "        kdc = 127.0.0.1:" + port,
+                            "    }",
+                            ""),
+                    StandardCharsets.US_ASCII);
             return new TestKdc(dir, kdc, conf);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

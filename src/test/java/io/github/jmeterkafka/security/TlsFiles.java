@@ -103,39 +103,164 @@ final class TlsFiles {
         String other = dir.resolve("other-ca.p12").toString();
         List<String> args = new ArrayList<>();
         add(args, "-genkeypair", "-alias", "ca", "-dname", "CN=jmeter-kafka test CA", "-ext", "bc:c", "-keystore", ca);
-        add(args, "-genkeypair", "-alias", "broker", "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1,dns:localhost",
-                "-signer", "ca", "-signerkeypass", password, "-keystore", ca);
-        add(args, "-genkeypair", "-alias", "nohost", "-dname", "CN=jmeter-kafka test broker", "-signer", "ca",
-                "-signerkeypass", password, "-keystore", ca);
-        add(args, "-genkeypair", "-alias", "client", "-dname", "CN=jmeter-client", "-signer", "ca",
-                "-signerkeypass", password, "-keystore", ca);
+        add(
+                args,
+                "-genkeypair",
+                "-alias",
+                "broker",
+                "-dname",
+                "CN=localhost",
+                "-ext",
+                "SAN=ip:127.0.0.1,dns:localhost",
+                "-signer",
+                "ca",
+                "-signerkeypass",
+                password,
+                "-keystore",
+                ca);
+        add(
+                args,
+                "-genkeypair",
+                "-alias",
+                "nohost",
+                "-dname",
+                "CN=jmeter-kafka test broker",
+                "-signer",
+                "ca",
+                "-signerkeypass",
+                password,
+                "-keystore",
+                ca);
+        add(
+                args,
+                "-genkeypair",
+                "-alias",
+                "client",
+                "-dname",
+                "CN=jmeter-client",
+                "-signer",
+                "ca",
+                "-signerkeypass",
+                password,
+                "-keystore",
+                ca);
         for (String alias : List.of("broker", "nohost", "client")) {
-            args.addAll(List.of("-importkeystore", "-noprompt", "-srckeystore", ca, "-srcstorepass", password,
-                    "-srcalias", alias, "-destkeystore", dir.resolve(alias + ".p12").toString(),
-                    "-deststorepass", password, "-deststoretype", "PKCS12", NEXT));
+            args.addAll(List.of(
+                    "-importkeystore",
+                    "-noprompt",
+                    "-srckeystore",
+                    ca,
+                    "-srcstorepass",
+                    password,
+                    "-srcalias",
+                    alias,
+                    "-destkeystore",
+                    dir.resolve(alias + ".p12").toString(),
+                    "-deststorepass",
+                    password,
+                    "-deststoretype",
+                    "PKCS12",
+                    NEXT));
         }
-        args.addAll(List.of("-exportcert", "-rfc", "-alias", "ca", "-keystore", ca, "-storepass", password,
-                "-file", caPem().toString(), NEXT));
-        args.addAll(List.of("-importcert", "-noprompt", "-alias", "ca", "-file", caPem().toString(),
-                "-keystore", truststore().toString(), "-storetype", "PKCS12", "-storepass", password, NEXT));
-        args.addAll(List.of("-importcert", "-noprompt", "-alias", "ca", "-file", caPem().toString(),
-                "-keystore", truststore("JKS").toString(), "-storetype", "JKS", "-storepass", password, NEXT));
-        args.addAll(List.of("-importkeystore", "-noprompt", "-srckeystore", ca, "-srcstorepass", password,
-                "-srcalias", "client", "-destkeystore", clientKeystore("JKS").toString(), "-deststorepass", password,
-                "-destkeypass", password, "-deststoretype", "JKS", NEXT));
+        args.addAll(List.of(
+                "-exportcert",
+                "-rfc",
+                "-alias",
+                "ca",
+                "-keystore",
+                ca,
+                "-storepass",
+                password,
+                "-file",
+                caPem().toString(),
+                NEXT));
+        args.addAll(List.of(
+                "-importcert",
+                "-noprompt",
+                "-alias",
+                "ca",
+                "-file",
+                caPem().toString(),
+                "-keystore",
+                truststore().toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                password,
+                NEXT));
+        args.addAll(List.of(
+                "-importcert",
+                "-noprompt",
+                "-alias",
+                "ca",
+                "-file",
+                caPem().toString(),
+                "-keystore",
+                truststore("JKS").toString(),
+                "-storetype",
+                "JKS",
+                "-storepass",
+                password,
+                NEXT));
+        args.addAll(List.of(
+                "-importkeystore",
+                "-noprompt",
+                "-srckeystore",
+                ca,
+                "-srcstorepass",
+                password,
+                "-srcalias",
+                "client",
+                "-destkeystore",
+                clientKeystore("JKS").toString(),
+                "-deststorepass",
+                password,
+                "-destkeypass",
+                password,
+                "-deststoretype",
+                "JKS",
+                NEXT));
         add(args, "-genkeypair", "-alias", "other", "-dname", "CN=unrelated CA", "-ext", "bc:c", "-keystore", other);
         Path otherPem = dir.resolve("other-ca.pem");
-        args.addAll(List.of("-exportcert", "-rfc", "-alias", "other", "-keystore", other, "-storepass", password,
-                "-file", otherPem.toString(), NEXT));
-        args.addAll(List.of("-importcert", "-noprompt", "-alias", "other", "-file", otherPem.toString(),
-                "-keystore", otherTruststore().toString(), "-storetype", "PKCS12", "-storepass", password));
+        args.addAll(List.of(
+                "-exportcert",
+                "-rfc",
+                "-alias",
+                "other",
+                "-keystore",
+                other,
+                "-storepass",
+                password,
+                "-file",
+                otherPem.toString(),
+                NEXT));
+        args.addAll(List.of(
+                "-importcert",
+                "-noprompt",
+                "-alias",
+                "other",
+                "-file",
+                otherPem.toString(),
+                "-keystore",
+                otherTruststore().toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                password));
 
-        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-exports", "java.base/sun.security.tools.keytool=ALL-UNNAMED",
-                "-cp", classesDir().toString(), TlsFiles.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-exports",
+                "java.base/sun.security.tools.keytool=ALL-UNNAMED",
+                "-cp",
+                classesDir().toString(),
+                TlsFiles.class.getName()));
         cmd.addAll(args);
         Path log = dir.resolve("keytool.log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -154,8 +279,20 @@ final class TlsFiles {
     /** A key pair command with the settings every key here shares. */
     private void add(List<String> args, String... command) {
         args.addAll(List.of(command));
-        args.addAll(List.of("-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2", "-storetype", "PKCS12",
-                "-storepass", password, "-keypass", password, NEXT));
+        args.addAll(List.of(
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                password,
+                "-keypass",
+                password,
+                NEXT));
     }
 
     private void writeClientPem() throws IOException, GeneralSecurityException {
@@ -179,7 +316,11 @@ final class TlsFiles {
 
     private static Path classesDir() {
         try {
-            return Paths.get(TlsFiles.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Paths.get(TlsFiles.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -2,17 +2,16 @@ package io.github.jmeterkafka.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.measure.SummaryRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.github.jmeterkafka.measure.SummaryRow;
-
 class OutcomeTest {
-    private static final String JTL_HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success\n";
+    private static final String JTL_HEADER =
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success\n";
 
     private static SweepSpec spec(Path dir) throws Exception {
         Path file = dir.resolve("s.properties");
@@ -47,8 +46,10 @@ class OutcomeTest {
         Outcome killed = Outcome.failed(dir, "timed out after 5 s (timeout.s)");
 
         assertThat(none.ok()).isFalse();
-        assertThat(none.rows(spec, spec.runs().get(0))).startsWith("s,1,1,failed: no Kafka summary (no Kafka sampler ran?),1,");
-        assertThat(killed.rows(spec, spec.runs().get(0))).startsWith("s,1,1,failed: timed out after 5 s (timeout.s),1,")
+        assertThat(none.rows(spec, spec.runs().get(0)))
+                .startsWith("s,1,1,failed: no Kafka summary (no Kafka sampler ran?),1,");
+        assertThat(killed.rows(spec, spec.runs().get(0)))
+                .startsWith("s,1,1,failed: timed out after 5 s (timeout.s),1,")
                 .hasLineCount(1);
     }
 }

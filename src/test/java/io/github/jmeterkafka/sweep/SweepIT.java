@@ -3,6 +3,15 @@ package io.github.jmeterkafka.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.jmeterkafka.harness.Chromium;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.PageData;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,20 +23,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.github.jmeterkafka.harness.Chromium;
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.PageData;
-import io.github.jmeterkafka.harness.SharedBroker;
-import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.sweep.report.SweepReport;
 
 /**
  * A small sweep for real: the max-throughput plan over partitions {1, 2} x acks {1, all}, twice,
@@ -44,18 +41,31 @@ class SweepIT {
         Path home = JMeter.fromSystemProperties().installPlugin().home();
         Path dir = Files.createDirectories(Harness.targetDir().resolve("sweep-it-" + System.currentTimeMillis()));
         Path file = dir.resolve("small.properties");
-        Files.writeString(file, "name=small\nplan=" + Harness.projectDir().resolve("test-plans/producer-max-throughput.jmx")
-                + "\nrepeats=2\nfixed.records=" + RECORDS + "\nfixed.record.size=500\nvary.partitions=1,2\nvary.acks=1,all\n"
-                + "jvm.args=-Xms256m -Xmx256m\n");
+        Files.writeString(
+                file,
+                "name=small\nplan=" + Harness.projectDir().resolve("test-plans/producer-max-throughput.jmx")
+                        + "\nrepeats=2\nfixed.records=" + RECORDS
+                        + "\nfixed.record.size=500\nvary.partitions=1,2\nvary.acks=1,all\n"
+                        + "jvm.args=-Xms256m -Xmx256m\n");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-        Path rows = new Sweep(SweepSpec.read(file), home, broker.bootstrapServers(), dir.resolve("out"),
-                new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        Path rows = new Sweep(
+                        SweepSpec.read(file),
+                        home,
+                        broker.bootstrapServers(),
+                        dir.resolve("out"),
+                        new PrintStream(console, true, StandardCharsets.UTF_8))
+                .run();
 
         String progress = console.toString(StandardCharsets.UTF_8);
         System.out.println(progress);
-        assertThat(progress).contains("Sweep 'small': 8 runs (4 configurations x 2 repeats)", "run 1 of 8 (partitions=1 acks=1, repeat 1): ok",
-                "run 8 of 8 (partitions=2 acks=all, repeat 2): ok", "ETA", "8 runs ok, 0 failed");
+        assertThat(progress)
+                .contains(
+                        "Sweep 'small': 8 runs (4 configurations x 2 repeats)",
+                        "run 1 of 8 (partitions=1 acks=1, repeat 1): ok",
+                        "run 8 of 8 (partitions=2 acks=all, repeat 2): ok",
+                        "ETA",
+                        "8 runs ok, 0 failed");
         CsvTable t = CsvTable.read(rows);
         assertThat(t.size()).isEqualTo(8);
         Set<String> topics = new HashSet<>();
@@ -73,10 +83,18 @@ class SweepIT {
                 assertThat(t.get(i, "kafka_version")).matches("4\\.\\d+\\.\\d+.*");
                 assertThat(t.get(i, "timestamp")).isNotEmpty();
                 String topic = t.get(i, "topic");
-                assertThat(topics.add(topic)).as("a fresh topic per run: %s", topic).isTrue();
-                assertThat(Long.parseLong(t.get(i, "records"))).isEqualTo(RECORDS).isEqualTo(Topics.endOffsets(admin, topic));
-                assertThat(admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic)
-                        .partitions()).hasSize(Integer.parseInt(t.get(i, "vary.partitions")));
+                assertThat(topics.add(topic))
+                        .as("a fresh topic per run: %s", topic)
+                        .isTrue();
+                assertThat(Long.parseLong(t.get(i, "records")))
+                        .isEqualTo(RECORDS)
+                        .isEqualTo(Topics.endOffsets(admin, topic));
+                assertThat(admin.describeTopics(List.of(topic))
+                                .allTopicNames()
+                                .get(30, TimeUnit.SECONDS)
+                                .get(topic)
+                                .partitions())
+                        .hasSize(Integer.parseInt(t.get(i, "vary.partitions")));
             }
         }
         theReportsTablesAreTheRowsAndEachChartHasItsSeries(t, dir.resolve("out"));
@@ -94,7 +112,8 @@ class SweepIT {
             String acks = row.path("configuration").path("acks").asText();
             List<Double> rates = new ArrayList<>();
             for (int i = 0; i < t.size(); i++) {
-                if (t.get(i, "vary.partitions").equals(partitions) && t.get(i, "vary.acks").equals(acks)) {
+                if (t.get(i, "vary.partitions").equals(partitions)
+                        && t.get(i, "vary.acks").equals(acks)) {
                     rates.add(Double.parseDouble(t.get(i, "records_per_sec")));
                 }
             }
@@ -108,8 +127,10 @@ class SweepIT {
         // records/s and p99 against each of the 2 varied properties, one line per value of the other
         assertThat(data.path("charts")).hasSize(4).allSatisfy(chart -> {
             assertThat(chart.path("x")).hasSize(2);
-            assertThat(chart.path("series")).hasSize(2)
-                    .allSatisfy(series -> assertThat(series.path("y")).hasSize(2).noneMatch(JsonNode::isNull));
+            assertThat(chart.path("series"))
+                    .hasSize(2)
+                    .allSatisfy(
+                            series -> assertThat(series.path("y")).hasSize(2).noneMatch(JsonNode::isNull));
         });
         assertThat(out.resolve("report.md")).content().contains("| partitions | acks |");
         assertThat(out.resolve("report-table.csv")).exists();

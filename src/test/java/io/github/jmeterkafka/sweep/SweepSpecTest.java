@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,9 +31,15 @@ class SweepSpecTest {
         assertThat(spec.fixed).containsExactly(Map.entry("records", "1000"));
         assertThat(spec.varied.keySet()).containsExactly("partitions", "acks");
         assertThat(runs).hasSize(12);
-        assertThat(runs.subList(0, 6)).extracting(SweepSpec.Run::describe).containsExactly(
-                "partitions=1 acks=0", "partitions=1 acks=1", "partitions=1 acks=all",
-                "partitions=6 acks=0", "partitions=6 acks=1", "partitions=6 acks=all");
+        assertThat(runs.subList(0, 6))
+                .extracting(SweepSpec.Run::describe)
+                .containsExactly(
+                        "partitions=1 acks=0",
+                        "partitions=1 acks=1",
+                        "partitions=1 acks=all",
+                        "partitions=6 acks=0",
+                        "partitions=6 acks=1",
+                        "partitions=6 acks=all");
         assertThat(runs.get(6).describe()).isEqualTo("partitions=1 acks=0");
         assertThat(runs).extracting(r -> r.repeat).containsExactly(1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2);
         assertThat(runs).extracting(r -> r.number).startsWith(1, 2).endsWith(12);

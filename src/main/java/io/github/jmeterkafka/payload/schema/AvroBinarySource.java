@@ -1,16 +1,14 @@
 package io.github.jmeterkafka.payload.schema;
 
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
-
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.ValueSource;
 
 /**
  * Records as Avro binary, the schema's bytes alone (no registry header): a consumer decodes them

@@ -1,15 +1,13 @@
 package io.github.jmeterkafka.payload.schema;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.io.IOException;
-
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * Avro binary (the schema's bytes alone, no registry header) back into records, for a consumer.

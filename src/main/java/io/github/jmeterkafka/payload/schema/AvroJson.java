@@ -1,5 +1,8 @@
 package io.github.jmeterkafka.payload.schema;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -14,7 +17,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.Map;
 import java.util.UUID;
-
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalType;
 import org.apache.avro.Schema;
@@ -22,10 +24,6 @@ import org.apache.avro.data.TimeConversions;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.GenericRecord;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 
 /**
  * A record as plain JSON text, for a consumer to show a decoded record and for JMeter's JSON
@@ -44,7 +42,8 @@ import com.fasterxml.jackson.core.StreamWriteFeature;
  */
 public final class AvroJson {
     private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
     private static final Conversions.DecimalConversion DECIMAL = new Conversions.DecimalConversion();
     private static final Conversions.BigDecimalConversion BIG_DECIMAL = new Conversions.BigDecimalConversion();
     // resolves a union's branch for plain and converted values alike
@@ -65,8 +64,7 @@ public final class AvroJson {
         DATA.addLogicalTypeConversion(new TimeConversions.LocalTimestampNanosConversion());
     }
 
-    private AvroJson() {
-    }
+    private AvroJson() {}
 
     public static String toJson(GenericRecord record) {
         StringWriter text = new StringWriter(256);
@@ -136,14 +134,15 @@ public final class AvroJson {
         }
         switch (logical) {
             case "decimal" -> {
-                json.writeNumber(value instanceof ByteBuffer bytes
-                        ? DECIMAL.fromBytes(bytes.duplicate(), schema, schema.getLogicalType())
-                        : DECIMAL.fromFixed((GenericFixed) value, schema, schema.getLogicalType()));
+                json.writeNumber(
+                        value instanceof ByteBuffer bytes
+                                ? DECIMAL.fromBytes(bytes.duplicate(), schema, schema.getLogicalType())
+                                : DECIMAL.fromFixed((GenericFixed) value, schema, schema.getLogicalType()));
                 return;
             }
             case "big-decimal" -> {
-                json.writeNumber(BIG_DECIMAL.fromBytes(((ByteBuffer) value).duplicate(), schema,
-                        schema.getLogicalType()));
+                json.writeNumber(
+                        BIG_DECIMAL.fromBytes(((ByteBuffer) value).duplicate(), schema, schema.getLogicalType()));
                 return;
             }
             case "uuid" -> {
@@ -154,15 +153,18 @@ public final class AvroJson {
                 }
             }
             case "date" -> {
-                json.writeString(LocalDate.ofEpochDay(((Number) value).longValue()).toString());
+                json.writeString(
+                        LocalDate.ofEpochDay(((Number) value).longValue()).toString());
                 return;
             }
             case "time-millis" -> {
-                json.writeString(LocalTime.ofNanoOfDay(((Number) value).longValue() * 1_000_000).toString());
+                json.writeString(LocalTime.ofNanoOfDay(((Number) value).longValue() * 1_000_000)
+                        .toString());
                 return;
             }
             case "time-micros" -> {
-                json.writeString(LocalTime.ofNanoOfDay(((Number) value).longValue() * 1_000).toString());
+                json.writeString(LocalTime.ofNanoOfDay(((Number) value).longValue() * 1_000)
+                        .toString());
                 return;
             }
             case "timestamp-millis", "timestamp-micros", "timestamp-nanos" -> {
@@ -170,8 +172,8 @@ public final class AvroJson {
                 return;
             }
             case "local-timestamp-millis", "local-timestamp-micros", "local-timestamp-nanos" -> {
-                json.writeString(LocalDateTime.ofInstant(instant(logical, ((Number) value).longValue()),
-                        ZoneOffset.UTC).toString());
+                json.writeString(LocalDateTime.ofInstant(instant(logical, ((Number) value).longValue()), ZoneOffset.UTC)
+                        .toString());
                 return;
             }
             default -> {}
@@ -187,7 +189,8 @@ public final class AvroJson {
     }
 
     private static Instant instant(String logical, long units) {
-        ChronoUnit unit = logical.endsWith("millis") ? ChronoUnit.MILLIS
+        ChronoUnit unit = logical.endsWith("millis")
+                ? ChronoUnit.MILLIS
                 : logical.endsWith("micros") ? ChronoUnit.MICROS : ChronoUnit.NANOS;
         return Instant.EPOCH.plus(units, unit);
     }

@@ -1,16 +1,14 @@
 package io.github.jmeterkafka.payload.schema;
 
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.io.JsonEncoder;
-
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.ValueSource;
 
 /**
  * Records in Avro's JSON encoding, UTF-8: the form Avro's JSON decoder reads back (a union's value

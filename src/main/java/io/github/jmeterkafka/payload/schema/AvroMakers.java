@@ -2,18 +2,16 @@ package io.github.jmeterkafka.payload.schema;
 
 import static io.github.jmeterkafka.payload.schema.DefaultValues.RECURSION_CAP;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 /**
  * Compiles an Avro schema into a tree of {@link AvroValueMaker}s, once: a field with a rule gets
@@ -66,7 +64,8 @@ final class AvroMakers {
         List<Schema.Field> fields = schema.getFields();
         maker.fields = new AvroValueMaker[fields.size()];
         for (Schema.Field field : fields) {
-            maker.fields[field.pos()] = compile(field.schema(), path.isEmpty() ? field.name() : path + "." + field.name());
+            maker.fields[field.pos()] =
+                    compile(field.schema(), path.isEmpty() ? field.name() : path + "." + field.name());
         }
         open.remove(schema.getFullName());
         return maker;
@@ -139,7 +138,8 @@ final class AvroMakers {
             if (makers.length == 0 || (takesNull && (capped || DefaultValues.isNull(context.random())))) {
                 return null;
             }
-            int branch = capped && closingBranch >= 0 ? closingBranch
+            int branch = capped && closingBranch >= 0
+                    ? closingBranch
                     : makers.length == 1 ? 0 : context.random().nextInt(makers.length);
             return makers[branch].make(context, depth);
         };

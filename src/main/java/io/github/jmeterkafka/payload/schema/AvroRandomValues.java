@@ -2,7 +2,6 @@ package io.github.jmeterkafka.payload.schema;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -13,11 +12,11 @@ final class AvroRandomValues {
     // a decimal's random digits: as many as its precision, within a long
     private static final int MAX_DECIMAL_DIGITS = 18;
 
-    private AvroRandomValues() {
-    }
+    private AvroRandomValues() {}
 
     static AvroValueMaker of(Schema schema, DefaultValues defaults) {
-        String logical = schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
+        String logical =
+                schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
         return switch (logical) {
             case "date" -> (context, depth) -> defaults.date(context.random());
             case "time-millis" -> (context, depth) -> (int) DefaultValues.timeOfDay(context.random(), 1);
@@ -53,10 +52,13 @@ final class AvroRandomValues {
             case FLOAT -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
             case DOUBLE -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
             case STRING -> (context, depth) -> DefaultValues.alphanumeric(context.random());
-            case BYTES -> (context, depth) -> ByteBuffer.wrap(DefaultValues.bytes(context.random(),
-                    context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)));
-            case FIXED -> (context, depth) ->
-                    new GenericData.Fixed(schema, DefaultValues.bytes(context.random(), schema.getFixedSize()));
+            case BYTES ->
+                (context, depth) -> ByteBuffer.wrap(DefaultValues.bytes(
+                        context.random(),
+                        context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)));
+            case FIXED ->
+                (context, depth) ->
+                        new GenericData.Fixed(schema, DefaultValues.bytes(context.random(), schema.getFixedSize()));
             case ENUM -> enumSymbol(schema);
             default -> throw new IllegalArgumentException("not a plain type: " + schema.getType());
         };

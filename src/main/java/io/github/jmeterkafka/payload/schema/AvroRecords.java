@@ -1,16 +1,14 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.time.Instant;
-import java.util.Map;
-import java.util.function.Function;
-
-import org.apache.avro.AvroRuntimeException;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
-
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.ValueSource;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 
 /**
  * Avro records made from a record schema, one per call: each field gets a random value of its type,
@@ -46,8 +44,8 @@ public final class AvroRecords implements ValueSource {
     /** @param now the instant near which timestamps and dates are drawn: fixed, seeded runs repeat */
     public AvroRecords(Schema schema, Map<String, Function<RecordContext, Object>> rules, Instant now) {
         if (schema.getType() != Schema.Type.RECORD) {
-            throw new InvalidInputException("Avro schema of type " + schema.getType().getName()
-                    + " is not a record: records are made from a schema of type record");
+            throw new InvalidInputException("Avro schema of type "
+                    + schema.getType().getName() + " is not a record: records are made from a schema of type record");
         }
         this.schema = schema;
         FieldRules fieldRules = new FieldRules(rules);

@@ -4,6 +4,7 @@ import static io.github.jmeterkafka.payload.schema.RuleValues.isNull;
 import static io.github.jmeterkafka.payload.schema.RuleValues.misfit;
 import static io.github.jmeterkafka.payload.schema.RuleValues.text;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -22,14 +23,11 @@ import java.util.UUID;
 import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
-
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalType;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * Converters from a rule's value to what a field of an Avro schema holds (its plain Avro type, as
@@ -40,11 +38,11 @@ final class AvroRuleValues {
     private static final Conversions.BigDecimalConversion BIG_DECIMAL = new Conversions.BigDecimalConversion();
     private static final LocalDateTime LOCAL_EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
 
-    private AvroRuleValues() {
-    }
+    private AvroRuleValues() {}
 
     static UnaryOperator<Object> converter(Schema schema, String path) {
-        String logical = schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
+        String logical =
+                schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
         String type = typeName(schema);
         return switch (schema.getType()) {
             case NULL ->
@@ -59,8 +57,10 @@ final class AvroRuleValues {
             case LONG -> longConverter(logical, path, type);
             case FLOAT -> value -> (float) RuleValues.toDouble(path, value, type);
             case DOUBLE -> value -> RuleValues.toDouble(path, value, type);
-            case STRING -> "uuid".equals(logical) ? value -> parseUuid(path, value, type).toString()
-                    : value -> RuleValues.toText(path, value, type);
+            case STRING ->
+                "uuid".equals(logical)
+                        ? value -> parseUuid(path, value, type).toString()
+                        : value -> RuleValues.toText(path, value, type);
             case BYTES, FIXED -> bytesConverter(schema, logical, path, type);
             case ENUM -> enumConverter(schema, path, type);
             case UNION -> unionConverter(schema, path);
@@ -88,7 +88,8 @@ final class AvroRuleValues {
     /** A decimal, fitting the field's scale, as its bytes or fixed holds it. */
     static Object decimal(BigDecimal value, Schema schema) {
         LogicalType logical = schema.getLogicalType();
-        return schema.getType() == Schema.Type.FIXED ? DECIMAL.toFixed(value, schema, logical)
+        return schema.getType() == Schema.Type.FIXED
+                ? DECIMAL.toFixed(value, schema, logical)
                 : DECIMAL.toBytes(value, schema, logical);
     }
 
@@ -102,29 +103,47 @@ final class AvroRuleValues {
         if (schema.getType() == Schema.Type.STRING) {
             return uuid.toString();
         }
-        return new GenericData.Fixed(schema, ByteBuffer.allocate(16)
-                .putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits()).array());
+        return new GenericData.Fixed(
+                schema,
+                ByteBuffer.allocate(16)
+                        .putLong(uuid.getMostSignificantBits())
+                        .putLong(uuid.getLeastSignificantBits())
+                        .array());
     }
 
     private static InvalidInputException takesNoRule(Schema schema, String path) {
-        String parts = schema.getType() == Schema.Type.RECORD ? "fields, as '" + path + ".<field>'"
-                : schema.getType() == Schema.Type.ARRAY ? "items, as '" + path + "[]'"
-                : "values, as '" + path + "{}'";
-        return new InvalidInputException("field rule '" + path + "': " + typeName(schema)
-                + " takes no rule: give rules to its " + parts);
+        String parts = schema.getType() == Schema.Type.RECORD
+                ? "fields, as '" + path + ".<field>'"
+                : schema.getType() == Schema.Type.ARRAY ? "items, as '" + path + "[]'" : "values, as '" + path + "{}'";
+        return new InvalidInputException(
+                "field rule '" + path + "': " + typeName(schema) + " takes no rule: give rules to its " + parts);
     }
 
     private static UnaryOperator<Object> intConverter(String logical, String path, String type) {
         return switch (logical) {
             case "date" -> {
                 String expected = type + " (ISO date or days since 1970-01-01)";
-                yield value -> toInt(path, value, expected,
-                        time(path, value, expected, text -> LocalDate.parse(text).toEpochDay()));
+                yield value -> toInt(
+                        path,
+                        value,
+                        expected,
+                        time(
+                                path,
+                                value,
+                                expected,
+                                text -> LocalDate.parse(text).toEpochDay()));
             }
             case "time-millis" -> {
                 String expected = type + " (ISO time or milliseconds of the day)";
-                yield value -> toInt(path, value, expected, time(path, value, expected,
-                        text -> ChronoUnit.MILLIS.between(LocalTime.MIDNIGHT, LocalTime.parse(text))));
+                yield value -> toInt(
+                        path,
+                        value,
+                        expected,
+                        time(
+                                path,
+                                value,
+                                expected,
+                                text -> ChronoUnit.MILLIS.between(LocalTime.MIDNIGHT, LocalTime.parse(text))));
             }
             default -> value -> RuleValues.toInt(path, value, type);
         };
@@ -132,8 +151,12 @@ final class AvroRuleValues {
 
     private static UnaryOperator<Object> longConverter(String logical, String path, String type) {
         return switch (logical) {
-            case "time-micros" -> value -> time(path, value, type + " (ISO time or microseconds of the day)",
-                    text -> ChronoUnit.MICROS.between(LocalTime.MIDNIGHT, LocalTime.parse(text)));
+            case "time-micros" ->
+                value -> time(
+                        path,
+                        value,
+                        type + " (ISO time or microseconds of the day)",
+                        text -> ChronoUnit.MICROS.between(LocalTime.MIDNIGHT, LocalTime.parse(text)));
             case "timestamp-millis" -> instant(path, type, ChronoUnit.MILLIS);
             case "timestamp-micros" -> instant(path, type, ChronoUnit.MICROS);
             case "timestamp-nanos" -> instant(path, type, ChronoUnit.NANOS);
@@ -225,7 +248,8 @@ final class AvroRuleValues {
             symbols.put(symbol, new GenericData.EnumSymbol(schema, symbol));
         }
         return value -> {
-            GenericData.EnumSymbol symbol = value == null ? null : symbols.get(text(value).trim());
+            GenericData.EnumSymbol symbol =
+                    value == null ? null : symbols.get(text(value).trim());
             if (symbol == null) {
                 throw misfit(path, value, type);
             }
@@ -245,8 +269,9 @@ final class AvroRuleValues {
             }
         }
         if (branches.isEmpty()) {
-            throw new InvalidInputException("field rule '" + path + "': a union of " + union.getTypes().stream()
-                    .map(AvroRuleValues::typeName).collect(Collectors.joining(", ")) + " takes no rule: "
+            throw new InvalidInputException("field rule '" + path + "': a union of "
+                    + union.getTypes().stream().map(AvroRuleValues::typeName).collect(Collectors.joining(", "))
+                    + " takes no rule: "
                     + "give rules to the fields of its records");
         }
         String types = union.getTypes().stream().map(AvroRuleValues::typeName).collect(Collectors.joining(" or "));

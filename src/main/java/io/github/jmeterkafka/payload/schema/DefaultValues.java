@@ -12,6 +12,7 @@ import java.util.UUID;
 final class DefaultValues {
     /** How many times a recursive schema is followed into itself. */
     static final int RECURSION_CAP = 3;
+
     static final int MIN_TEXT = 8;
     static final int MAX_TEXT = 16;
     private static final int NULL_PERCENT = 10;
@@ -19,9 +20,11 @@ final class DefaultValues {
     static final int MAX_ITEMS = 3;
     /** Whole numbers of 32 bits are below this, of 64 bits below {@link #MAX_LONG}. */
     static final int MAX_INT = 1_000_000;
+
     static final long MAX_LONG = 1_000_000_000_000L;
     /** Floating-point numbers are amounts: hundredths below this. */
     static final int MAX_CENTS = 100_000;
+
     private static final long HOUR_MILLIS = 3_600_000L;
     private static final long DAY_MILLIS = 86_400_000L;
     private static final int DAYS_BACK = 365;

@@ -1,13 +1,12 @@
 package io.github.jmeterkafka.payload.schema;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 /**
  * The caller's rules by field path, while a schema is compiled: the compiler asks for the rule of
@@ -36,8 +35,8 @@ final class FieldRules {
     /** Whether a rule names this field or one inside it. */
     boolean within(String path) {
         for (String rulePath : rules.keySet()) {
-            if (rulePath.startsWith(path) && (rulePath.length() == path.length()
-                    || ".[{".indexOf(rulePath.charAt(path.length())) >= 0)) {
+            if (rulePath.startsWith(path)
+                    && (rulePath.length() == path.length() || ".[{".indexOf(rulePath.charAt(path.length())) >= 0)) {
                 return true;
             }
         }

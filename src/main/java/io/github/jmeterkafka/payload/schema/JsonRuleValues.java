@@ -4,6 +4,9 @@ import static io.github.jmeterkafka.payload.schema.RuleValues.isNull;
 import static io.github.jmeterkafka.payload.schema.RuleValues.misfit;
 import static io.github.jmeterkafka.payload.schema.RuleValues.text;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -11,19 +14,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-
 /**
  * Writers of a rule's value as the JSON type its field allows, one built per field. A field that
  * allows several (a type array, {@code oneOf}) takes null if it allows null, else the first type,
  * in the schema's order, that the value fits.
  */
 final class JsonRuleValues {
-    private JsonRuleValues() {
-    }
+    private JsonRuleValues() {}
 
     /**
      * One thing a field may hold.
@@ -31,8 +28,7 @@ final class JsonRuleValues {
      * @param type   a JSON Schema type, or "any" for a schema that does not say
      * @param values an enum's values (a const as one), else null
      */
-    record Candidate(String type, JsonNode values) {
-    }
+    record Candidate(String type, JsonNode values) {}
 
     /** Writes a rule's value as the field's type, or fails with an InvalidInputException. */
     @FunctionalInterface

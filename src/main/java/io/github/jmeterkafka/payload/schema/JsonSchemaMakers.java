@@ -5,6 +5,13 @@ import static io.github.jmeterkafka.payload.schema.JsonSchemaResolver.ANY;
 import static io.github.jmeterkafka.payload.schema.JsonSchemaResolver.MAX_NESTING;
 import static io.github.jmeterkafka.payload.schema.JsonSchemaResolver.where;
 
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -13,15 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 /**
  * Compiles a JSON Schema into a tree of {@link JsonValueMaker}s, once: a field with a rule gets the
@@ -45,8 +43,7 @@ final class JsonSchemaMakers {
         private JsonValueMaker maker;
     }
 
-    private record Property(SerializableString name, JsonValueMaker maker, boolean always) {
-    }
+    private record Property(SerializableString name, JsonValueMaker maker, boolean always) {}
 
     JsonSchemaMakers(JsonNode root, FieldRules rules, DefaultValues defaults) {
         this.schemas = new JsonSchemaResolver(root);
@@ -86,10 +83,12 @@ final class JsonSchemaMakers {
             for (int i = 0; i < makers.length; i++) {
                 makers[i] = compile(branches.get(i), path);
             }
-            return (json, context, depth) -> makers[context.random().nextInt(makers.length)].write(json, context, depth);
+            return (json, context, depth) ->
+                    makers[context.random().nextInt(makers.length)].write(json, context, depth);
         }
         if (effective.has("const")) {
-            return JsonRandomValues.enumeration(JsonNodeFactory.instance.arrayNode().add(effective.get("const")));
+            return JsonRandomValues.enumeration(
+                    JsonNodeFactory.instance.arrayNode().add(effective.get("const")));
         }
         if (effective.has("enum")) {
             JsonNode values = effective.get("enum");
@@ -187,7 +186,9 @@ final class JsonSchemaMakers {
         int min = Math.max(fewest, Math.min(1, most));
         int max = Math.min(most, Math.max(min, 1) + DefaultValues.MAX_ITEMS - 1);
         return (json, context, depth) -> {
-            int n = depth >= RECURSION_CAP ? fewest : min == max ? min : context.random().nextInt(min, max + 1);
+            int n = depth >= RECURSION_CAP
+                    ? fewest
+                    : min == max ? min : context.random().nextInt(min, max + 1);
             json.writeStartArray();
             for (int i = 0; i < n; i++) {
                 item.write(json, context, depth);

@@ -1,21 +1,19 @@
 package io.github.jmeterkafka.payload.schema;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Function;
-
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.ValueSource;
 
 /**
  * JSON documents made from a JSON Schema, one per call, as UTF-8 bytes: each field gets a random
@@ -34,7 +32,8 @@ import io.github.jmeterkafka.payload.ValueSource;
  */
 public final class JsonSchemaRecords implements ValueSource {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
 
     private final JsonValueMaker root;
     private final ByteArrayOutputStream out = new ByteArrayOutputStream(512);
@@ -53,7 +52,8 @@ public final class JsonSchemaRecords implements ValueSource {
     public JsonSchemaRecords(JsonNode schema, Map<String, Function<RecordContext, Object>> rules, Instant now) {
         FieldRules fieldRules = new FieldRules(rules);
         this.root = new JsonSchemaMakers(schema, fieldRules, new DefaultValues(now)).compileRoot();
-        fieldRules.checkAllMet(schema.hasNonNull("title") ? "schema " + schema.get("title").asText() : "the JSON schema");
+        fieldRules.checkAllMet(
+                schema.hasNonNull("title") ? "schema " + schema.get("title").asText() : "the JSON schema");
     }
 
     /** A JSON Schema from its text (starting with <code>{</code>) or from the path of a file. */

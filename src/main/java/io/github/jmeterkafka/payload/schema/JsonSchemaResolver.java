@@ -1,18 +1,16 @@
 package io.github.jmeterkafka.payload.schema;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.schema.JsonRuleValues.Candidate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.schema.JsonRuleValues.Candidate;
 
 /**
  * What a JSON Schema says, read the way {@link JsonSchemaMakers} needs it: {@code $ref}s within the
@@ -25,10 +23,22 @@ final class JsonSchemaResolver {
     static final ObjectNode ANY = JsonNodeFactory.instance.objectNode();
     /** How deep a schema may nest where no $ref marks recursion (through allOf, or a merged oneOf). */
     static final int MAX_NESTING = 64;
-    private static final List<String> TYPES = List.of("object", "array", "string", "integer", "number", "boolean", "null");
+
+    private static final List<String> TYPES =
+            List.of("object", "array", "string", "integer", "number", "boolean", "null");
     // keywords that say nothing about a value: a oneOf beside only these needs no merging
-    private static final Set<String> ANNOTATIONS = Set.of("title", "description", "$comment", "$id", "$schema",
-            "examples", "default", "definitions", "$defs", "oneOf", "anyOf");
+    private static final Set<String> ANNOTATIONS = Set.of(
+            "title",
+            "description",
+            "$comment",
+            "$id",
+            "$schema",
+            "examples",
+            "default",
+            "definitions",
+            "$defs",
+            "oneOf",
+            "anyOf");
 
     private final JsonNode root;
 
@@ -61,8 +71,8 @@ final class JsonSchemaResolver {
         JsonNode resolved = schema;
         for (int hops = 0; resolved.has("$ref"); hops++) {
             if (hops > MAX_NESTING) {
-                throw new InvalidInputException(where(path) + ": $ref '" + schema.get("$ref").asText()
-                        + "' leads round in a circle");
+                throw new InvalidInputException(
+                        where(path) + ": $ref '" + schema.get("$ref").asText() + "' leads round in a circle");
             }
             resolved = lookup(resolved.get("$ref").asText(), path);
         }
@@ -102,7 +112,8 @@ final class JsonSchemaResolver {
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             JsonNode mine = target.get(field.getKey());
-            if ("properties".equals(field.getKey()) && mine instanceof ObjectNode properties
+            if ("properties".equals(field.getKey())
+                    && mine instanceof ObjectNode properties
                     && field.getValue() instanceof ObjectNode more) {
                 properties.setAll(more.deepCopy());
             } else if ("required".equals(field.getKey()) && mine instanceof ArrayNode required) {
@@ -167,7 +178,8 @@ final class JsonSchemaResolver {
                 candidates.addAll(candidates(flatten(resolve(branch, path), path, 0), path, level + 1));
             }
         } else if (schema.has("const")) {
-            candidates.add(new Candidate("enum", JsonNodeFactory.instance.arrayNode().add(schema.get("const"))));
+            candidates.add(
+                    new Candidate("enum", JsonNodeFactory.instance.arrayNode().add(schema.get("const"))));
         } else if (schema.has("enum")) {
             candidates.add(new Candidate("enum", schema.get("enum")));
         } else {
@@ -206,8 +218,11 @@ final class JsonSchemaResolver {
         if (schema.has("items") || schema.has("minItems") || schema.has("maxItems")) {
             return "array";
         }
-        if (schema.has("minimum") || schema.has("maximum") || schema.has("exclusiveMinimum")
-                || schema.has("exclusiveMaximum") || schema.has("multipleOf")) {
+        if (schema.has("minimum")
+                || schema.has("maximum")
+                || schema.has("exclusiveMinimum")
+                || schema.has("exclusiveMaximum")
+                || schema.has("multipleOf")) {
             return "number";
         }
         if (schema.has("minLength") || schema.has("maxLength") || schema.has("pattern") || schema.has("format")) {

@@ -1,10 +1,8 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.io.IOException;
-
 import com.fasterxml.jackson.core.JsonGenerator;
-
 import io.github.jmeterkafka.payload.RecordContext;
+import java.io.IOException;
 
 /** One part of a JSON Schema, compiled: writes its value for one document. */
 @FunctionalInterface

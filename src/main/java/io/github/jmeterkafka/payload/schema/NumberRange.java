@@ -1,15 +1,13 @@
 package io.github.jmeterkafka.payload.schema;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.SplittableRandom;
-
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * The integers or numbers a JSON Schema allows ({@code minimum}, {@code maximum}, their exclusive
@@ -22,7 +20,8 @@ final class NumberRange {
     private static final BigDecimal NUMBER_WIDTH = BigDecimal.valueOf(1_000);
     // finer steps for a number range too narrow for cents
     private static final BigDecimal[] NUMBER_STEPS = {
-        new BigDecimal("0.01"), new BigDecimal("0.0001"), new BigDecimal("0.000001"), new BigDecimal("1E-9")};
+        new BigDecimal("0.01"), new BigDecimal("0.0001"), new BigDecimal("0.000001"), new BigDecimal("1E-9")
+    };
     private static final BigInteger MAX_COUNT = BigInteger.valueOf(1_000_000_000_000L);
 
     private final long firstUnscaled;
@@ -37,8 +36,7 @@ final class NumberRange {
         this.scale = scale;
     }
 
-    private record Bound(BigDecimal value, boolean exclusive) {
-    }
+    private record Bound(BigDecimal value, boolean exclusive) {}
 
     static NumberRange of(JsonNode schema, boolean integer, String path) {
         String type = integer ? "integer" : "number";
@@ -52,10 +50,13 @@ final class NumberRange {
             high = new Bound(low.value().add(width), false);
         }
         JsonNode multipleOf = schema.get("multipleOf");
-        if (multipleOf != null && (!multipleOf.isNumber() || multipleOf.decimalValue().signum() <= 0)) {
-            throw new InvalidInputException("field '" + path + "': multipleOf " + multipleOf + " is not a number above 0");
+        if (multipleOf != null
+                && (!multipleOf.isNumber() || multipleOf.decimalValue().signum() <= 0)) {
+            throw new InvalidInputException(
+                    "field '" + path + "': multipleOf " + multipleOf + " is not a number above 0");
         }
-        BigDecimal[] steps = multipleOf != null ? new BigDecimal[] {multipleOf.decimalValue()}
+        BigDecimal[] steps = multipleOf != null
+                ? new BigDecimal[] {multipleOf.decimalValue()}
                 : integer ? new BigDecimal[] {BigDecimal.ONE} : NUMBER_STEPS;
         for (BigDecimal step : steps) {
             NumberRange range = multiples(low, high, integer ? integralStep(step) : step, path);
@@ -63,9 +64,13 @@ final class NumberRange {
                 return range;
             }
         }
-        throw new InvalidInputException("field '" + path + "': no " + type + " lies " + (low.exclusive() ? "above " : "from ")
-                + low.value().toPlainString() + (high.exclusive() ? " below " : " to ") + high.value().toPlainString()
-                + (multipleOf == null ? "" : " as a multiple of " + multipleOf.decimalValue().toPlainString()));
+        throw new InvalidInputException("field '" + path + "': no " + type + " lies "
+                + (low.exclusive() ? "above " : "from ")
+                + low.value().toPlainString() + (high.exclusive() ? " below " : " to ")
+                + high.value().toPlainString()
+                + (multipleOf == null
+                        ? ""
+                        : " as a multiple of " + multipleOf.decimalValue().toPlainString()));
     }
 
     /** The range of multiples of step between the bounds, or null if there is none. */
@@ -85,11 +90,12 @@ final class NumberRange {
         BigInteger stepUnscaled = step.setScale(scale).unscaledValue();
         BigInteger firstUnscaled = first.multiply(stepUnscaled);
         BigInteger count = last.subtract(first).add(BigInteger.ONE).min(MAX_COUNT);
-        BigInteger room = BigInteger.valueOf(Long.MAX_VALUE).subtract(firstUnscaled).divide(stepUnscaled);
+        BigInteger room =
+                BigInteger.valueOf(Long.MAX_VALUE).subtract(firstUnscaled).divide(stepUnscaled);
         count = count.min(room.add(BigInteger.ONE));
         if (firstUnscaled.bitLength() > 63 || count.signum() <= 0) {
-            throw new InvalidInputException("field '" + path + "': numbers from " + low.value().toPlainString()
-                    + " are too large to make");
+            throw new InvalidInputException(
+                    "field '" + path + "': numbers from " + low.value().toPlainString() + " are too large to make");
         }
         return new NumberRange(firstUnscaled.longValue(), stepUnscaled.longValue(), count.longValue(), scale);
     }
@@ -104,7 +110,8 @@ final class NumberRange {
         JsonNode value = schema.get(inclusive);
         JsonNode flag = schema.get(exclusive);
         Bound bound = value != null && value.isNumber()
-                ? new Bound(value.decimalValue(), flag != null && flag.asBoolean(false)) : null;
+                ? new Bound(value.decimalValue(), flag != null && flag.asBoolean(false))
+                : null;
         if (flag != null && flag.isNumber()) {
             BigDecimal other = flag.decimalValue();
             if (bound == null || other.compareTo(bound.value()) * direction >= 0) {

@@ -2,6 +2,12 @@ package io.github.jmeterkafka.payload.schema;
 
 import static io.github.jmeterkafka.payload.schema.DefaultValues.RECURSION_CAP;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.DynamicMessage;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,14 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Descriptors.OneofDescriptor;
-import com.google.protobuf.DynamicMessage;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 /**
  * Compiles a message type into a tree of {@link ProtoValueMaker}s, once: a field with a rule gets
@@ -62,7 +60,8 @@ final class ProtoMakers {
                 return again.make(context, depth + 1);
             };
         }
-        ProtoValueMaker wellKnown = path.isEmpty() || rules.within(path) ? null : ProtoRandomValues.wellKnown(type, now);
+        ProtoValueMaker wellKnown =
+                path.isEmpty() || rules.within(path) ? null : ProtoRandomValues.wellKnown(type, now);
         if (wellKnown != null) {
             // its fields are still named, so that rules on them are known
             type.getFields().forEach(field -> rules.at(path + "." + field.getName()));
@@ -127,8 +126,8 @@ final class ProtoMakers {
         }
         if (field.isRepeated()) {
             if (rules.at(path) != null) {
-                throw new InvalidInputException("field '" + path + "' is repeated: a rule names its items, '"
-                        + path + "[]'");
+                throw new InvalidInputException(
+                        "field '" + path + "' is repeated: a rule names its items, '" + path + "[]'");
             }
             ProtoValueMaker items = value(field, path + "[]");
             return (message, context, depth) -> {
@@ -163,8 +162,8 @@ final class ProtoMakers {
         return (message, context, depth) -> {
             int n = depth >= RECURSION_CAP ? 0 : DefaultValues.itemCount(context.random());
             for (int i = 0; i < n; i++) {
-                DynamicMessage.Builder pair = DynamicMessage.newBuilder(entry)
-                        .setField(keyField, keys.make(context, depth));
+                DynamicMessage.Builder pair =
+                        DynamicMessage.newBuilder(entry).setField(keyField, keys.make(context, depth));
                 Object value = values.make(context, depth);
                 if (value != null) {
                     pair.setField(valueField, value);

@@ -1,13 +1,12 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.time.Instant;
-
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Duration;
 import com.google.protobuf.Timestamp;
+import java.time.Instant;
 
 /**
  * The random value of a protobuf field that holds no message, by its type, in the ranges the Avro
@@ -19,24 +18,25 @@ final class ProtoRandomValues {
     private static final int HOUR_SECONDS = 3_600;
     private static final int NANOS = 1_000_000_000;
 
-    private ProtoRandomValues() {
-    }
+    private ProtoRandomValues() {}
 
     static ProtoValueMaker of(FieldDescriptor field) {
         return switch (field.getType()) {
             case INT32, SINT32, SFIXED32, UINT32, FIXED32 ->
-                    (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
+                (context, depth) -> context.random().nextInt(DefaultValues.MAX_INT);
             case INT64, SINT64, SFIXED64, UINT64, FIXED64 ->
-                    (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
+                (context, depth) -> context.random().nextLong(DefaultValues.MAX_LONG);
             case FLOAT -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100f;
             case DOUBLE -> (context, depth) -> context.random().nextInt(DefaultValues.MAX_CENTS) / 100d;
             case BOOL -> (context, depth) -> context.random().nextBoolean();
             case STRING -> (context, depth) -> DefaultValues.alphanumeric(context.random());
-            case BYTES -> (context, depth) -> {
-                byte[] bytes = new byte[context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)];
-                context.random().nextBytes(bytes);
-                return ByteString.copyFrom(bytes);
-            };
+            case BYTES ->
+                (context, depth) -> {
+                    byte[] bytes =
+                            new byte[context.random().nextInt(DefaultValues.MIN_TEXT, DefaultValues.MAX_TEXT + 1)];
+                    context.random().nextBytes(bytes);
+                    return ByteString.copyFrom(bytes);
+                };
             case ENUM -> enumValue(field);
             default -> throw new IllegalArgumentException("not a plain type: " + field.getType());
         };
@@ -47,7 +47,6 @@ final class ProtoRandomValues {
         return (context, depth) -> values[context.random().nextInt(values.length)];
     }
 
-
     /**
      * A google.protobuf.Timestamp an instant of the hour before now, a Duration up to an hour; null
      * for any other message type.
@@ -57,12 +56,14 @@ final class ProtoRandomValues {
             long nowSeconds = now.getEpochSecond();
             return (context, depth) -> Timestamp.newBuilder()
                     .setSeconds(nowSeconds - 1 - context.random().nextInt(HOUR_SECONDS))
-                    .setNanos(context.random().nextInt(NANOS)).build();
+                    .setNanos(context.random().nextInt(NANOS))
+                    .build();
         }
         if (type.getFullName().equals(Duration.getDescriptor().getFullName())) {
             return (context, depth) -> Duration.newBuilder()
                     .setSeconds(context.random().nextInt(HOUR_SECONDS))
-                    .setNanos(context.random().nextInt(NANOS)).build();
+                    .setNanos(context.random().nextInt(NANOS))
+                    .build();
         }
         return null;
     }

@@ -1,18 +1,15 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.math.BigDecimal;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
-
-import com.google.protobuf.ByteString;
-import com.google.protobuf.Descriptors.EnumDescriptor;
-import com.google.protobuf.Descriptors.EnumValueDescriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * Converters from a rule's value (String, Long, Integer, BigDecimal, Double, Boolean; byte[] or
@@ -23,8 +20,7 @@ final class ProtoRuleValues {
     private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     private static final long UINT32_MAX = 0xFFFF_FFFFL;
 
-    private ProtoRuleValues() {
-    }
+    private ProtoRuleValues() {}
 
     static UnaryOperator<Object> converter(FieldDescriptor field, String path) {
         UnaryOperator<Object> convert = valueConverter(field, path, typeName(field));
@@ -35,7 +31,8 @@ final class ProtoRuleValues {
     }
 
     static String typeName(FieldDescriptor field) {
-        return field.getJavaType() == FieldDescriptor.JavaType.ENUM ? "enum " + field.getEnumType().getName()
+        return field.getJavaType() == FieldDescriptor.JavaType.ENUM
+                ? "enum " + field.getEnumType().getName()
                 : field.getType().name().toLowerCase(Locale.ROOT);
     }
 
@@ -84,7 +81,9 @@ final class ProtoRuleValues {
     private static UnaryOperator<Object> enumConverter(EnumDescriptor enumType, String path, String type) {
         return value -> {
             EnumValueDescriptor found = null;
-            if (value instanceof String text && !text.isBlank() && !Character.isDigit(text.strip().charAt(0))
+            if (value instanceof String text
+                    && !text.isBlank()
+                    && !Character.isDigit(text.strip().charAt(0))
                     && text.strip().charAt(0) != '-') {
                 found = enumType.findValueByName(text.strip());
             } else if (!RuleValues.isNull(value)) {

@@ -1,16 +1,21 @@
 package io.github.jmeterkafka.payload.schema;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * The tokens of a {@code .proto} text, each with its line: identifiers (dotted names whole, a
  * leading dot kept), numbers, quoted strings (their content) and single symbols; comments dropped.
  */
 final class ProtoTokens {
-    enum Kind { NAME, NUMBER, STRING, SYMBOL, END }
+    enum Kind {
+        NAME,
+        NUMBER,
+        STRING,
+        SYMBOL,
+        END
+    }
 
     record Token(Kind kind, String text, int line) {
         boolean is(String symbolOrWord) {
@@ -18,7 +23,9 @@ final class ProtoTokens {
         }
 
         String shown() {
-            return kind == Kind.END ? "the end of the file" : kind == Kind.STRING ? "\"" + text + "\"" : "'" + text + "'";
+            return kind == Kind.END
+                    ? "the end of the file"
+                    : kind == Kind.STRING ? "\"" + text + "\"" : "'" + text + "'";
         }
     }
 
@@ -63,19 +70,27 @@ final class ProtoTokens {
                 }
                 tokens.add(new Token(Kind.STRING, content.toString(), line));
                 i = j + 1;
-            } else if (Character.isLetter(c) || c == '_'
+            } else if (Character.isLetter(c)
+                    || c == '_'
                     || (c == '.' && i + 1 < n && isNameStart(text.charAt(i + 1)))) {
                 int j = i + 1;
-                while (j < n && (isNameStart(text.charAt(j)) || Character.isDigit(text.charAt(j)) || text.charAt(j) == '.')) {
+                while (j < n
+                        && (isNameStart(text.charAt(j))
+                                || Character.isDigit(text.charAt(j))
+                                || text.charAt(j) == '.')) {
                     j++;
                 }
                 tokens.add(new Token(Kind.NAME, text.substring(i, j), line));
                 i = j;
             } else if (Character.isDigit(c)) {
                 int j = i + 1;
-                while (j < n && (Character.isLetterOrDigit(text.charAt(j)) || text.charAt(j) == '.'
-                        || ((text.charAt(j) == '-' || text.charAt(j) == '+') && "eE".indexOf(text.charAt(j - 1)) >= 0
-                                && !text.startsWith("0x", i) && !text.startsWith("0X", i)))) {
+                while (j < n
+                        && (Character.isLetterOrDigit(text.charAt(j))
+                                || text.charAt(j) == '.'
+                                || ((text.charAt(j) == '-' || text.charAt(j) == '+')
+                                        && "eE".indexOf(text.charAt(j - 1)) >= 0
+                                        && !text.startsWith("0x", i)
+                                        && !text.startsWith("0X", i)))) {
                     j++;
                 }
                 tokens.add(new Token(Kind.NUMBER, text.substring(i, j), line));
@@ -86,7 +101,10 @@ final class ProtoTokens {
             }
         }
         // the end is shown at the last line that holds something
-        tokens.add(new Token(Kind.END, "", tokens.isEmpty() ? 1 : tokens.get(tokens.size() - 1).line()));
+        tokens.add(new Token(
+                Kind.END,
+                "",
+                tokens.isEmpty() ? 1 : tokens.get(tokens.size() - 1).line()));
     }
 
     private static boolean isNameStart(char c) {
@@ -184,7 +202,8 @@ final class ProtoTokens {
                 }
                 continue;
             }
-            depth += token.is("[") || token.is("{") || token.is("(") ? 1
+            depth += token.is("[") || token.is("{") || token.is("(")
+                    ? 1
                     : token.is("]") || token.is("}") || token.is(")") ? -1 : 0;
             option.add(token);
         }

@@ -1,5 +1,11 @@
 package io.github.jmeterkafka.payload.schema;
 
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.DynamicMessage;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.ValueSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,14 +16,6 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
-import com.google.protobuf.Descriptors;
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.DynamicMessage;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.ValueSource;
 
 /**
  * Protobuf messages made from a message type of a {@code .proto} schema, one per call, as their
@@ -84,8 +82,8 @@ public final class ProtobufRecords implements ValueSource {
         try {
             return Path.of(text).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw new InvalidInputException("Protobuf schema '" + text + "' is neither its text nor a file path: "
-                    + e.getMessage());
+            throw new InvalidInputException(
+                    "Protobuf schema '" + text + "' is neither its text nor a file path: " + e.getMessage());
         }
     }
 

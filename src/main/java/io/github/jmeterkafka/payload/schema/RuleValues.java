@@ -1,16 +1,14 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.math.BigDecimal;
-
 import io.github.jmeterkafka.input.InvalidInputException;
+import java.math.BigDecimal;
 
 /**
  * A rule's value (String, Long, Integer, BigDecimal, Double or Boolean) as the plain type a field
  * holds, or the error that names the field and the value that does not fit.
  */
 final class RuleValues {
-    private RuleValues() {
-    }
+    private RuleValues() {}
 
     static InvalidInputException misfit(String path, Object value, String type) {
         String shown = value == null ? "null" : "'" + text(value) + "'";

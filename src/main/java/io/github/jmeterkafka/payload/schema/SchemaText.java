@@ -1,13 +1,12 @@
 package io.github.jmeterkafka.payload.schema;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * A schema as typed into a field: its text, or the path of a file that holds it.
@@ -33,8 +32,8 @@ record SchemaText(String text, String origin) {
         try {
             file = Path.of(text).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw new InvalidInputException(kind + " '" + text + "' is neither its text nor a file path: "
-                    + e.getMessage());
+            throw new InvalidInputException(
+                    kind + " '" + text + "' is neither its text nor a file path: " + e.getMessage());
         }
         try {
             return new SchemaText(Files.readString(file, StandardCharsets.UTF_8), kind + " file " + file);

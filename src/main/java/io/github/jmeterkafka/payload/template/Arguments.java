@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.List;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /** The arguments of one placeholder as written, read into numbers with errors that name it. */
 final class Arguments {
@@ -13,8 +12,7 @@ final class Arguments {
      * @param quotedEnd where its last quoted part ends: what comes before was quoted text, which
      *                  a weighted choice keeps whole, colons and all
      */
-    record Word(String text, int quotedEnd) {
-    }
+    record Word(String text, int quotedEnd) {}
 
     private final String placeholder;
     private final int position;
@@ -77,7 +75,7 @@ final class Arguments {
     }
 
     static InvalidInputException error(String placeholder, int position, String problem) {
-        return new InvalidInputException("template placeholder " + placeholder + " at character "
-                + position + ": " + problem);
+        return new InvalidInputException(
+                "template placeholder " + placeholder + " at character " + position + ": " + problem);
     }
 }

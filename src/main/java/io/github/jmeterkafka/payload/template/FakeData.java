@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.payload.RecordContext;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -8,8 +9,6 @@ import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.function.Predicate;
-
-import io.github.jmeterkafka.payload.RecordContext;
 import net.datafaker.Faker;
 import net.datafaker.providers.base.AbstractProvider;
 
@@ -22,12 +21,10 @@ import net.datafaker.providers.base.AbstractProvider;
  * context that is done with takes its Faker along.
  */
 public final class FakeData {
-    private static final ThreadLocal<Map<RecordContext, Faker>> FAKERS =
-            ThreadLocal.withInitial(WeakHashMap::new);
+    private static final ThreadLocal<Map<RecordContext, Faker>> FAKERS = ThreadLocal.withInitial(WeakHashMap::new);
     private static final MethodType CALL = MethodType.methodType(Object.class, Faker.class);
 
-    private FakeData() {
-    }
+    private FakeData() {}
 
     /** The context's Faker, drawing on the context's random stream: a seed repeats its values. */
     public static Faker faker(RecordContext context) {
@@ -61,17 +58,20 @@ public final class FakeData {
         }
         String providerName = path.substring(0, dot);
         String methodName = path.substring(dot + 1);
-        Method provider = find(Faker.class, providerName,
-                m -> AbstractProvider.class.isAssignableFrom(m.getReturnType()));
+        Method provider =
+                find(Faker.class, providerName, m -> AbstractProvider.class.isAssignableFrom(m.getReturnType()));
         if (provider == null) {
             throw args.error("Datafaker has no provider '" + providerName + "'");
         }
-        Method value = find(provider.getReturnType(), methodName,
-                m -> m.getReturnType() != void.class && m.getDeclaringClass() != Object.class
+        Method value = find(
+                provider.getReturnType(),
+                methodName,
+                m -> m.getReturnType() != void.class
+                        && m.getDeclaringClass() != Object.class
                         && m.getDeclaringClass() != AbstractProvider.class);
         if (value == null) {
-            throw args.error("Datafaker's " + provider.getReturnType().getSimpleName()
-                    + " has no method '" + methodName + "' without arguments");
+            throw args.error("Datafaker's " + provider.getReturnType().getSimpleName() + " has no method '" + methodName
+                    + "' without arguments");
         }
         MethodHandle call = handle(provider, value);
         return context -> String.valueOf(invoke(call, faker(context)));
@@ -105,7 +105,8 @@ public final class FakeData {
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             MethodHandle getProvider = lookup.unreflect(provider);
             MethodHandle getValue = lookup.unreflect(value)
-                    .asType(MethodType.methodType(Object.class, getProvider.type().returnType()));
+                    .asType(MethodType.methodType(
+                            Object.class, getProvider.type().returnType()));
             return MethodHandles.filterReturnValue(getProvider, getValue).asType(CALL);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("Datafaker's public " + value + " is not accessible", e);

@@ -1,5 +1,8 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.template.Arguments.Word;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -10,19 +13,14 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.function.Function;
 
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.template.Arguments.Word;
-
 /** The placeholder kinds by name: how many arguments each takes and what it makes of them. */
 final class Placeholders {
-    private record Kind(String usage, int minArguments, int maxArguments,
-                        Function<Arguments, Placeholder> make) {
-    }
+    private record Kind(String usage, int minArguments, int maxArguments, Function<Arguments, Placeholder> make) {}
 
     /** ISO_INSTANT drops the fraction when it is zero: records would change length every second. */
     private static final DateTimeFormatter ISO_MILLIS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
     private static final Map<String, Kind> KINDS = new LinkedHashMap<>();
 
     static {
@@ -34,21 +32,18 @@ final class Placeholders {
         kind("int", "{{int MIN MAX}}", 2, 2, UniformLong::ints);
         kind("long", "{{long MIN MAX}}", 2, 2, UniformLong::longs);
         kind("decimal", "{{decimal MIN MAX SCALE}}", 3, 3, UniformDecimal::of);
-        kind("pick", "{{pick A B C}} or {{pick A:60 B:40}}", 1, Integer.MAX_VALUE,
-                Placeholders::pick);
+        kind("pick", "{{pick A B C}} or {{pick A:60 B:40}}", 1, Integer.MAX_VALUE, Placeholders::pick);
         kind("string", "{{string LEN}} or {{string MIN MAX}}", 1, 2, RandomString::of);
         kind("now", "{{now}} or {{now iso}}", 0, 1, Placeholders::now);
         kind("var", "{{var NAME}}", 1, 1, Placeholders::variable);
         kind("prop", "{{prop NAME}} or {{prop NAME DEFAULT}}", 1, 2, Placeholders::property);
-        kind("faker", "{{faker Provider.method}} or {{faker '#{Provider.method} ...'}}", 1, 1,
-                FakeData::placeholder);
+        kind("faker", "{{faker Provider.method}} or {{faker '#{Provider.method} ...'}}", 1, 1, FakeData::placeholder);
     }
 
-    private Placeholders() {
-    }
+    private Placeholders() {}
 
-    private static void kind(String name, String usage, int minArguments, int maxArguments,
-                             Function<Arguments, Placeholder> make) {
+    private static void kind(
+            String name, String usage, int minArguments, int maxArguments, Function<Arguments, Placeholder> make) {
         KINDS.put(name, new Kind(usage, minArguments, maxArguments, make));
     }
 
@@ -64,13 +59,14 @@ final class Placeholders {
         String name = words.get(0).text();
         Kind kind = KINDS.get(name);
         if (kind == null) {
-            throw Arguments.error(placeholder, position, "unknown placeholder '" + name + "' (known: "
-                    + String.join(", ", KINDS.keySet()) + ")");
+            throw Arguments.error(
+                    placeholder,
+                    position,
+                    "unknown placeholder '" + name + "' (known: " + String.join(", ", KINDS.keySet()) + ")");
         }
         Arguments args = new Arguments(placeholder, position, words.subList(1, words.size()));
         if (args.size() < kind.minArguments() || args.size() > kind.maxArguments()) {
-            throw args.error("wrong number of arguments (" + args.size() + "); expected "
-                    + kind.usage());
+            throw args.error("wrong number of arguments (" + args.size() + "); expected " + kind.usage());
         }
         return kind.make().apply(args);
     }
@@ -87,7 +83,8 @@ final class Placeholders {
         List<Word> words = args.words();
         WeightedChoice choice;
         try {
-            choice = WeightedChoice.parse(words.stream().map(Word::text).toList(),
+            choice = WeightedChoice.parse(
+                    words.stream().map(Word::text).toList(),
                     words.stream().mapToInt(Word::quotedEnd).toArray());
         } catch (InvalidInputException e) {
             throw args.error(e.getMessage());

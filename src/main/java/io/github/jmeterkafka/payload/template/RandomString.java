@@ -1,8 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
-import java.util.SplittableRandom;
-
 import io.github.jmeterkafka.payload.RecordContext;
+import java.util.SplittableRandom;
 
 /** {@code {{string LEN}}} and {@code {{string MIN MAX}}}: random letters and digits. */
 record RandomString(int min, int max) implements Placeholder {

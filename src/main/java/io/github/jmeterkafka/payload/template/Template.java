@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.payload.template;
 
-import java.nio.charset.StandardCharsets;
-
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.ValueSource;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Text with {@code {{name args...}}} placeholders, parsed once and rendered once per record.

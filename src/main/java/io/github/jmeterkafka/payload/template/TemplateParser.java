@@ -1,11 +1,10 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.template.Arguments.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.template.Arguments.Word;
 
 /** Splits a template into literal text and placeholders; {@link Placeholders} resolves each one. */
 final class TemplateParser {
@@ -39,8 +38,7 @@ final class TemplateParser {
             }
         }
         literals.add(literal.toString());
-        return new Template(literals.toArray(String[]::new),
-                placeholders.toArray(Placeholder[]::new));
+        return new Template(literals.toArray(String[]::new), placeholders.toArray(Placeholder[]::new));
     }
 
     /** Reads the placeholder at {@code at} and leaves {@code at} after its closing braces. */
@@ -68,14 +66,12 @@ final class TemplateParser {
     private Word word(int start) {
         StringBuilder word = new StringBuilder();
         int quotedEnd = 0;
-        while (at < text.length() && !Character.isWhitespace(text.charAt(at))
-                && !text.startsWith(CLOSE, at)) {
+        while (at < text.length() && !Character.isWhitespace(text.charAt(at)) && !text.startsWith(CLOSE, at)) {
             char c = text.charAt(at);
             if (c == '\'' || c == '"') {
                 int close = text.indexOf(c, at + 1);
                 if (close < 0) {
-                    throw unterminated(start, "the quote " + c + " at character " + (at + 1)
-                            + " is not closed");
+                    throw unterminated(start, "the quote " + c + " at character " + (at + 1) + " is not closed");
                 }
                 word.append(text, at + 1, close);
                 quotedEnd = word.length();
@@ -89,8 +85,8 @@ final class TemplateParser {
     }
 
     private InvalidInputException unterminated(int start, String problem) {
-        String shown = text.length() - start > SHOWN ? text.substring(start, start + SHOWN) + "..."
-                : text.substring(start);
+        String shown =
+                text.length() - start > SHOWN ? text.substring(start, start + SHOWN) + "..." : text.substring(start);
         return Arguments.error(shown, start + 1, problem);
     }
 }

@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-
-import io.github.jmeterkafka.payload.RecordContext;
 
 /**
  * {@code {{decimal MIN MAX SCALE}}}: uniform in [MIN, MAX) with SCALE digits after the point, drawn
@@ -30,8 +29,7 @@ record UniformDecimal(long low, long high, int scale) implements Placeholder {
             throw args.error("the bounds are too large for " + scale + " digits after the point");
         }
         if (low >= high) {
-            throw args.error("no number with " + scale + " digits after the point lies in [" + min
-                    + ", " + max + ")");
+            throw args.error("no number with " + scale + " digits after the point lies in [" + min + ", " + max + ")");
         }
         return new UniformDecimal(low, high, scale);
     }

@@ -1,8 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
-import java.util.SplittableRandom;
-
 import io.github.jmeterkafka.payload.RecordContext;
+import java.util.SplittableRandom;
 
 /** {@code {{int MIN MAX}}} and {@code {{long MIN MAX}}}: uniform, both bounds included. */
 record UniformLong(long min, long max) implements LongPlaceholder {

@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 /**
  * One of a list of words, uniform ({@code EUR USD GBP}) or weighted ({@code EUR:60 USD:30 GBP:10}).
@@ -58,8 +57,8 @@ public final class WeightedChoice {
             return new WeightedChoice(choices, null);
         }
         if (weighted < choices.length) {
-            throw new InvalidInputException("either every choice has a :weight or none has ("
-                    + weighted + " of " + choices.length + " have one); quote a choice that holds a colon");
+            throw new InvalidInputException("either every choice has a :weight or none has (" + weighted + " of "
+                    + choices.length + " have one); quote a choice that holds a colon");
         }
         if (total == 0) {
             throw new InvalidInputException("the weights add up to 0");

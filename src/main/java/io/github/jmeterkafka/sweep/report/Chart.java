@@ -14,8 +14,7 @@ import java.util.Set;
  */
 record Chart(int index, SectionTable table, Metric metric, String property, List<String> x, List<Series> series) {
 
-    record Series(String name, List<Double> y) {
-    }
+    record Series(String name, List<Double> y) {}
 
     /** Per sampler, per varied property, one chart per charted metric. */
     static List<Chart> all(SweepRows sweep, List<SectionTable> tables) {

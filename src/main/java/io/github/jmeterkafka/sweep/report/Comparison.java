@@ -17,12 +17,10 @@ record Comparison(List<Row> rows, List<Unmatched> unmatched) {
         }
     }
 
-    record Row(String kind, String label, Configuration configuration, List<Change> changes) {
-    }
+    record Row(String kind, String label, Configuration configuration, List<Change> changes) {}
 
     /** A sampler's configuration that only the {@code side} sweep ("before" or "after") has. */
-    record Unmatched(String side, String kind, String label, Configuration configuration) {
-    }
+    record Unmatched(String side, String kind, String label, Configuration configuration) {}
 
     static Comparison of(List<SectionTable> before, List<SectionTable> after) {
         List<Row> rows = new ArrayList<>();
@@ -35,7 +33,8 @@ record Comparison(List<Row> rows, List<Unmatched> unmatched) {
                     unmatched.add(new Unmatched("after", a.kind(), a.label(), ar.configuration()));
                 } else {
                     List<Change> changes = Metric.COMPARED.stream()
-                            .map(m -> new Change(m, br.get().median(m), ar.median(m))).toList();
+                            .map(m -> new Change(m, br.get().median(m), ar.median(m)))
+                            .toList();
                     rows.add(new Row(a.kind(), a.label(), ar.configuration(), changes));
                 }
             }

@@ -6,8 +6,7 @@ final class Escape {
     /** ASCII punctuation that Markdown or a GitHub table would read as syntax; CommonMark lets a backslash quote it. */
     private static final String MARKDOWN = "\\`*_[]<>|#&!~";
 
-    private Escape() {
-    }
+    private Escape() {}
 
     /** One line of Markdown, safe in a table cell. */
     static String markdown(String s) {

@@ -6,8 +6,7 @@ import java.util.Locale;
 /** Numbers as the report writes them: for reading (grouped, two decimals at most) and for machines (plain). */
 final class Figures {
 
-    private Figures() {
-    }
+    private Figures() {}
 
     static String show(double v) {
         return String.format(Locale.ROOT, "%,.2f", v).replaceFirst("\\.?0+$", "");

@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.report.Text;
 import java.util.List;
 import java.util.Map;
-
-import io.github.jmeterkafka.report.Text;
 
 /**
  * report.html: one page that needs no network. ECharts is inlined once; the tables are HTML and
@@ -45,28 +44,48 @@ final class HtmlPage {
             });
             """;
 
-    private HtmlPage() {
-    }
+    private HtmlPage() {}
 
     static String of(Report r, String echartsJs) {
         String name = Text.html(r.sweep().name());
         StringBuilder b = new StringBuilder(echartsJs.length() + 32_768)
-                .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Sweep ").append(name)
-                .append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n<h1>Sweep ").append(name)
+                .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Sweep ")
+                .append(name)
+                .append("</title>\n<style>\n")
+                .append(STYLE)
+                .append("</style>\n</head>\n<body>\n<h1>Sweep ")
+                .append(name)
                 .append("</h1>\n<table class=\"facts\">\n");
         for (Map.Entry<String, String> f : r.facts()) {
-            b.append("<tr><th>").append(Text.html(f.getKey())).append("</th><td>").append(Text.html(f.getValue()))
+            b.append("<tr><th>")
+                    .append(Text.html(f.getKey()))
+                    .append("</th><td>")
+                    .append(Text.html(f.getValue()))
                     .append("</td></tr>\n");
         }
         b.append("</table>\n");
         for (SectionTable t : r.tables()) {
-            b.append("<h2>").append(Text.html(t.label())).append(" <small>(").append(Text.html(t.kind())).append(")</small></h2>\n")
-                    .append("<p class=\"note\">Part ").append(Text.html(t.part())).append("; latency ").append(t.latency())
+            b.append("<h2>")
+                    .append(Text.html(t.label()))
+                    .append(" <small>(")
+                    .append(Text.html(t.kind()))
+                    .append(")</small></h2>\n")
+                    .append("<p class=\"note\">Part ")
+                    .append(Text.html(t.part()))
+                    .append("; latency ")
+                    .append(t.latency())
                     .append("; median, below it the range (min–max) over the ok repeats.</p>\n");
-            table(b, r.columns(t), r.rows(t, Text::html, HtmlPage::figure), r.sweep().properties().size());
+            table(
+                    b,
+                    r.columns(t),
+                    r.rows(t, Text::html, HtmlPage::figure),
+                    r.sweep().properties().size());
             b.append("<div class=\"charts\">\n");
-            r.charts().stream().filter(c -> c.table().equals(t))
-                    .forEach(c -> b.append("<div class=\"chart\" id=\"").append(c.id()).append("\"></div>\n"));
+            r.charts().stream()
+                    .filter(c -> c.table().equals(t))
+                    .forEach(c -> b.append("<div class=\"chart\" id=\"")
+                            .append(c.id())
+                            .append("\"></div>\n"));
             b.append("</div>\n");
         }
         b.append("<h2>Failed runs</h2>\n<p class=\"note\">Left out of every figure above.</p>\n");
@@ -76,15 +95,22 @@ final class HtmlPage {
             table(b, Report.FAILED_COLUMNS, escaped(r.failedRows()), Report.FAILED_COLUMNS.size());
         }
         if (r.comparison() != null) {
-            b.append("<h2>Comparison</h2>\n<p class=\"note\">Medians of the before sweep and of this one, per configuration both have.</p>\n");
+            b.append(
+                    "<h2>Comparison</h2>\n<p class=\"note\">Medians of the before sweep and of this one, per configuration both have.</p>\n");
             table(b, Report.comparisonColumns(), escaped(r.comparisonRows()), 3);
             if (!r.comparison().unmatched().isEmpty()) {
                 b.append("<h3>In one sweep only</h3>\n");
                 table(b, Report.UNMATCHED_COLUMNS, escaped(r.unmatchedRows()), Report.UNMATCHED_COLUMNS.size());
             }
         }
-        return b.append("<script>\n").append(echartsJs).append("\n</script>\n<script>\nvar sweepData = ")
-                .append(SweepJson.of(r)).append(";\n").append(DRAW).append("</script>\n</body>\n</html>\n").toString();
+        return b.append("<script>\n")
+                .append(echartsJs)
+                .append("\n</script>\n<script>\nvar sweepData = ")
+                .append(SweepJson.of(r))
+                .append(";\n")
+                .append(DRAW)
+                .append("</script>\n</body>\n</html>\n")
+                .toString();
     }
 
     private static String figure(Spread s) {
@@ -103,13 +129,17 @@ final class HtmlPage {
     private static void table(StringBuilder b, List<String> columns, List<List<String>> rows, int textColumns) {
         b.append("<table>\n<tr>");
         for (int c = 0; c < columns.size(); c++) {
-            b.append(c < textColumns ? "<th class=\"text\">" : "<th>").append(Text.html(columns.get(c))).append("</th>");
+            b.append(c < textColumns ? "<th class=\"text\">" : "<th>")
+                    .append(Text.html(columns.get(c)))
+                    .append("</th>");
         }
         b.append("</tr>\n");
         for (List<String> row : rows) {
             b.append("<tr>");
             for (int c = 0; c < row.size(); c++) {
-                b.append(c < textColumns ? "<td class=\"text\">" : "<td>").append(row.get(c)).append("</td>");
+                b.append(c < textColumns ? "<td class=\"text\">" : "<td>")
+                        .append(row.get(c))
+                        .append("</td>");
             }
             b.append("</tr>\n");
         }

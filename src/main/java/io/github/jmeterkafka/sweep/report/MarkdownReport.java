@@ -7,17 +7,30 @@ import java.util.Map;
 /** report.md: the page's tables as GitHub tables, for pasting into documents. */
 final class MarkdownReport {
 
-    private MarkdownReport() {
-    }
+    private MarkdownReport() {}
 
     static String of(Report r) {
-        StringBuilder b = new StringBuilder(8_192).append("# Sweep ").append(Escape.markdown(r.sweep().name())).append("\n\n");
+        StringBuilder b = new StringBuilder(8_192)
+                .append("# Sweep ")
+                .append(Escape.markdown(r.sweep().name()))
+                .append("\n\n");
         for (Map.Entry<String, String> f : r.facts()) {
-            b.append("- **").append(f.getKey()).append(":** ").append(Escape.markdown(f.getValue())).append('\n');
+            b.append("- **")
+                    .append(f.getKey())
+                    .append(":** ")
+                    .append(Escape.markdown(f.getValue()))
+                    .append('\n');
         }
         for (SectionTable t : r.tables()) {
-            b.append("\n## ").append(Escape.markdown(t.label())).append(" (").append(Escape.markdown(t.kind())).append(")\n\n")
-                    .append("Part ").append(Escape.markdown(t.part())).append("; latency ").append(t.latency())
+            b.append("\n## ")
+                    .append(Escape.markdown(t.label()))
+                    .append(" (")
+                    .append(Escape.markdown(t.kind()))
+                    .append(")\n\n")
+                    .append("Part ")
+                    .append(Escape.markdown(t.part()))
+                    .append("; latency ")
+                    .append(t.latency())
                     .append("; median (min–max) over the ok repeats.\n\n");
             table(b, r.columns(t), r.rows(t, Escape::markdown, Figures::spread));
         }
@@ -28,7 +41,8 @@ final class MarkdownReport {
             table(b, Report.FAILED_COLUMNS, escaped(r.failedRows()));
         }
         if (r.comparison() != null) {
-            b.append("\n## Comparison\n\nMedians of the before sweep and of this one, per configuration both have.\n\n");
+            b.append(
+                    "\n## Comparison\n\nMedians of the before sweep and of this one, per configuration both have.\n\n");
             table(b, Report.comparisonColumns(), escaped(r.comparisonRows()));
             if (!r.comparison().unmatched().isEmpty()) {
                 b.append("\n### In one sweep only\n\n");
@@ -39,7 +53,9 @@ final class MarkdownReport {
     }
 
     private static List<List<String>> escaped(List<List<String>> rows) {
-        return rows.stream().map(row -> row.stream().map(Escape::markdown).toList()).toList();
+        return rows.stream()
+                .map(row -> row.stream().map(Escape::markdown).toList())
+                .toList();
     }
 
     private static void table(StringBuilder b, List<String> columns, List<List<String>> rows) {

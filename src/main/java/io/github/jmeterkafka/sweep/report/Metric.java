@@ -1,9 +1,8 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.util.Arrays;
 import java.util.List;
-
-import io.github.jmeterkafka.measure.SummaryRow.Column;
 
 /** The summary columns the report takes medians of, in the order its tables show them. */
 enum Metric {
@@ -22,6 +21,7 @@ enum Metric {
 
     /** What a chart draws against each varied property, and what a comparison sets side by side. */
     static final List<Metric> CHARTED = List.of(RECORDS_PER_SEC, P99_MS);
+
     static final List<Metric> COMPARED = List.of(RECORDS_PER_SEC, MB_PER_SEC, P99_MS);
 
     private final Column column;
@@ -45,6 +45,8 @@ enum Metric {
 
     /** Consumer rows fill every metric; other rows leave the consumer's own empty. */
     static List<Metric> of(String kind) {
-        return Arrays.stream(values()).filter(m -> "consumer".equals(kind) || !m.consumerOnly).toList();
+        return Arrays.stream(values())
+                .filter(m -> "consumer".equals(kind) || !m.consumerOnly)
+                .toList();
     }
 }

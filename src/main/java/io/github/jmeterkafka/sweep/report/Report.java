@@ -1,22 +1,26 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.Function;
 
-import io.github.jmeterkafka.measure.SummaryRow.Column;
-
 /** Everything the three report files show, worked out once so they agree. {@code comparison} is null without --compare. */
-record Report(SweepRows sweep, List<SectionTable> tables, List<Chart> charts, List<FailedRun> failed, Comparison comparison) {
+record Report(
+        SweepRows sweep, List<SectionTable> tables, List<Chart> charts, List<FailedRun> failed, Comparison comparison) {
 
     static final List<String> FAILED_COLUMNS = List.of("run", "repeat", "configuration", "reason");
     static final List<String> UNMATCHED_COLUMNS = List.of("only in", "kind", "label", "configuration");
 
     static Report of(SweepRows sweep, SweepRows before) {
         List<SectionTable> tables = sweep.tables();
-        return new Report(sweep, tables, Chart.all(sweep, tables), sweep.failedRuns(),
+        return new Report(
+                sweep,
+                tables,
+                Chart.all(sweep, tables),
+                sweep.failedRuns(),
                 before == null ? null : Comparison.of(before.tables(), tables));
     }
 
@@ -44,7 +48,8 @@ record Report(SweepRows sweep, List<SectionTable> tables, List<Chart> charts, Li
         List<List<String>> rows = new ArrayList<>();
         for (ConfigurationStats row : t.rows()) {
             List<String> cells = new ArrayList<>();
-            sweep.properties().forEach(p -> cells.add(text.apply(row.configuration().get(p))));
+            sweep.properties()
+                    .forEach(p -> cells.add(text.apply(row.configuration().get(p))));
             cells.add(Integer.toString(row.okRepeats()));
             t.metrics().forEach(m -> cells.add(figure.apply(row.spread(m))));
             rows.add(cells);
@@ -53,22 +58,30 @@ record Report(SweepRows sweep, List<SectionTable> tables, List<Chart> charts, Li
     }
 
     List<List<String>> failedRows() {
-        return failed.stream().map(f -> List.of(Integer.toString(f.run()), Integer.toString(f.repeat()),
-                f.configuration().text(), f.reason())).toList();
+        return failed.stream()
+                .map(f -> List.of(
+                        Integer.toString(f.run()),
+                        Integer.toString(f.repeat()),
+                        f.configuration().text(),
+                        f.reason()))
+                .toList();
     }
 
     static List<String> comparisonColumns() {
         List<String> columns = new ArrayList<>(List.of("kind", "label", "configuration"));
-        Metric.COMPARED.forEach(m -> columns.addAll(List.of(m.title() + " before", m.title() + " after", "after/before")));
+        Metric.COMPARED.forEach(
+                m -> columns.addAll(List.of(m.title() + " before", m.title() + " after", "after/before")));
         return columns;
     }
 
     List<List<String>> comparisonRows() {
         List<List<String>> rows = new ArrayList<>();
         for (Comparison.Row row : comparison.rows()) {
-            List<String> cells = new ArrayList<>(List.of(row.kind(), row.label(), row.configuration().text()));
-            row.changes().forEach(c -> cells.addAll(List.of(Figures.show(c.before()), Figures.show(c.after()),
-                    Figures.ratio(c.ratio()))));
+            List<String> cells = new ArrayList<>(
+                    List.of(row.kind(), row.label(), row.configuration().text()));
+            row.changes()
+                    .forEach(c -> cells.addAll(
+                            List.of(Figures.show(c.before()), Figures.show(c.after()), Figures.ratio(c.ratio()))));
             rows.add(cells);
         }
         return rows;
@@ -76,7 +89,9 @@ record Report(SweepRows sweep, List<SectionTable> tables, List<Chart> charts, Li
 
     List<List<String>> unmatchedRows() {
         return comparison.unmatched().stream()
-                .map(u -> List.of(u.side(), u.kind(), u.label(), u.configuration().text())).toList();
+                .map(u ->
+                        List.of(u.side(), u.kind(), u.label(), u.configuration().text()))
+                .toList();
     }
 
     /** The per-configuration columns of the tables: the varied properties, the ok repeats, then the sampler's metrics. */

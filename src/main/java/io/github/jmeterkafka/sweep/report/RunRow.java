@@ -1,8 +1,7 @@
 package io.github.jmeterkafka.sweep.report;
 
-import java.util.Map;
-
 import io.github.jmeterkafka.measure.SummaryRow.Column;
+import java.util.Map;
 
 /** One line of a sweep's rows.csv, its columns by header name. */
 record RunRow(int run, int repeat, String status, Configuration configuration, Map<String, String> columns) {
@@ -41,8 +40,8 @@ record RunRow(int run, int repeat, String status, Configuration configuration, M
         try {
             return Double.valueOf(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("run " + run + " repeat " + repeat + ": " + m.key()
-                    + " is not a number: " + v, e);
+            throw new IllegalArgumentException(
+                    "run " + run + " repeat " + repeat + ": " + m.key() + " is not a number: " + v, e);
         }
     }
 }

@@ -17,8 +17,7 @@ public final class SweepReport {
     static final String USAGE = "usage: SweepReport <rows.csv> [--compare <before-rows.csv>] [--out <dir>]";
     private static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
 
-    private SweepReport() {
-    }
+    private SweepReport() {}
 
     public static void main(String[] args) {
         try {
@@ -73,7 +72,8 @@ public final class SweepReport {
     static String echarts() throws IOException {
         try (InputStream in = SweepReport.class.getResourceAsStream(ECHARTS)) {
             if (in == null) {
-                throw new IllegalStateException(ECHARTS + " is not on the class path (the org.webjars.npm:echarts jar)");
+                throw new IllegalStateException(
+                        ECHARTS + " is not on the class path (the org.webjars.npm:echarts jar)");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

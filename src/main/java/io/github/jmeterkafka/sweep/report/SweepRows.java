@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.measure.SummaryRow.Column;
+import io.github.jmeterkafka.sweep.CsvTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,9 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
-import io.github.jmeterkafka.measure.SummaryRow.Column;
-import io.github.jmeterkafka.sweep.CsvTable;
 
 /**
  * A sweep's rows.csv, read by header name (unknown columns are kept and ignored). Everything keeps the
@@ -51,8 +50,10 @@ final class SweepRows {
                 throw new IllegalArgumentException("no column " + column + " in the header");
             }
         }
-        List<String> properties = table.header().stream().filter(h -> h.startsWith(VARY))
-                .map(h -> h.substring(VARY.length())).toList();
+        List<String> properties = table.header().stream()
+                .filter(h -> h.startsWith(VARY))
+                .map(h -> h.substring(VARY.length()))
+                .toList();
         List<RunRow> rows = new ArrayList<>();
         for (int i = 0; i < table.size(); i++) {
             if (table.row(i).equals(List.of(""))) {
@@ -64,8 +65,12 @@ final class SweepRows {
             }
             Map<String, String> vary = new LinkedHashMap<>();
             properties.forEach(p -> vary.put(p, columns.get(VARY + p)));
-            rows.add(new RunRow(number(columns, "run", i + 1), number(columns, "repeat", i + 1), columns.get("status").trim(),
-                    new Configuration(vary), columns));
+            rows.add(new RunRow(
+                    number(columns, "run", i + 1),
+                    number(columns, "repeat", i + 1),
+                    columns.get("status").trim(),
+                    new Configuration(vary),
+                    columns));
         }
         return new SweepRows(rows, properties);
     }
@@ -74,7 +79,8 @@ final class SweepRows {
         try {
             return Integer.parseInt(columns.get(column).trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("row " + line + ": " + column + " is not a number: " + columns.get(column), e);
+            throw new IllegalArgumentException(
+                    "row " + line + ": " + column + " is not a number: " + columns.get(column), e);
         }
     }
 
@@ -115,13 +121,19 @@ final class SweepRows {
     }
 
     int okRunCount() {
-        return (int) rows.stream().map(RunRow::runKey).distinct().filter(k -> !failedRuns.contains(k)).count();
+        return (int) rows.stream()
+                .map(RunRow::runKey)
+                .distinct()
+                .filter(k -> !failedRuns.contains(k))
+                .count();
     }
 
     List<FailedRun> failedRuns() {
         Map<String, FailedRun> runs = new LinkedHashMap<>();
-        rows.stream().filter(r -> !r.ok()).forEach(r -> runs.putIfAbsent(r.runKey(),
-                new FailedRun(r.run(), r.repeat(), r.configuration(), r.reason())));
+        rows.stream()
+                .filter(r -> !r.ok())
+                .forEach(r -> runs.putIfAbsent(
+                        r.runKey(), new FailedRun(r.run(), r.repeat(), r.configuration(), r.reason())));
         return List.copyOf(runs.values());
     }
 
@@ -131,7 +143,9 @@ final class SweepRows {
         for (RunRow first : rows) {
             String kind = first.get(Column.KIND);
             String label = first.get(Column.LABEL);
-            if (!kind.isEmpty() && tables.stream().noneMatch(t -> t.kind().equals(kind) && t.label().equals(label))) {
+            if (!kind.isEmpty()
+                    && tables.stream()
+                            .noneMatch(t -> t.kind().equals(kind) && t.label().equals(label))) {
                 tables.add(table(kind, label));
             }
         }
@@ -141,21 +155,30 @@ final class SweepRows {
     /** Every configuration of the sweep, its repeats' {@code steady} rows when the sampler has a warm-up, else {@code all}. */
     private SectionTable table(String kind, String label) {
         List<RunRow> sampler = rows.stream()
-                .filter(r -> r.get(Column.KIND).equals(kind) && r.get(Column.LABEL).equals(label)).toList();
+                .filter(r ->
+                        r.get(Column.KIND).equals(kind) && r.get(Column.LABEL).equals(label))
+                .toList();
         String part = sampler.stream().anyMatch(r -> r.get(Column.PART).equals("steady")) ? "steady" : "all";
         List<Metric> metrics = Metric.of(kind);
         List<ConfigurationStats> stats = new ArrayList<>();
         for (Configuration c : configurations()) {
-            List<RunRow> ok = sampler.stream().filter(r -> r.configuration().equals(c) && r.get(Column.PART).equals(part)
-                    && !failedRuns.contains(r.runKey())).toList();
+            List<RunRow> ok = sampler.stream()
+                    .filter(r -> r.configuration().equals(c)
+                            && r.get(Column.PART).equals(part)
+                            && !failedRuns.contains(r.runKey()))
+                    .toList();
             Map<Metric, Spread> spreads = new LinkedHashMap<>();
             for (Metric m : metrics) {
-                Spread s = Spread.of(ok.stream().map(r -> r.value(m)).filter(v -> v != null && Double.isFinite(v)).toList());
+                Spread s = Spread.of(ok.stream()
+                        .map(r -> r.value(m))
+                        .filter(v -> v != null && Double.isFinite(v))
+                        .toList());
                 if (s != null) {
                     spreads.put(m, s);
                 }
             }
-            stats.add(new ConfigurationStats(c, (int) ok.stream().map(RunRow::runKey).distinct().count(), spreads));
+            stats.add(new ConfigurationStats(
+                    c, (int) ok.stream().map(RunRow::runKey).distinct().count(), spreads));
         }
         return new SectionTable(kind, label, part, metrics, stats);
     }

@@ -1,15 +1,13 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.measure.CsvField;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.github.jmeterkafka.measure.CsvField;
 
 /** report-table.csv: every sampler's per-configuration table under one header, numbers plain. */
 final class TableCsv {
 
-    private TableCsv() {
-    }
+    private TableCsv() {}
 
     static String of(Report r) {
         List<String> header = new ArrayList<>(List.of("kind", "label", "part"));
@@ -23,12 +21,17 @@ final class TableCsv {
         for (SectionTable t : r.tables()) {
             for (ConfigurationStats row : t.rows()) {
                 List<String> cells = new ArrayList<>(List.of(t.kind(), t.label(), t.part()));
-                r.sweep().properties().forEach(p -> cells.add(row.configuration().get(p)));
+                r.sweep()
+                        .properties()
+                        .forEach(p -> cells.add(row.configuration().get(p)));
                 cells.add(Integer.toString(row.okRepeats()));
                 for (Metric m : Metric.values()) {
                     Spread s = row.spread(m);
-                    cells.addAll(s == null ? List.of("", "", "")
-                            : List.of(Figures.plain(s.median()), Figures.plain(s.min()), Figures.plain(s.max())));
+                    cells.addAll(
+                            s == null
+                                    ? List.of("", "", "")
+                                    : List.of(
+                                            Figures.plain(s.median()), Figures.plain(s.min()), Figures.plain(s.max())));
                 }
                 line(b, cells);
             }

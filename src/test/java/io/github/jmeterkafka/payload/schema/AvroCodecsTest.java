@@ -1,32 +1,28 @@
 package io.github.jmeterkafka.payload.schema;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import static io.github.jmeterkafka.payload.schema.OrderSchemas.context;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
-import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.function.Function;
-
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DecoderFactory;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 class AvroCodecsTest {
     private static final Instant NOW = Instant.parse("2026-12-02T09:00:00Z");
@@ -45,7 +41,8 @@ class AvroCodecsTest {
             String text = new String(json.next(encoded), StandardCharsets.UTF_8);
 
             assertThat(text).startsWith("{\"id\":");
-            assertThat(reader.read(null, DecoderFactory.get().jsonDecoder(ORDER, text))).isEqualTo(record);
+            assertThat(reader.read(null, DecoderFactory.get().jsonDecoder(ORDER, text)))
+                    .isEqualTo(record);
         }
     }
 
@@ -75,7 +72,8 @@ class AvroCodecsTest {
         assertThat(json.get("status").asText()).isIn("NEW", "PAID", "SHIPPED");
         assertThat(json.get("note").asText()).isEqualTo("hello");
         assertThat(json.get("choice").asInt()).isEqualTo(7);
-        assertThat(json.get("checksum").asText()).isEqualTo(Base64.getEncoder().encodeToString("12345678".getBytes(UTF_8)));
+        assertThat(json.get("checksum").asText())
+                .isEqualTo(Base64.getEncoder().encodeToString("12345678".getBytes(UTF_8)));
         assertThat(json.get("day").asText()).isEqualTo("2026-12-02");
         assertThat(json.get("at").asText()).isEqualTo("10:00:00.500");
         assertThat(json.get("created").asText()).isEqualTo("2026-12-02T10:00:00.123Z");

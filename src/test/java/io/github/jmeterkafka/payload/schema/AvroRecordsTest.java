@@ -1,11 +1,12 @@
 package io.github.jmeterkafka.payload.schema;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import static io.github.jmeterkafka.payload.schema.OrderSchemas.context;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
-
 import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -28,9 +28,6 @@ import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 class AvroRecordsTest {
     private static final Instant NOW = Instant.parse("2026-12-02T09:00:00Z");
@@ -53,7 +50,9 @@ class AvroRecordsTest {
     @Test
     void everyRecordIsValidForItsSchema() {
         for (GenericData.Record record : make(orders(null), 1_000)) {
-            assertThat(GenericData.get().validate(ORDER, record)).as("%s", record).isTrue();
+            assertThat(GenericData.get().validate(ORDER, record))
+                    .as("%s", record)
+                    .isTrue();
         }
     }
 
@@ -83,7 +82,8 @@ class AvroRecordsTest {
         for (GenericData.Record record : records) {
             assertThat((Long) record.get("id")).isBetween(0L, 1_000_000_000_000L);
             assertThat(record.get("customer").toString()).contains("city");
-            assertThat(((GenericRecord) record.get("customer")).get("name").toString()).hasSizeBetween(8, 16)
+            assertThat(((GenericRecord) record.get("customer")).get("name").toString())
+                    .hasSizeBetween(8, 16)
                     .matches("[A-Za-z0-9]+");
             assertThat((List<?>) record.get("lines")).hasSizeBetween(1, 3);
             assertThat((Map<?, ?>) record.get("tags")).hasSizeBetween(1, 3);
@@ -97,8 +97,11 @@ class AvroRecordsTest {
             assertThat(Instant.EPOCH.plus((Long) record.get("updated"), ChronoUnit.MICROS))
                     .isBetween(NOW.minus(1, ChronoUnit.HOURS), NOW);
             assertThat(UUID.fromString(record.get("ref").toString()).version()).isEqualTo(4);
-            BigDecimal total = new Conversions.DecimalConversion().fromFixed((GenericFixed) record.get("total"),
-                    ORDER.getField("total").schema(), ORDER.getField("total").schema().getLogicalType());
+            BigDecimal total = new Conversions.DecimalConversion()
+                    .fromFixed(
+                            (GenericFixed) record.get("total"),
+                            ORDER.getField("total").schema(),
+                            ORDER.getField("total").schema().getLogicalType());
             assertThat(total.scale()).isEqualTo(3);
             assertThat(total.precision()).isLessThanOrEqualTo(12);
         }
@@ -136,17 +139,21 @@ class AvroRecordsTest {
             assertThat(((GenericRecord) customer.get("address")).get("zip")).isNull();
             for (Object line : (List<?>) record.get("lines")) {
                 assertThat((Integer) ((GenericRecord) line).get("qty")).isBetween(1, 5);
-                assertThat(((GenericRecord) line).get("price")).isEqualTo(ByteBuffer.wrap(new byte[] {0x07, (byte) 0xC6}));
+                assertThat(((GenericRecord) line).get("price"))
+                        .isEqualTo(ByteBuffer.wrap(new byte[] {0x07, (byte) 0xC6}));
             }
             assertThat(((Map<?, ?>) record.get("tags")).values()).allMatch("7"::equals);
             assertThat(record.get("status").toString()).isEqualTo("SHIPPED");
             assertThat(record.get("note")).isNull();
             assertThat(record.get("paid")).isEqualTo(true);
             assertThat(record.get("choice")).isEqualTo(42);
-            assertThat(record.get("day")).isEqualTo((int) LocalDate.parse("2026-12-02").toEpochDay());
-            assertThat(record.get("created")).isEqualTo(Instant.parse("2026-12-02T10:00:00Z").toEpochMilli());
+            assertThat(record.get("day"))
+                    .isEqualTo((int) LocalDate.parse("2026-12-02").toEpochDay());
+            assertThat(record.get("created"))
+                    .isEqualTo(Instant.parse("2026-12-02T10:00:00Z").toEpochMilli());
             assertThat(record.get("updated")).isEqualTo(5L);
-            assertThat(record.get("local")).isEqualTo(Instant.parse("2026-12-02T10:00:00Z").toEpochMilli());
+            assertThat(record.get("local"))
+                    .isEqualTo(Instant.parse("2026-12-02T10:00:00Z").toEpochMilli());
             assertThat(record.get("at")).isEqualTo(36_000_000);
             assertThat(((GenericFixed) record.get("total")).bytes())
                     .isEqualTo(new byte[] {0, 0, 0, 0, 0, 0, 0x30, (byte) 0xD4});
@@ -201,7 +208,8 @@ class AvroRecordsTest {
 
         assertThatThrownBy(() -> records.next(context(1, 1)))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("schema Loop: record Loop contains itself with no way to stop (no null, array or map on the way)");
+                .hasMessage(
+                        "schema Loop: record Loop contains itself with no way to stop (no null, array or map on the way)");
     }
 
     @Test
@@ -230,14 +238,16 @@ class AvroRecordsTest {
                 .hasMessage("Avro schema is empty: give its text or the path of a file");
         assertThatThrownBy(() -> new AvroRecords(AvroRecords.parseAvroSchema("\"string\""), null))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("Avro schema of type string is not a record: records are made from a schema of type record");
+                .hasMessage(
+                        "Avro schema of type string is not a record: records are made from a schema of type record");
     }
 
     @Test
     void aRuleForAFieldThatIsNotThereNamesTheNearestOne() {
         assertThatThrownBy(() -> orders(Map.of("customer.nmae", c -> "x")))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("field rule 'customer.nmae': no such field in schema Order (did you mean 'customer.name'?)");
+                .hasMessage(
+                        "field rule 'customer.nmae': no such field in schema Order (did you mean 'customer.name'?)");
         assertThatThrownBy(() -> orders(Map.of("warehouse", c -> "x")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("field rule 'warehouse': no such field in schema Order");
@@ -262,9 +272,11 @@ class AvroRecordsTest {
         assertMisfit("status", "LOST", "field 'status': 'LOST' does not fit enum Status [NEW, PAID, SHIPPED]");
         assertMisfit("lines[].price", "19.999", "field 'lines[].price': '19.999' does not fit decimal(10,2)");
         assertMisfit("lines[].price", "123456789", "field 'lines[].price': '123456789' does not fit decimal(10,2)");
-        assertMisfit("day", "02/12/2026",
-                "field 'day': '02/12/2026' does not fit date (ISO date or days since 1970-01-01)");
-        assertMisfit("created", "yesterday",
+        assertMisfit(
+                "day", "02/12/2026", "field 'day': '02/12/2026' does not fit date (ISO date or days since 1970-01-01)");
+        assertMisfit(
+                "created",
+                "yesterday",
                 "field 'created': 'yesterday' does not fit timestamp-millis (ISO instant or millis since 1970)");
         assertMisfit("ref", "not-a-uuid", "field 'ref': 'not-a-uuid' does not fit uuid");
         assertMisfit("checksum", "short", "field 'checksum': 'short' does not fit fixed Checksum (8 bytes)");
@@ -282,8 +294,8 @@ class AvroRecordsTest {
 
     @Test
     void anyValueFitsAStringAndAUnionTakesTheFirstBranchThatFits() {
-        AvroRecords records = orders(Map.of("customer.name", c -> new BigDecimal("1E+3"), "checksum", c -> "8 bytes!",
-                "choice", c -> 1.5));
+        AvroRecords records = orders(
+                Map.of("customer.name", c -> new BigDecimal("1E+3"), "checksum", c -> "8 bytes!", "choice", c -> 1.5));
         GenericData.Record record = records.next(context(1, 1));
 
         assertThat(((GenericRecord) record.get("customer")).get("name")).isEqualTo("1000");

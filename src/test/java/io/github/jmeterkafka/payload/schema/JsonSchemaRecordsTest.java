@@ -4,6 +4,11 @@ import static io.github.jmeterkafka.payload.schema.OrderSchemas.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -19,24 +24,36 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 class JsonSchemaRecordsTest {
     private static final Instant NOW = Instant.parse("2026-12-02T09:00:00Z");
     private static final JsonNode ORDER = JsonSchemaRecords.parseJsonSchema(OrderSchemas.JSON);
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    private static final Set<String> PROPERTIES = Set.of("id", "price", "name", "email", "created", "day", "ref", "ip",
-            "site", "code", "status", "kind", "tags", "address", "billing", "note", "discount", "payment", "audit",
-            "legacy", "flag");
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final Set<String> PROPERTIES = Set.of(
+            "id",
+            "price",
+            "name",
+            "email",
+            "created",
+            "day",
+            "ref",
+            "ip",
+            "site",
+            "code",
+            "status",
+            "kind",
+            "tags",
+            "address",
+            "billing",
+            "note",
+            "discount",
+            "payment",
+            "audit",
+            "legacy",
+            "flag");
 
     private static JsonSchemaRecords orders(Map<String, Function<RecordContext, Object>> rules) {
         return new JsonSchemaRecords(ORDER, rules, NOW);
@@ -85,7 +102,8 @@ class JsonSchemaRecordsTest {
                 assertAddress(order.get("billing"));
             }
             nullNotes += order.get("note").isNull() ? 1 : 0;
-            assertThat(order.get("note").isNull() || order.get("note").isTextual()).isTrue();
+            assertThat(order.get("note").isNull() || order.get("note").isTextual())
+                    .isTrue();
             if (order.has("discount")) {
                 assertThat(order.get("discount").asInt()).isBetween(1, 9);
             }
@@ -170,8 +188,8 @@ class JsonSchemaRecordsTest {
 
     @Test
     void aRecursiveSchemaStops() throws Exception {
-        JsonSchemaRecords trees = new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(OrderSchemas.JSON_TREE),
-                Map.of("name", c -> "n"), NOW);
+        JsonSchemaRecords trees = new JsonSchemaRecords(
+                JsonSchemaRecords.parseJsonSchema(OrderSchemas.JSON_TREE), Map.of("name", c -> "n"), NOW);
         RecordContext context = context(1, 1);
         int deepest = 0;
         for (int i = 0; i < 1_000; i++) {
@@ -191,9 +209,11 @@ class JsonSchemaRecordsTest {
 
     @Test
     void aSchemaThatMustContainItselfFailsClearly() {
-        JsonSchemaRecords loops = new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(
-                "{\"type\": \"object\", \"required\": [\"self\"], \"properties\": {\"self\": {\"$ref\": \"#\"}}}"),
-                null, NOW);
+        JsonSchemaRecords loops = new JsonSchemaRecords(
+                JsonSchemaRecords.parseJsonSchema(
+                        "{\"type\": \"object\", \"required\": [\"self\"], \"properties\": {\"self\": {\"$ref\": \"#\"}}}"),
+                null,
+                NOW);
 
         assertThatThrownBy(() -> loops.next(context(1, 1)))
                 .isInstanceOf(InvalidInputException.class)
@@ -247,22 +267,29 @@ class JsonSchemaRecordsTest {
         assertThatThrownBy(() -> JsonSchemaRecords.parseJsonSchema(list.toString()))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("JSON schema file " + list + " is not a JSON object");
-        assertSchemaFails("{\"properties\": {\"a\": {\"$ref\": \"other.json#/A\"}}}",
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"$ref\": \"other.json#/A\"}}}",
                 "field 'a': $ref 'other.json#/A' points outside the schema: only refs within it"
                         + " ('#/definitions/...', '#/$defs/...') are followed");
-        assertSchemaFails("{\"properties\": {\"a\": {\"$ref\": \"#/definitions/Nope\"}}}",
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"$ref\": \"#/definitions/Nope\"}}}",
                 "field 'a': $ref '#/definitions/Nope' names nothing in the schema");
-        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"integer\", \"minimum\": 5, \"maximum\": 3}}}",
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"type\": \"integer\", \"minimum\": 5, \"maximum\": 3}}}",
                 "field 'a': no integer lies from 5 to 3");
-        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"number\", \"exclusiveMinimum\": 1, \"maximum\": 2,"
-                + " \"multipleOf\": 3}}}", "field 'a': no number lies above 1 to 2 as a multiple of 3");
-        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"strng\"}}}",
-                "field 'a': type 'strng' is not one of ");
-        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"array\", \"minItems\": 3, \"maxItems\": 2}}}",
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"type\": \"number\", \"exclusiveMinimum\": 1, \"maximum\": 2,"
+                        + " \"multipleOf\": 3}}}",
+                "field 'a': no number lies above 1 to 2 as a multiple of 3");
+        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"strng\"}}}", "field 'a': type 'strng' is not one of ");
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"type\": \"array\", \"minItems\": 3, \"maxItems\": 2}}}",
                 "field 'a': no array has 3 to 2 items");
-        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"array\", \"items\": [{\"type\": \"string\"}]}}}",
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"type\": \"array\", \"items\": [{\"type\": \"string\"}]}}}",
                 "field 'a': tuples (prefixItems, or items as an array) are not supported: give items one schema");
-        assertSchemaFails("{\"properties\": {\"a\": {\"type\": \"string\", \"pattern\": \"(unclosed\"}}}",
+        assertSchemaFails(
+                "{\"properties\": {\"a\": {\"type\": \"string\", \"pattern\": \"(unclosed\"}}}",
                 "field 'a': pattern '(unclosed' is not a regular expression: Unclosed group");
     }
 
@@ -293,16 +320,24 @@ class JsonSchemaRecordsTest {
         assertMisfit("name", null, "field 'name': null does not fit string");
 
         boolean[] fail = {true};
-        JsonSchemaRecords records = orders(Map.of("address.city", c -> fail[0] ? new Object() {
-            @Override
-            public String toString() {
-                throw new InvalidInputException("rule failed");
-            }
-        } : "Paris"));
+        JsonSchemaRecords records = orders(Map.of(
+                "address.city",
+                c -> fail[0]
+                        ? new Object() {
+                            @Override
+                            public String toString() {
+                                throw new InvalidInputException("rule failed");
+                            }
+                        }
+                        : "Paris"));
         RecordContext context = context(1, 1);
         assertThatThrownBy(() -> records.next(context)).hasMessage("rule failed");
         fail[0] = false;
-        assertThat(JSON.readTree(records.next(context)).get("address").get("city").asText()).isEqualTo("Paris");
+        assertThat(JSON.readTree(records.next(context))
+                        .get("address")
+                        .get("city")
+                        .asText())
+                .isEqualTo("Paris");
     }
 
     private static void assertMisfit(String path, Object value, String message) {

@@ -1,8 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 import io.github.jmeterkafka.payload.RecordContext;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The schemas the tests make records from, and a seeded context for them. */
 final class OrderSchemas {
@@ -100,8 +99,7 @@ final class OrderSchemas {
               "children": {"type": "array", "items": {"$ref": "#"}}}}
             """;
 
-    private OrderSchemas() {
-    }
+    private OrderSchemas() {}
 
     static RecordContext context(long seed, int thread) {
         return new RecordContext(seed, thread, new AtomicLong());

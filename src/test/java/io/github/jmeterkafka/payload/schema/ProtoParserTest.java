@@ -3,10 +3,6 @@ package io.github.jmeterkafka.payload.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-
 import com.google.protobuf.AnyProto;
 import com.google.protobuf.DescriptorProtos;
 import com.google.protobuf.Descriptors.Descriptor;
@@ -20,11 +16,13 @@ import com.google.protobuf.SourceContextProto;
 import com.google.protobuf.StructProto;
 import com.google.protobuf.TimestampProto;
 import com.google.protobuf.WrappersProto;
+import io.github.jmeterkafka.input.InvalidInputException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.github.jmeterkafka.input.InvalidInputException;
 
 class ProtoParserTest {
 
@@ -37,7 +35,8 @@ class ProtoParserTest {
         FileDescriptor file = parse(ProtobufRecordsTest.ORDER);
         assertThat(file.getPackage()).isEqualTo("shop.v1");
         Descriptor order = file.findMessageTypeByName("Order");
-        assertThat(order.findFieldByName("customer").getMessageType().getFullName()).isEqualTo("shop.v1.Customer");
+        assertThat(order.findFieldByName("customer").getMessageType().getFullName())
+                .isEqualTo("shop.v1.Customer");
         assertThat(order.findFieldByName("status").getEnumType().getFullName()).isEqualTo("shop.v1.Order.Status");
         assertThat(order.findFieldByName("lines").isRepeated()).isTrue();
         Descriptor line = order.findNestedTypeByName("Line");
@@ -45,11 +44,18 @@ class ProtoParserTest {
         FieldDescriptor tags = order.findFieldByName("tags");
         assertThat(tags.isMapField()).isTrue();
         assertThat(tags.getMessageType().getName()).isEqualTo("TagsEntry");
-        assertThat(order.findFieldByName("lines_by_number").getMessageType().getName()).isEqualTo("LinesByNumberEntry");
-        assertThat(order.findFieldByName("lines_by_number").getMessageType().findFieldByName("value")
-                .getMessageType().getFullName()).isEqualTo("shop.v1.Order.Line");
-        assertThat(order.getRealOneofs()).singleElement()
-                .satisfies(oneof -> assertThat(oneof.getFields()).extracting(FieldDescriptor::getName)
+        assertThat(order.findFieldByName("lines_by_number").getMessageType().getName())
+                .isEqualTo("LinesByNumberEntry");
+        assertThat(order.findFieldByName("lines_by_number")
+                        .getMessageType()
+                        .findFieldByName("value")
+                        .getMessageType()
+                        .getFullName())
+                .isEqualTo("shop.v1.Order.Line");
+        assertThat(order.getRealOneofs())
+                .singleElement()
+                .satisfies(oneof -> assertThat(oneof.getFields())
+                        .extracting(FieldDescriptor::getName)
                         .containsExactly("iban", "card"));
         assertThat(order.findFieldByName("note").hasPresence()).isTrue();
         assertThat(order.findFieldByName("note").getRealContainingOneof()).isNull();
@@ -57,9 +63,24 @@ class ProtoParserTest {
                 .isEqualTo("google.protobuf.Timestamp");
         assertThat(file.findMessageTypeByName("Card").findFieldByName("status").getEnumType())
                 .isSameAs(order.findFieldByName("status").getEnumType());
-        assertThat(file.findMessageTypeByName("Scalars").getFields()).extracting(field -> field.getType().name())
-                .containsExactly("DOUBLE", "FLOAT", "INT32", "INT64", "UINT32", "UINT64", "SINT32", "SINT64",
-                        "FIXED32", "FIXED64", "SFIXED32", "SFIXED64", "BOOL", "STRING", "BYTES");
+        assertThat(file.findMessageTypeByName("Scalars").getFields())
+                .extracting(field -> field.getType().name())
+                .containsExactly(
+                        "DOUBLE",
+                        "FLOAT",
+                        "INT32",
+                        "INT64",
+                        "UINT32",
+                        "UINT64",
+                        "SINT32",
+                        "SINT64",
+                        "FIXED32",
+                        "FIXED64",
+                        "SFIXED32",
+                        "SFIXED64",
+                        "BOOL",
+                        "STRING",
+                        "BYTES");
         assertThat(file.getServices()).isEmpty();
     }
 
@@ -78,16 +99,29 @@ class ProtoParserTest {
                 }
                 """);
         Descriptor outer = file.findMessageTypeByName("Outer");
-        assertThat(outer.findFieldByName("inner").getMessageType().getFullName()).isEqualTo("a.b.Outer.Item");
-        assertThat(outer.findFieldByName("outer").getMessageType().getFullName()).isEqualTo("a.b.Item");
-        assertThat(outer.findFieldByName("qualified").getMessageType().getFullName()).isEqualTo("a.b.Item");
-        assertThat(outer.findFieldByName("nested").getMessageType().getFullName()).isEqualTo("a.b.Outer.Item");
+        assertThat(outer.findFieldByName("inner").getMessageType().getFullName())
+                .isEqualTo("a.b.Outer.Item");
+        assertThat(outer.findFieldByName("outer").getMessageType().getFullName())
+                .isEqualTo("a.b.Item");
+        assertThat(outer.findFieldByName("qualified").getMessageType().getFullName())
+                .isEqualTo("a.b.Item");
+        assertThat(outer.findFieldByName("nested").getMessageType().getFullName())
+                .isEqualTo("a.b.Outer.Item");
     }
 
     /** protobuf's own .proto files, shipped in its jar, read as protoc read them. */
     @ParameterizedTest
-    @CsvSource({"timestamp", "duration", "wrappers", "empty", "struct", "any", "field_mask", "source_context",
-            "descriptor"})
+    @CsvSource({
+        "timestamp",
+        "duration",
+        "wrappers",
+        "empty",
+        "struct",
+        "any",
+        "field_mask",
+        "source_context",
+        "descriptor"
+    })
     void protobufsOwnSchemasReadAsProtocReadThem(String name) throws Exception {
         String path = "google/protobuf/" + name + ".proto";
         String text;
@@ -95,14 +129,23 @@ class ProtoParserTest {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         FileDescriptor ours = ProtoParser.parse(text, path);
-        FileDescriptor protocs = WELL_KNOWN.stream().filter(file -> file.getName().equals(path)).findFirst().orElseThrow();
+        FileDescriptor protocs = WELL_KNOWN.stream()
+                .filter(file -> file.getName().equals(path))
+                .findFirst()
+                .orElseThrow();
         assertThat(summary(ours)).isEqualTo(summary(protocs));
     }
 
-    private static final List<FileDescriptor> WELL_KNOWN = List.of(TimestampProto.getDescriptor(),
-            DurationProto.getDescriptor(), WrappersProto.getDescriptor(), EmptyProto.getDescriptor(),
-            StructProto.getDescriptor(), AnyProto.getDescriptor(), FieldMaskProto.getDescriptor(),
-            SourceContextProto.getDescriptor(), DescriptorProtos.getDescriptor());
+    private static final List<FileDescriptor> WELL_KNOWN = List.of(
+            TimestampProto.getDescriptor(),
+            DurationProto.getDescriptor(),
+            WrappersProto.getDescriptor(),
+            EmptyProto.getDescriptor(),
+            StructProto.getDescriptor(),
+            AnyProto.getDescriptor(),
+            FieldMaskProto.getDescriptor(),
+            SourceContextProto.getDescriptor(),
+            DescriptorProtos.getDescriptor());
 
     private static String summary(FileDescriptor file) {
         StringBuilder out = new StringBuilder(file.getPackage()).append('\n');
@@ -112,16 +155,30 @@ class ProtoParserTest {
     }
 
     private static void summary(Descriptor message, StringBuilder out) {
-        out.append("message ").append(message.getFullName()).append(message.getOptions().getMapEntry() ? " map" : "")
+        out.append("message ")
+                .append(message.getFullName())
+                .append(message.getOptions().getMapEntry() ? " map" : "")
                 .append('\n');
         for (FieldDescriptor field : message.getFields()) {
-            out.append("  ").append(field.getName()).append('=').append(field.getNumber()).append(' ')
+            out.append("  ")
+                    .append(field.getName())
+                    .append('=')
+                    .append(field.getNumber())
+                    .append(' ')
                     .append(field.isRepeated() ? "repeated " : field.isRequired() ? "required " : "")
                     .append(field.getType())
-                    .append(field.getType() == FieldDescriptor.Type.MESSAGE ? " " + field.getMessageType().getFullName()
-                            : field.getType() == FieldDescriptor.Type.ENUM ? " " + field.getEnumType().getFullName() : "")
-                    .append(field.getRealContainingOneof() == null ? "" : " in " + field.getRealContainingOneof().getName())
-                    .append(field.hasPresence() ? " present" : "").append(field.isPacked() ? " packed" : "")
+                    .append(
+                            field.getType() == FieldDescriptor.Type.MESSAGE
+                                    ? " " + field.getMessageType().getFullName()
+                                    : field.getType() == FieldDescriptor.Type.ENUM
+                                            ? " " + field.getEnumType().getFullName()
+                                            : "")
+                    .append(
+                            field.getRealContainingOneof() == null
+                                    ? ""
+                                    : " in " + field.getRealContainingOneof().getName())
+                    .append(field.hasPresence() ? " present" : "")
+                    .append(field.isPacked() ? " packed" : "")
                     .append('\n');
         }
         message.getNestedTypes().forEach(nested -> summary(nested, out));
@@ -129,15 +186,20 @@ class ProtoParserTest {
     }
 
     private static void summary(EnumDescriptor enumeration, StringBuilder out) {
-        out.append("enum ").append(enumeration.getFullName()).append(' ')
-                .append(enumeration.getValues().stream().map(v -> v.getName() + "=" + v.getNumber()).toList())
+        out.append("enum ")
+                .append(enumeration.getFullName())
+                .append(' ')
+                .append(enumeration.getValues().stream()
+                        .map(v -> v.getName() + "=" + v.getNumber())
+                        .toList())
                 .append('\n');
     }
 
     @Test
     void noSyntaxIsProto2() {
         FileDescriptor file = parse("message A { optional int32 a = 1; required string b = 2; }");
-        assertThat(file.findMessageTypeByName("A").findFieldByName("b").isRequired()).isTrue();
+        assertThat(file.findMessageTypeByName("A").findFieldByName("b").isRequired())
+                .isTrue();
     }
 
     @ParameterizedTest
@@ -177,6 +239,7 @@ class ProtoParserTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("schema is not valid: A.B: ");
         assertThatThrownBy(() -> parse("message A { repeated string s = 1 [packed = true]; }"))
-                .hasMessage("schema is not valid: A.s: [packed = true] can only be specified for repeated primitive fields.");
+                .hasMessage(
+                        "schema is not valid: A.s: [packed = true] can only be specified for repeated primitive fields.");
     }
 }

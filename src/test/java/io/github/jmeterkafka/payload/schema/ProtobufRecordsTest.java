@@ -3,6 +3,15 @@ package io.github.jmeterkafka.payload.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Timestamp;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -17,19 +26,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-
-import com.google.protobuf.ByteString;
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.EnumValueDescriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.DynamicMessage;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.Timestamp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 class ProtobufRecordsTest {
     private static final Instant NOW = Instant.parse("2026-12-02T09:00:00Z");
@@ -94,6 +92,7 @@ class ProtobufRecordsTest {
             }
             service Orders { rpc Place(Order) returns (Order) { option deprecated = true; } }
             """;
+
     static final Descriptor TYPE = ProtobufRecords.parseProtoSchema(ORDER, "");
 
     static RecordContext context(long seed, int thread) {
@@ -148,7 +147,8 @@ class ProtobufRecordsTest {
             assertThat((long) get(order, "id")).isBetween(0L, 1_000_000_000_000L);
             assertThat(order.getRepeatedFieldCount(field(TYPE, "lines"))).isBetween(1, 3);
             assertThat(order.getRepeatedFieldCount(field(TYPE, "tags"))).isBetween(1, 3);
-            assertThat(order.getRepeatedFieldCount(field(TYPE, "lines_by_number"))).isBetween(1, 3);
+            assertThat(order.getRepeatedFieldCount(field(TYPE, "lines_by_number")))
+                    .isBetween(1, 3);
             assertThat(order.hasField(field(TYPE, "note"))).isTrue();
             payments.add(order.getOneofFieldDescriptor(TYPE.getOneofs().get(0)).getName());
             statuses.add(((EnumValueDescriptor) get(order, "status")).getNumber());
@@ -158,7 +158,10 @@ class ProtobufRecordsTest {
             assertThat((double) get(order, "scalars.d")).isBetween(0d, 1_000d);
             assertThat(((ByteString) get(order, "scalars.by")).size()).isBetween(8, 16);
             long seconds = ((DynamicMessage) get(order, "created_at"))
-                    .getField(Timestamp.getDescriptor().findFieldByName("seconds")) instanceof Long s ? s : -1;
+                                    .getField(Timestamp.getDescriptor().findFieldByName("seconds"))
+                            instanceof Long s
+                    ? s
+                    : -1;
             assertThat(seconds).isBetween(NOW.getEpochSecond() - 3_600, NOW.getEpochSecond());
         }
         assertThat(payments).containsExactlyInAnyOrder("iban", "card");
@@ -183,7 +186,8 @@ class ProtobufRecordsTest {
                 if (value instanceof DynamicMessage child) {
                     if (field.getKey().isMapField()) {
                         Object entryValue = get(child, "value");
-                        if (entryValue instanceof DynamicMessage nested && nested.getAllFields().isEmpty()) {
+                        if (entryValue instanceof DynamicMessage nested
+                                && nested.getAllFields().isEmpty()) {
                             continue;
                         }
                         below = Math.max(below, depth((DynamicMessage) entryValue));
@@ -249,7 +253,8 @@ class ProtobufRecordsTest {
             assertThat(((EnumValueDescriptor) get(order, "status")).getName()).isEqualTo("SHIPPED");
             // a rule inside a oneof member chooses that member
             assertThat(order.hasField(field(TYPE, "card"))).isTrue();
-            assertThat(((EnumValueDescriptor) get(order, "card.status")).getNumber()).isEqualTo(1);
+            assertThat(((EnumValueDescriptor) get(order, "card.status")).getNumber())
+                    .isEqualTo(1);
             assertThat(get(order, "scalars.d")).isEqualTo(12.5d);
             assertThat(get(order, "scalars.f")).isEqualTo(1.5f);
             assertThat(get(order, "scalars.u64")).isEqualTo(-1L);
@@ -284,12 +289,17 @@ class ProtobufRecordsTest {
     void aValueThatDoesNotFitNamesTheFieldAndTheValue() {
         RecordContext context = context(1, 1);
         List<Map.Entry<String, Object>> misfits = List.of(
-                Map.entry("scalars.i32", "3000000000"), Map.entry("scalars.u32", -1L),
-                Map.entry("scalars.u64", "-1"), Map.entry("scalars.b", "yes"), Map.entry("status", "LOST"),
-                Map.entry("scalars.d", "abc"), Map.entry("customer.name", "null"));
+                Map.entry("scalars.i32", "3000000000"),
+                Map.entry("scalars.u32", -1L),
+                Map.entry("scalars.u64", "-1"),
+                Map.entry("scalars.b", "yes"),
+                Map.entry("status", "LOST"),
+                Map.entry("scalars.d", "abc"),
+                Map.entry("customer.name", "null"));
         for (Map.Entry<String, Object> misfit : misfits) {
             ProtobufRecords records = orders(Map.of(misfit.getKey(), c -> misfit.getValue()));
-            assertThatThrownBy(() -> records.next(context)).as(misfit.getKey())
+            assertThatThrownBy(() -> records.next(context))
+                    .as(misfit.getKey())
                     .isInstanceOf(InvalidInputException.class)
                     .hasMessageStartingWith("field '" + misfit.getKey() + "': ")
                     .hasMessageContaining("does not fit");
@@ -309,7 +319,8 @@ class ProtobufRecordsTest {
         assertThatThrownBy(() -> ProtobufRecords.parseProtoSchema(ORDER, "Invoice"))
                 .hasMessage("Protobuf schema text has no message 'Invoice'; its top-level messages: "
                         + "Order, Customer, Card, Scalars, Node");
-        assertThatThrownBy(() -> ProtobufRecords.parseProtoSchema(dir.resolve("none.proto").toString(), ""))
+        assertThatThrownBy(() -> ProtobufRecords.parseProtoSchema(
+                        dir.resolve("none.proto").toString(), ""))
                 .hasMessage("Protobuf schema file " + dir.resolve("none.proto").toAbsolutePath() + " does not exist");
         Files.writeString(file, "syntax = \"proto3\";\nmessage A {\n  int32 a = 1;\n");
         assertThatThrownBy(() -> ProtobufRecords.parseProtoSchema(file.toString(), ""))

@@ -5,21 +5,22 @@ import static io.github.jmeterkafka.payload.template.Records.render;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordContext;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
 
 class FakeDataTest {
 
     @Test
     void providerMethodsGiveTheirValues() {
-        List<String> values = render("{{faker Name.fullName}}|{{faker Address.city}}|"
-                + "{{faker Commerce.productName}}|{{faker Internet.emailAddress}}", context(1L, 1), 50);
+        List<String> values = render(
+                "{{faker Name.fullName}}|{{faker Address.city}}|"
+                        + "{{faker Commerce.productName}}|{{faker Internet.emailAddress}}",
+                context(1L, 1),
+                50);
 
         assertThat(values).allSatisfy(record -> {
             String[] fields = record.split("\\|");
@@ -38,8 +39,7 @@ class FakeDataTest {
 
     @Test
     void aMethodThatIsNotTextGivesItsText() {
-        assertThat(render("{{faker Number.randomDigit}}", context(1L, 1), 100))
-                .allMatch(digit -> digit.matches("\\d"));
+        assertThat(render("{{faker Number.randomDigit}}", context(1L, 1), 100)).allMatch(digit -> digit.matches("\\d"));
     }
 
     @Test

@@ -1,15 +1,13 @@
 package io.github.jmeterkafka.payload.template;
 
+import io.github.jmeterkafka.payload.RecordContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.github.jmeterkafka.payload.RecordContext;
-
 /** Records rendered as the producer renders them, for the tests of this package. */
 final class Records {
-    private Records() {
-    }
+    private Records() {}
 
     static RecordContext context(Long seed, int thread) {
         return new RecordContext(seed, thread, new AtomicLong());

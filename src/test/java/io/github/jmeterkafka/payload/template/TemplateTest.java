@@ -4,6 +4,7 @@ import static io.github.jmeterkafka.payload.template.Records.context;
 import static io.github.jmeterkafka.payload.template.Records.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -17,10 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.payload.RecordContext;
 
 class TemplateTest {
     private static final String ORDER = "{\"id\":\"{{uuid}}\",\"n\":{{seq}},\"qty\":{{int 1 9}},"
@@ -77,7 +75,8 @@ class TemplateTest {
                 .containsExactlyInAnyOrder("9223372036854775806", "9223372036854775807");
         assertThat(new HashSet<>(records("{{long -9223372036854775808 -9223372036854775807}}", 1000)))
                 .containsExactlyInAnyOrder("-9223372036854775808", "-9223372036854775807");
-        assertThat(records("{{int -2147483648 2147483647}}", 1000)).map(Long::parseLong)
+        assertThat(records("{{int -2147483648 2147483647}}", 1000))
+                .map(Long::parseLong)
                 .allMatch(n -> n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE);
         assertThat(new HashSet<>(records("{{long -9223372036854775808 9223372036854775807}}", 1000)))
                 .hasSize(1000);
@@ -94,8 +93,8 @@ class TemplateTest {
         assertThat(records("{{decimal 0 0.0001 9}}", 100)).allMatch(text -> text.matches("0\\.0000\\d{5}"));
         assertThat(records("{{decimal -0.5 0.5 0}}", 100)).allMatch(text -> text.equals("0"));
         assertThat(new HashSet<>(records("{{decimal -0.005 0.005 3}}", 1000)))
-                .containsExactlyInAnyOrder("-0.005", "-0.004", "-0.003", "-0.002", "-0.001", "0.000",
-                        "0.001", "0.002", "0.003", "0.004");
+                .containsExactlyInAnyOrder(
+                        "-0.005", "-0.004", "-0.003", "-0.002", "-0.001", "0.000", "0.001", "0.002", "0.003", "0.004");
     }
 
     @Test
@@ -113,7 +112,11 @@ class TemplateTest {
         Set<Integer> lengths = new HashSet<>();
         records("{{string 1 3}}", 1000).forEach(s -> lengths.add(s.length()));
         assertThat(lengths).containsExactlyInAnyOrder(1, 2, 3);
-        assertThat(String.join("", records("{{string 50}}", 100)).chars().distinct().count()).isEqualTo(62);
+        assertThat(String.join("", records("{{string 50}}", 100))
+                        .chars()
+                        .distinct()
+                        .count())
+                .isEqualTo(62);
     }
 
     @Test
@@ -135,7 +138,8 @@ class TemplateTest {
 
         assertThat(Template.parse("{{var user}}|{{var none}}").render(context)).isEqualTo("ann|");
         assertThat(Template.parse("{{prop env}}|{{prop none}}|{{prop none 'a b'}}|{{prop env x}}")
-                .render(context)).isEqualTo("test||a b|test");
+                        .render(context))
+                .isEqualTo("test||a b|test");
     }
 
     @Test
@@ -149,7 +153,8 @@ class TemplateTest {
         assertThat(Template.parse("{{pick x}}").renderValue(context)).isEqualTo("x");
         assertThat(Template.parse("{{uuid}}").renderValue(context)).isInstanceOf(String.class);
         assertThat(Template.parse("{{now iso}}").renderValue(context)).isInstanceOf(String.class);
-        assertThat(Template.parse("{{faker Name.firstName}}").renderValue(context)).isInstanceOf(String.class);
+        assertThat(Template.parse("{{faker Name.firstName}}").renderValue(context))
+                .isInstanceOf(String.class);
         assertThat(Template.parse("{{seq}} ").renderValue(context)).isEqualTo("0 ");
         assertThat(Template.parse("{{seq}}{{seq}}").renderValue(context)).isEqualTo("00");
     }

@@ -2,12 +2,10 @@ package io.github.jmeterkafka.sweep.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.sweep.report.Chart.Series;
 import java.util.Arrays;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.sweep.report.Chart.Series;
 
 class ChartTest {
     private final SweepRows sweep = SweepRows.parse(SweepFixture.AFTER);
@@ -15,8 +13,10 @@ class ChartTest {
 
     @Test
     void oneChartPerSamplerVariedPropertyAndMetric() {
-        assertThat(charts).extracting(Chart::id, c -> c.table().kind(), Chart::property, Chart::metric)
-                .extracting(t -> Arrays.asList(t.toArray())).containsExactly(
+        assertThat(charts)
+                .extracting(Chart::id, c -> c.table().kind(), Chart::property, Chart::metric)
+                .extracting(t -> Arrays.asList(t.toArray()))
+                .containsExactly(
                         List.of("chart-0", "producer", "partitions", Metric.RECORDS_PER_SEC),
                         List.of("chart-1", "producer", "partitions", Metric.P99_MS),
                         List.of("chart-2", "producer", "acks", Metric.RECORDS_PER_SEC),
@@ -30,11 +30,15 @@ class ChartTest {
     @Test
     void oneLinePerCombinationOfTheOtherProperties() {
         assertThat(charts.get(0).x()).containsExactly("1", "6");
-        assertThat(charts.get(0).series()).containsExactly(
-                new Series("acks=1", List.of(10_500.0, 30_500.0)), new Series("acks=all", List.of(20_500.0, 40_500.0)));
+        assertThat(charts.get(0).series())
+                .containsExactly(
+                        new Series("acks=1", List.of(10_500.0, 30_500.0)),
+                        new Series("acks=all", List.of(20_500.0, 40_500.0)));
         assertThat(charts.get(3).x()).containsExactly("1", "all");
-        assertThat(charts.get(3).series()).containsExactly(
-                new Series("partitions=1", List.of(6.0, 11.0)), new Series("partitions=6", List.of(16.0, 21.0)));
+        assertThat(charts.get(3).series())
+                .containsExactly(
+                        new Series("partitions=1", List.of(6.0, 11.0)),
+                        new Series("partitions=6", List.of(16.0, 21.0)));
         assertThat(charts.get(4).title()).isEqualTo("Consume all (consumer): records/s by partitions");
     }
 

@@ -1,14 +1,13 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
-
-import io.github.jmeterkafka.measure.CsvField;
-import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.measure.SummaryRow.Column;
 
 /**
  * rows.csv as the sweep runner writes it, figures made to be checked by hand. {@link #AFTER}: partitions
@@ -24,14 +23,13 @@ final class SweepFixture {
     static final String PRODUCER = "Produce 1 KB";
     static final String CONSUMER = "Consume all";
     static final String FAILURE = "JMeter exited with 1, see \"run-9/jmeter.log\"";
-    private static final List<List<String>> CONFIGURATIONS = List.of(
-            List.of("1", "1"), List.of("1", "all"), List.of("6", "1"), List.of("6", "all"), List.of("12", "1"));
+    private static final List<List<String>> CONFIGURATIONS =
+            List.of(List.of("1", "1"), List.of("1", "all"), List.of("6", "1"), List.of("6", "all"), List.of("12", "1"));
 
     static final String AFTER = rows("broker-tuning", List.of(0, 1, 2, 3), 1, 1, true);
     static final String BEFORE = rows("broker-tuning", List.of(0, 1, 2, 4), 0.8, 0.5, false);
 
-    private SweepFixture() {
-    }
+    private SweepFixture() {}
 
     static String header() {
         // an unknown column between known ones: the report reads by name and ignores it
@@ -50,10 +48,21 @@ final class SweepFixture {
                 double consumer = (9_000 * (k + 1) + 200 * (r - 1)) * rate;
                 double consumerP99 = (50 * (k + 1) + 10 * (r - 1)) * p99;
                 String prefix = sweep + "," + run + "," + r + ",";
-                b.append(prefix).append(start).append(producer(run, k, "all", producer * 0.9, producerP99 * 3)).append('\n');
-                b.append(prefix).append(start).append(producer(run, k, "steady", producer, producerP99)).append('\n');
-                b.append(prefix).append(start).append(producer(run, k, "server localhost:9092", 1, 1)).append('\n');
-                b.append(prefix).append(start).append(consumer(run, k, consumer, consumerP99, 3_000 + 100 * (r - 1)))
+                b.append(prefix)
+                        .append(start)
+                        .append(producer(run, k, "all", producer * 0.9, producerP99 * 3))
+                        .append('\n');
+                b.append(prefix)
+                        .append(start)
+                        .append(producer(run, k, "steady", producer, producerP99))
+                        .append('\n');
+                b.append(prefix)
+                        .append(start)
+                        .append(producer(run, k, "server localhost:9092", 1, 1))
+                        .append('\n');
+                b.append(prefix)
+                        .append(start)
+                        .append(consumer(run, k, consumer, consumerP99, 3_000 + 100 * (r - 1)))
                         .append('\n');
             }
         }
@@ -121,7 +130,11 @@ final class SweepFixture {
         StringJoiner j = new StringJoiner(",");
         for (Column c : Column.values()) {
             Object v = values.get(c);
-            j.add(v == null ? "" : CsvField.of(v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v.toString()));
+            j.add(
+                    v == null
+                            ? ""
+                            : CsvField.of(
+                                    v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v.toString()));
         }
         return j.toString();
     }

@@ -2,6 +2,10 @@ package io.github.jmeterkafka.sweep.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Chromium;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.PageData;
+import io.github.jmeterkafka.harness.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -10,13 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
-
-import io.github.jmeterkafka.harness.PageData;
-import io.github.jmeterkafka.harness.Chromium;
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.Processes;
 
 /**
  * The command as a user with only the plugin jar runs it, {@code java -cp jmeter-kafka.jar ...SweepReport
@@ -28,13 +26,23 @@ class SweepReportIT {
 
     @Test
     void theCommandWritesAPageWhoseChartsAreDrawn() throws Exception {
-        Path run = Files.createDirectories(Harness.targetDir().resolve("sweep-report-it-" + System.currentTimeMillis()));
+        Path run =
+                Files.createDirectories(Harness.targetDir().resolve("sweep-report-it-" + System.currentTimeMillis()));
         Path rows = Files.writeString(run.resolve("rows.csv"), SweepFixture.AFTER);
         Path before = Files.writeString(run.resolve("before-rows.csv"), SweepFixture.BEFORE);
 
-        Process p = Processes.start(new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", Harness.pluginJar().toString(), SweepReport.class.getName(), rows.toString(), "--compare", before.toString())
-                .directory(run.toFile()).redirectErrorStream(true).redirectOutput(run.resolve("out.txt").toFile()));
+        Process p = Processes.start(new ProcessBuilder(
+                        Paths.get(System.getProperty("java.home"), "bin", "java")
+                                .toString(),
+                        "-cp",
+                        Harness.pluginJar().toString(),
+                        SweepReport.class.getName(),
+                        rows.toString(),
+                        "--compare",
+                        before.toString())
+                .directory(run.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(run.resolve("out.txt").toFile()));
         try {
             assertThat(p.waitFor(1, TimeUnit.MINUTES)).as("SweepReport ended").isTrue();
         } finally {
@@ -44,14 +52,17 @@ class SweepReportIT {
         assertThat(p.exitValue()).as(Processes.tail(run.resolve("out.txt"), 20)).isZero();
         assertThat(Files.readString(run.resolve("out.txt"))).contains("Written " + run.resolve("report.html"));
         Path page = run.resolve("report.html");
-        int charts = PageData.read(Files.readString(page), "sweepData").path("charts").size();
+        int charts = PageData.read(Files.readString(page), "sweepData")
+                .path("charts")
+                .size();
         assertThat(charts).isEqualTo(8);
         assertThat(run.resolve("report.md")).exists();
         assertThat(run.resolve("report-table.csv")).exists();
 
         Chromium chromium = Chromium.in(run);
         String dom = chromium.dumpDom(page);
-        List<String> all = IntStream.range(0, charts).mapToObj(i -> "chart-" + i).toList();
+        List<String> all =
+                IntStream.range(0, charts).mapToObj(i -> "chart-" + i).toList();
         assertThat(DRAWN_CHART.matcher(dom).results().map(m -> m.group(1))).containsExactlyInAnyOrderElementsOf(all);
         chromium.screenshot(page, Harness.targetDir().resolve("screenshots/sweep-report.png"));
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class SweepRowsTest {
@@ -17,8 +16,13 @@ class SweepRowsTest {
         assertThat(sweep.properties()).containsExactly("partitions", "acks");
         assertThat(sweep.values("partitions")).containsExactly("1", "6");
         assertThat(sweep.values("acks")).containsExactly("1", "all");
-        assertThat(sweep.configurations()).extracting(Configuration::text)
-                .containsExactly("partitions=1, acks=1", "partitions=1, acks=all", "partitions=6, acks=1", "partitions=6, acks=all");
+        assertThat(sweep.configurations())
+                .extracting(Configuration::text)
+                .containsExactly(
+                        "partitions=1, acks=1",
+                        "partitions=1, acks=all",
+                        "partitions=6, acks=1",
+                        "partitions=6, acks=all");
     }
 
     @Test
@@ -29,11 +33,15 @@ class SweepRowsTest {
         assertThat(producer.part()).isEqualTo("steady");
         assertThat(producer.metrics()).doesNotContain(Metric.REBALANCE_MS, Metric.FETCH_MS);
         assertThat(producer.rows()).extracting(ConfigurationStats::okRepeats).containsExactly(2, 2, 2, 2);
-        assertThat(producer.rows()).extracting(r -> r.spread(Metric.RECORDS_PER_SEC)).containsExactly(
-                new Spread(10_500, 10_000, 11_000), new Spread(20_500, 20_000, 21_000),
-                new Spread(30_500, 30_000, 31_000), new Spread(40_500, 40_000, 41_000));
-        assertThat(producer.rows()).extracting(r -> r.spread(Metric.P99_MS)).containsExactly(
-                new Spread(6, 5, 7), new Spread(11, 10, 12), new Spread(16, 15, 17), new Spread(21, 20, 22));
+        assertThat(producer.rows())
+                .extracting(r -> r.spread(Metric.RECORDS_PER_SEC))
+                .containsExactly(
+                        new Spread(10_500, 10_000, 11_000), new Spread(20_500, 20_000, 21_000),
+                        new Spread(30_500, 30_000, 31_000), new Spread(40_500, 40_000, 41_000));
+        assertThat(producer.rows())
+                .extracting(r -> r.spread(Metric.P99_MS))
+                .containsExactly(
+                        new Spread(6, 5, 7), new Spread(11, 10, 12), new Spread(16, 15, 17), new Spread(21, 20, 22));
         assertThat(producer.rows().get(0).spread(Metric.MB_PER_SEC)).isEqualTo(new Spread(10.5, 10, 11));
         assertThat(producer.rows().get(0).spread(Metric.P999_MS)).isEqualTo(new Spread(9, 7.5, 10.5));
         assertThat(producer.rows().get(0).spread(Metric.MAX_MS)).isEqualTo(new Spread(12, 10, 14));
@@ -55,8 +63,9 @@ class SweepRowsTest {
 
     @Test
     void failedRunIsListedApartAndInNoFigure() {
-        assertThat(sweep.failedRuns()).containsExactly(new FailedRun(9, 3,
-                new Configuration(Map.of("partitions", "6", "acks", "all")), SweepFixture.FAILURE));
+        assertThat(sweep.failedRuns())
+                .containsExactly(new FailedRun(
+                        9, 3, new Configuration(Map.of("partitions", "6", "acks", "all")), SweepFixture.FAILURE));
         ConfigurationStats last = sweep.tables().get(0).rows().get(3);
         assertThat(last.okRepeats()).isEqualTo(2);
         assertThat(last.spread(Metric.RECORDS_PER_SEC).max()).isEqualTo(41_000);
@@ -69,10 +78,14 @@ class SweepRowsTest {
     void factsOfTheHeader() {
         Map<String, String> facts = new LinkedHashMap<>();
         Report.of(sweep, null).facts().forEach(f -> facts.put(f.getKey(), f.getValue()));
-        assertThat(facts).containsEntry("Sweep", "broker-tuning")
+        assertThat(facts)
+                .containsEntry("Sweep", "broker-tuning")
                 .containsEntry("Time", "2025-06-01T10:01:00.007Z to 2025-06-01T10:09:00.063Z")
-                .containsEntry("Host", "perf-host-1").containsEntry("JMeter", "5.6.3").containsEntry("Kafka client", "4.4.0")
-                .containsEntry("Varied", "partitions: 1, 6; acks: 1, all").containsEntry("Runs", "8 ok, 1 failed");
+                .containsEntry("Host", "perf-host-1")
+                .containsEntry("JMeter", "5.6.3")
+                .containsEntry("Kafka client", "4.4.0")
+                .containsEntry("Varied", "partitions: 1, 6; acks: 1, all")
+                .containsEntry("Runs", "8 ok, 1 failed");
     }
 
     @Test
@@ -84,7 +97,8 @@ class SweepRowsTest {
                 ,"failed: no broker, none at all",,all,,,1,3,s,
                 """);
         assertThat(s.tables()).hasSize(1);
-        assertThat(s.tables().get(0).rows()).extracting(r -> r.spread(Metric.RECORDS_PER_SEC))
+        assertThat(s.tables().get(0).rows())
+                .extracting(r -> r.spread(Metric.RECORDS_PER_SEC))
                 .containsExactly(new Spread(200, 100, 300), null);
         assertThat(s.tables().get(0).rows().get(0).spread(Metric.AVG_MS)).isNull();
         assertThat(s.tables().get(0).rows().get(1).okRepeats()).isZero();
@@ -102,6 +116,7 @@ class SweepRowsTest {
     void aRowsFileWithoutTheRunnerColumnsIsRefused() {
         assertThatThrownBy(() -> SweepRows.parse(SweepFixture.header().replace("repeat,", "") + "\n"))
                 .hasMessageContaining("no column repeat");
-        assertThatThrownBy(() -> SweepRows.parse("sweep,run,repeat,status\ns,one,1,ok\n")).hasMessageContaining("run is not a number: one");
+        assertThatThrownBy(() -> SweepRows.parse("sweep,run,repeat,status\ns,one,1,ok\n"))
+                .hasMessageContaining("run is not a number: one");
     }
 }
