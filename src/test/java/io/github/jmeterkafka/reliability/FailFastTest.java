@@ -3,16 +3,13 @@ package io.github.jmeterkafka.reliability;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.CommitMode;
-import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 import io.github.jmeterkafka.sampler.ResponseCodes;
@@ -27,8 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -215,26 +210,7 @@ class FailFastTest {
     }
 
     private static void bind(Producer<Object, Object> producer) {
-        Connections.bind(Connection.of(
-                new ConnectionSettings(
-                        CONNECTION, "test", Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()),
-                new ClientFactory() {
-                    @Override
-                    public Producer<Object, Object> producer(Map<String, Object> config) {
-                        return producer;
-                    }
-
-                    @Override
-                    public Consumer<Object, Object> consumer(Map<String, Object> config) {
-                        throw new UnsupportedOperationException();
-                    }
-
-                    @Override
-                    public Admin admin(Map<String, Object> config) {
-                        throw new UnsupportedOperationException();
-                    }
-                },
-                new ClientIds("test", "host")));
+        MockConnections.bind(CONNECTION, MockConnections.clients(() -> producer, null, null));
     }
 
     private static SendBatch.Outgoing record(int i) {
