@@ -2,8 +2,8 @@ package io.github.jmeterkafka.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.input.InvalidInputException;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.common.KafkaException;
@@ -16,7 +16,7 @@ class FailuresTest {
 
     @AfterEach
     void unbind() {
-        Connections.unbind("failures-test", Duration.ZERO);
+        MockConnections.unbind("failures-test");
     }
 
     @Test
@@ -29,15 +29,8 @@ class FailuresTest {
 
     @Test
     void aMessageOrTraceQuotingABoundConnectionsSecretShowsTheMaskInstead() {
-        Connections.bind(Connection.of(
-                new ConnectionSettings(
-                        "failures-test",
-                        "t",
-                        Map.of("bootstrap.servers", "localhost:9", "ssl.truststore.password", SECRET),
-                        Map.of(),
-                        Map.of()),
-                ClientFactory.KAFKA,
-                new ClientIds("t", "host")));
+        MockConnections.bind(MockConnections.of(
+                "failures-test", Map.of("ssl.truststore.password", SECRET), Map.of(), Map.of(), ClientFactory.KAFKA));
         Exception e = new KafkaException("Failed to load SSL keystore with password " + SECRET);
 
         assertThat(Failures.describe(e))

@@ -6,6 +6,7 @@ import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
@@ -23,7 +24,7 @@ public final class MockConnections {
 
     /** Binds {@code name} to a connection with no client properties whose clients {@code factory} makes. */
     public static Connection bind(String name, ClientFactory factory) {
-        return bind(name, Map.of(), Map.of(), factory);
+        return bind(of(name, factory));
     }
 
     public static Connection bind(
@@ -31,17 +32,32 @@ public final class MockConnections {
             Map<String, String> producerProperties,
             Map<String, String> consumerProperties,
             ClientFactory factory) {
-        Connection c = Connection.of(
-                new ConnectionSettings(
-                        name,
-                        "test",
-                        Map.of("bootstrap.servers", "localhost:9"),
-                        producerProperties,
-                        consumerProperties),
+        return bind(of(name, Map.of(), producerProperties, consumerProperties, factory));
+    }
+
+    public static Connection bind(Connection connection) {
+        Connections.bind(connection);
+        return connection;
+    }
+
+    /** A connection, not bound, with no client properties whose clients {@code factory} makes. */
+    public static Connection of(String name, ClientFactory factory) {
+        return of(name, Map.of(), Map.of(), Map.of(), factory);
+    }
+
+    /** A connection, not bound; bootstrap.servers is a port nothing listens on unless given. */
+    public static Connection of(
+            String name,
+            Map<String, String> clientProperties,
+            Map<String, String> producerProperties,
+            Map<String, String> consumerProperties,
+            ClientFactory factory) {
+        Map<String, String> client = new HashMap<>(clientProperties);
+        client.putIfAbsent("bootstrap.servers", "localhost:9");
+        return Connection.of(
+                new ConnectionSettings(name, "test", client, producerProperties, consumerProperties),
                 factory,
                 new ClientIds("test", "host"));
-        Connections.bind(c);
-        return c;
     }
 
     public static void unbind(String name) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.harness.MockConnections;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +52,7 @@ class KafkaMetricsCollectorTest {
     @Test
     void withoutGuiItWritesTheCsvFileWhileTheTestRuns(@TempDir Path dir) throws Exception {
         MetricsClients clients = new MetricsClients();
-        Connection connection = clients.connection(NAME);
-        Connections.bind(connection);
+        Connection connection = MockConnections.bind(clients.connection(NAME));
         try {
             connection.sharedProducer();
             clients.record(0, "producer-metrics", "record-send-rate", 12.5);
@@ -79,7 +78,7 @@ class KafkaMetricsCollectorTest {
                     .as("no rows after the test")
                     .hasSameSizeAs(lines);
         } finally {
-            Connections.unbind(NAME, Duration.ZERO);
+            MockConnections.unbind(NAME);
         }
     }
 

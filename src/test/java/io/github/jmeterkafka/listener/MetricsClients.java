@@ -1,10 +1,9 @@
 package io.github.jmeterkafka.listener;
 
 import io.github.jmeterkafka.client.ClientFactory;
-import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.FakeAdmin;
+import io.github.jmeterkafka.harness.MockConnections;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +32,7 @@ final class MetricsClients implements ClientFactory {
     final List<Metrics> registries = new ArrayList<>();
 
     Connection connection(String name) {
-        return Connection.of(
-                new ConnectionSettings(name, "test", Map.of("bootstrap.servers", "localhost:9"), Map.of(), Map.of()),
-                this,
-                new ClientIds("test", "host"));
+        return MockConnections.of(name, this);
     }
 
     /** Records {@code value} into the client-wide average {@code metric} of the n-th client made. */
