@@ -161,10 +161,13 @@ class OAuthTokenEndpointIT {
                         "response code 401",
                         "\"invalid_client\" - \"client authentication failed\"",
                         "token endpoint");
-        assertThat(tokens.refusedRequests() - refusedBefore)
-                .as("requests refused by the token server")
-                .isEqualTo(run.samples().rows().size() == 1 ? 1 : tokens.refusedRequests() - refusedBefore)
-                .isPositive();
+        int refused = tokens.refusedRequests() - refusedBefore;
+        // the setUp's one request; more only if JMeter's stop raced with starting the producers
+        if (run.samples().rows().size() == 1) {
+            assertThat(refused).as("requests refused by the token server").isEqualTo(1);
+        } else {
+            assertThat(refused).as("requests refused by the token server").isPositive();
+        }
         assertThat(failureLogLines(run))
                 .singleElement()
                 .asString()
