@@ -6,6 +6,7 @@ import io.github.jmeterkafka.config.KafkaConnection;
 import io.github.jmeterkafka.sampler.KafkaAdminSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
+import io.github.jmeterkafka.sampler.KafkaRequestReplySampler;
 import java.beans.BeanInfo;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
@@ -81,6 +82,35 @@ class BeanInfoResourcesTest {
                                 "ackTimeout",
                                 "producerScope",
                                 "transactional")),
+                Arguments.of(
+                        KafkaRequestReplySampler.class,
+                        List.of(
+                                "connectionName",
+                                "topic",
+                                "replyTopic",
+                                "partition",
+                                "keyMode",
+                                "key",
+                                "keyCount",
+                                "valueMode",
+                                "value",
+                                "recordSize",
+                                "payloadFile",
+                                "payloadDelimiter",
+                                "valueSchema",
+                                "schemaOutput",
+                                "fieldRules",
+                                "headers",
+                                "timestamp",
+                                "seed",
+                                "correlationHeader",
+                                "replyTopicHeader",
+                                "recordsPerSample",
+                                "recordBudget",
+                                "expectedRate",
+                                "replyTimeout",
+                                "replySchema",
+                                "variablePrefix")),
                 Arguments.of(
                         KafkaConsumerSampler.class,
                         List.of(

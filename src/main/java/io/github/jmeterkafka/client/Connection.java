@@ -2,6 +2,9 @@ package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -37,6 +40,8 @@ public final class Connection {
     private Producer<Object, Object> sharedProducer;
     private BufferFit sharedBufferFit;
     private Admin admin;
+    // by reply topic and correlation header
+    private final Map<String, ReplyReader> replyReaders = new HashMap<>();
     private boolean closed;
 
     private Connection(ConnectionSettings settings, String failure, ClientFactory factory, ClientIds ids) {
@@ -134,6 +139,31 @@ public final class Connection {
         return admin;
     }
 
+    /**
+     * The reader of {@code topic}'s replies, started by the first sample that asks and closed with the
+     * connection; one that stopped reading is replaced at most once a second.
+     */
+    public synchronized ReplyReader replyReader(
+            String topic, String correlationHeader, Duration startTimeout, Duration closeTimeout) {
+        checkUsable();
+        if (closed) {
+            throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
+        }
+        String key = topic + '\n' + correlationHeader;
+        ReplyReader reader = replyReaders.get(key);
+        if (reader != null
+                && reader.failure() != null
+                && System.nanoTime() - reader.failedAtNanos() >= CREATE_RETRY_NANOS) {
+            reader.close();
+            reader = null;
+        }
+        if (reader == null) {
+            reader = ReplyReader.start(this, topic, correlationHeader, startTimeout, closeTimeout);
+            replyReaders.put(key, reader);
+        }
+        return reader;
+    }
+
     // one line per client, so broker-side client ids can be traced to a JMeter process and thread
     private <T> T created(String what, Map<String, Object> config, Function<Map<String, Object>, T> create) {
         CreateFailure failed = createFailures.get(what);
@@ -177,11 +207,15 @@ public final class Connection {
 
     public void close(Duration timeout) {
         Admin a;
+        List<ReplyReader> readers;
         synchronized (this) {
             closed = true;
             a = admin;
             admin = null;
+            readers = new ArrayList<>(replyReaders.values());
+            replyReaders.clear();
         }
+        readers.forEach(ReplyReader::close);
         closeSharedProducer(timeout);
         if (a != null) {
             try {

@@ -125,7 +125,7 @@ public final class SendBatch {
     }
 
     /** How a send the producer already gave up on failed; null while pending or acknowledged. */
-    private static RuntimeException failure(Future<RecordMetadata> ack) {
+    static RuntimeException failure(Future<RecordMetadata> ack) {
         if (ack == null || !ack.isDone()) {
             return null;
         }

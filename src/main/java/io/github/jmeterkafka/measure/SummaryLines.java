@@ -62,6 +62,24 @@ public final class SummaryLines {
         return rows;
     }
 
+    /**
+     * A request-reply sampler's round trips, then what became of the requests without a reply.
+     *
+     * @param others       replies to other readers' requests on the same reply topic
+     * @param expectedRate replies/s the plan asked for; 0: none said
+     */
+    public static List<String> requestReply(RoundTripStats.Summary all, long others, double expectedRate) {
+        List<String> lines = new ArrayList<>(List.of(all.line(), all.unansweredLine()));
+        if (others > 0) {
+            lines.add(others + " replies to requests of other JMeter processes or connections on the reply topic"
+                    + " (not counted as foreign)");
+        }
+        if (expectedRate > 0) {
+            lines.add(rateLine(expectedRate, all.repliesPerSec()).replace("records/sec", "replies/sec"));
+        }
+        return lines;
+    }
+
     static String rateLine(double expected, double achieved) {
         return String.format(
                 Locale.ROOT,

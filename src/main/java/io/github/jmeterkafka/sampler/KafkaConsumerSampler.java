@@ -21,7 +21,6 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
-import org.apache.kafka.common.header.Header;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -235,26 +234,8 @@ public class KafkaConsumerSampler extends ConsumerFields {
         if (p.isEmpty() || vars == null) {
             return;
         }
-        vars.put(p + "_count", Integer.toString(records.size()));
         vars.put(p + "_e2e_max", Long.toString(maxE2eMs));
-        int i = 1;
-        for (ConsumerRecord<Object, Object> rec : records) {
-            vars.put(p + "_topic_" + i, rec.topic());
-            vars.put(p + "_partition_" + i, Integer.toString(rec.partition()));
-            vars.put(p + "_offset_" + i, Long.toString(rec.offset()));
-            vars.put(p + "_timestamp_" + i, Long.toString(rec.timestamp()));
-            vars.put(p + "_key_" + i, RecordListing.text(rec.key()));
-            vars.put(p + "_value_" + i, values.text(rec.value()));
-            StringBuilder hs = new StringBuilder();
-            for (Header h : rec.headers()) {
-                hs.append(hs.length() == 0 ? "" : ",")
-                        .append(h.key())
-                        .append('=')
-                        .append(RecordListing.text(h.value()));
-            }
-            vars.put(p + "_headers_" + i, hs.toString());
-            i++;
-        }
+        RecordListing.variables(vars, p, records, values);
     }
 
     @Override

@@ -5,22 +5,15 @@ import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
-import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
-import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.RecordSpec;
-import io.github.jmeterkafka.payload.SchemaOutput;
-import io.github.jmeterkafka.payload.ValueMode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntFunction;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.kafka.clients.producer.Producer;
 
 /**
@@ -44,13 +37,6 @@ public class KafkaProducerSampler extends ProducerFields {
     // records of the sample being prepared or sent, taken from the budget and not yet handed to Kafka
     private transient int untilSent;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
-
-    public KafkaProducerSampler() {
-        // A plan saved before the field rules existed has no such table; JMeter would then hand the
-        // setter an empty text instead of a list and fail the test at start. Loading a plan replaces
-        // this with the table it holds.
-        setProperty(new CollectionProperty("fieldRules", new ArrayList<>()));
-    }
 
     private ProducerRun run() {
         return RUNS.get(
@@ -169,7 +155,7 @@ public class KafkaProducerSampler extends ProducerFields {
                     recordSpec,
                     seed,
                     connection,
-                    run,
+                    run.globalSequence,
                     target,
                     sequenceHeader ? sequenceId(connection) : null,
                     partitions);
@@ -219,22 +205,6 @@ public class KafkaProducerSampler extends ProducerFields {
         if (!(e instanceof InvalidInputException)) {
             result.setResponseMessage(n + " of " + n + " records failed: " + result.getResponseMessage());
         }
-    }
-
-    private RecordSpec spec() {
-        return new RecordSpec(
-                Tagged.parse(KeyMode.class, "key mode", keyMode),
-                key,
-                Fields.positiveInt("key count", keyCount, 100),
-                Tagged.parse(ValueMode.class, "value mode", valueMode),
-                value,
-                recordSize,
-                ThreadRecords.resolve(payloadFile),
-                payloadDelimiter,
-                ThreadRecords.resolve(valueSchema),
-                Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
-                List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()),
-                KeyValue.entries(headers));
     }
 
     private String sequenceId(Connection connection) {
@@ -293,19 +263,5 @@ public class KafkaProducerSampler extends ProducerFields {
             return;
         }
         run.printSummary(getName(), expectedRate());
-    }
-
-    /** The expected records/s; 0 when blank or not a number (said once in the log). */
-    double expectedRate() {
-        try {
-            return expectedRate.isBlank() ? 0 : Math.max(0, Double.parseDouble(expectedRate.trim()));
-        } catch (NumberFormatException e) {
-            FailureLog.once(
-                    getName(),
-                    ResponseCodes.INVALID_INPUT,
-                    "Expected records/s '" + expectedRate + "' is not a number: no expectation",
-                    null);
-            return 0;
-        }
     }
 }

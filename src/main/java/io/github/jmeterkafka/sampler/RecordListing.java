@@ -3,10 +3,11 @@ package io.github.jmeterkafka.sampler;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
-/** The Kafka Consumer's response data: the first records read, as text. */
+/** A read's response data (the first records, as text) and variables: the Kafka Consumer's records, the Request-Reply's replies. */
 final class RecordListing {
     private RecordListing() {}
 
@@ -42,6 +43,30 @@ final class RecordListing {
             out.put(heads[i]).put(values[i]).put((byte) '\n');
         }
         return out.put(more).array();
+    }
+
+    /** prefix_count, then per record i (from 1) prefix_topic_i, prefix_key_i, prefix_value_i, ... */
+    static void variables(
+            JMeterVariables vars, String p, List<ConsumerRecord<Object, Object>> records, ValueText values) {
+        vars.put(p + "_count", Integer.toString(records.size()));
+        int i = 1;
+        for (ConsumerRecord<Object, Object> rec : records) {
+            vars.put(p + "_topic_" + i, rec.topic());
+            vars.put(p + "_partition_" + i, Integer.toString(rec.partition()));
+            vars.put(p + "_offset_" + i, Long.toString(rec.offset()));
+            vars.put(p + "_timestamp_" + i, Long.toString(rec.timestamp()));
+            vars.put(p + "_key_" + i, text(rec.key()));
+            vars.put(p + "_value_" + i, values.text(rec.value()));
+            StringBuilder hs = new StringBuilder();
+            for (Header h : rec.headers()) {
+                hs.append(hs.length() == 0 ? "" : ",")
+                        .append(h.key())
+                        .append('=')
+                        .append(text(h.value()));
+            }
+            vars.put(p + "_headers_" + i, hs.toString());
+            i++;
+        }
     }
 
     /** A record's first line: where it is, its timestamp, key and headers. */

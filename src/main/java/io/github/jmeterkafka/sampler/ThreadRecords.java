@@ -12,6 +12,7 @@ import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
 import java.io.File;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -42,7 +43,7 @@ final class ThreadRecords {
             RecordSpec now,
             String seed,
             Connection connection,
-            ProducerRun run,
+            AtomicLong globalSequence,
             ProducerRecords.Target target,
             String producerId,
             int partitions) {
@@ -64,7 +65,7 @@ final class ThreadRecords {
             context = new RecordContext(
                     seed.isBlank() ? null : Fields.wholeNumber("seed", seed),
                     JMeterContextService.getContext().getThreadNum() + 1,
-                    run.globalSequence);
+                    globalSequence);
         }
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));

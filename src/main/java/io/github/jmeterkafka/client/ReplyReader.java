@@ -1,0 +1,186 @@
+package io.github.jmeterkafka.client;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one reply topic for a whole connection: a consumer with every partition assigned, positioned at
+ * the end before the first request goes out, whose replies the {@link ReplyRegistry} hands to the waiting
+ * samples by correlation id.
+ *
+ * <p>Threads: the consumer is made, polled and closed by the reader's own thread; samplers' threads wait
+ * for {@link #ready}, use the registry, and any thread may {@link #close}.
+ */
+public final class ReplyReader {
+    private static final Logger log = LoggerFactory.getLogger(ReplyReader.class);
+    private static final Duration POLL = Duration.ofSeconds(1);
+
+    private final String topic;
+    private final String correlationHeader;
+    private final ReplyRegistry registry = new ReplyRegistry();
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private final Thread thread;
+    private final Duration closeTimeout;
+    private volatile Consumer<Object, Object> consumer;
+    private volatile boolean closing;
+    private volatile RuntimeException failure;
+    private volatile long failedAtNanos;
+
+    private ReplyReader(
+            Connection connection,
+            String topic,
+            String correlationHeader,
+            Duration startTimeout,
+            Duration closeTimeout) {
+        this.topic = topic;
+        this.correlationHeader = correlationHeader;
+        this.closeTimeout = closeTimeout;
+        this.thread = new Thread(
+                () -> run(connection, startTimeout), "kafka-reply-reader-" + connection.name() + "-" + topic);
+        thread.setDaemon(true);
+    }
+
+    /** Starts reading {@code topic}; {@link #ready} says when it is positioned. */
+    static ReplyReader start(
+            Connection connection,
+            String topic,
+            String correlationHeader,
+            Duration startTimeout,
+            Duration closeTimeout) {
+        ReplyReader reader = new ReplyReader(connection, topic, correlationHeader, startTimeout, closeTimeout);
+        reader.thread.start();
+        return reader;
+    }
+
+    public ReplyRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * Waits until the reader is positioned at the end of every partition, at most {@code timeoutMs}.
+     *
+     * @throws TimeoutException      it was not within the time (the sample's connect part)
+     * @throws IllegalStateException the reader failed, with its cause
+     */
+    public void ready(long timeoutMs) throws InterruptedException {
+        try {
+            ready.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new TimeoutException(
+                    "the reply reader of topic '" + topic + "' was not positioned within " + timeoutMs + " ms");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+        RuntimeException f = failure;
+        if (f != null) {
+            throw f;
+        }
+    }
+
+    /** Why the reader stopped reading, or null while it reads. */
+    RuntimeException failure() {
+        return failure;
+    }
+
+    long failedAtNanos() {
+        return failedAtNanos;
+    }
+
+    private void run(Connection connection, Duration startTimeout) {
+        try {
+            Consumer<Object, Object> c =
+                    connection.newConsumer(Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));
+            consumer = c;
+            if (closing) {
+                return;
+            }
+            position(c, startTimeout);
+            ready.complete(null);
+            while (!closing) {
+                dispatch(c.poll(POLL));
+            }
+        } catch (WakeupException | InterruptException e) {
+            if (!closing) {
+                failed(e);
+            }
+        } catch (RuntimeException e) {
+            failed(e);
+        } finally {
+            ready.complete(null);
+            Consumer<Object, Object> c = consumer;
+            if (c != null) {
+                // this thread's own consumer: interrupt cleared so the close is not cut short
+                Thread.interrupted();
+                c.close(closeTimeout);
+            }
+        }
+    }
+
+    private void position(Consumer<Object, Object> c, Duration timeout) {
+        List<PartitionInfo> partitions = c.partitionsFor(topic, timeout);
+        if (partitions == null || partitions.isEmpty()) {
+            throw new IllegalStateException("reply topic '" + topic + "' has no partitions");
+        }
+        List<TopicPartition> assigned = partitions.stream()
+                .map(p -> new TopicPartition(topic, p.partition()))
+                .toList();
+        c.assign(assigned);
+        c.seekToEnd(assigned);
+        // the seek is lazy: resolved now, so a reply to the first request cannot fall before the position
+        for (TopicPartition p : assigned) {
+            c.position(p, timeout);
+        }
+        log.info("Reply reader of topic '{}': {} partitions, positioned at their end", topic, assigned.size());
+    }
+
+    private void dispatch(ConsumerRecords<Object, Object> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (ConsumerRecord<Object, Object> r : records) {
+            Header h = r.headers().lastHeader(correlationHeader);
+            registry.dispatch(h == null ? null : h.value(), now, r);
+        }
+    }
+
+    private void failed(RuntimeException e) {
+        failedAtNanos = System.nanoTime();
+        failure = e;
+        if (ready.isDone()) {
+            log.error("Reply reader of topic '{}' stopped reading: {}", topic, Failures.describe(e));
+        } else {
+            ready.completeExceptionally(e);
+        }
+    }
+
+    /** Stops reading and closes the consumer, waiting at most the close timeout and a second. */
+    public void close() {
+        closing = true;
+        Consumer<Object, Object> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+        try {
+            thread.join(closeTimeout.toMillis() + 1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

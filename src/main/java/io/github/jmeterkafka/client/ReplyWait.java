@@ -1,0 +1,238 @@
+package io.github.jmeterkafka.client;
+
+import io.github.jmeterkafka.measure.RoundTripStats;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * The requests of one sample and what became of each: answered in time (its round trip counted), timed out,
+ * failed to send, or abandoned at Stop.
+ *
+ * <p>Threads: the sampler's thread sends and waits; the reply reader's thread answers, the producer's I/O
+ * thread fails sends, both through the {@link ReplyRegistry}, whose lock guards every state here; a Stop
+ * may {@link #release} the wait from any thread.
+ */
+public final class ReplyWait {
+    static final byte PENDING = 0;
+    static final byte ANSWERED = 1;
+    static final byte TIMED_OUT = 2;
+    static final byte FAILED = 3;
+    static final byte ABANDONED = 4;
+
+    private final ReplyRegistry registry;
+    private final int reader;
+    final int run;
+    final long base;
+    private final long timeoutNanos;
+    private final RoundTripStats stats;
+    private final long[] sendNanos;
+    private final byte[] states;
+    private final int[] roundTripMicros;
+    private final CountDownLatch settled;
+    private final List<ConsumerRecord<Object, Object>> replies = new ArrayList<>();
+    private int answered;
+    private int timedOut;
+    private int failed;
+    private long firstReplyNanos;
+    private long lastSendNanos;
+    private String firstTimedOut;
+    private Exception firstFailure;
+    private volatile boolean released;
+
+    ReplyWait(ReplyRegistry registry, int reader, int run, long base, int n, long timeoutNanos, RoundTripStats stats) {
+        this.registry = registry;
+        this.reader = reader;
+        this.run = run;
+        this.base = base;
+        this.timeoutNanos = timeoutNanos;
+        this.stats = stats;
+        this.sendNanos = new long[n];
+        this.states = new byte[n];
+        this.roundTripMicros = new int[n];
+        this.settled = new CountDownLatch(n);
+    }
+
+    public int size() {
+        return states.length;
+    }
+
+    /** Request {@code index}'s correlation id. */
+    public byte[] id(int index) {
+        return CorrelationIds.of(reader, run, base + index);
+    }
+
+    /** Request {@code index} is handed to the producer now: its round trip starts. */
+    public void sending(int index, long nanos) {
+        synchronized (registry) {
+            sendNanos[index] = nanos;
+            lastSendNanos = nanos;
+        }
+    }
+
+    /** Request {@code index} could not be sent (refused at once, or its ack failed). */
+    public void sendFailed(int index, Exception cause) {
+        registry.sendFailed(this, index, cause);
+    }
+
+    /**
+     * Waits until every request is settled, or each pending one's timeout has passed since its send, then
+     * settles those still pending as timed out. Interrupted or {@link #release}d (Stop): the pending ones are
+     * abandoned.
+     */
+    public void await() throws InterruptedException {
+        boolean stopped = true;
+        try {
+            long deadline;
+            synchronized (registry) {
+                deadline = lastSendNanos + timeoutNanos;
+            }
+            long left;
+            while (!released && (left = deadline - System.nanoTime()) > 0) {
+                if (settled.await(left, TimeUnit.NANOSECONDS)) {
+                    break;
+                }
+            }
+            stopped = released;
+        } finally {
+            registry.close(this, stopped);
+        }
+    }
+
+    /** Ends a waiting {@link #await} at once (Stop). */
+    public void release() {
+        released = true;
+        while (settled.getCount() > 0) {
+            settled.countDown();
+        }
+    }
+
+    public boolean released() {
+        return released;
+    }
+
+    // ---- called under the registry's lock ----
+
+    /** A reply for request {@code index}: true if it was pending and this reply settles it. */
+    boolean replied(int index, long nanos, ConsumerRecord<Object, Object> reply) {
+        if (index >= states.length || states[index] != PENDING) {
+            return false;
+        }
+        long roundTrip = nanos - sendNanos[index];
+        if (roundTrip > timeoutNanos) {
+            timedOut(index);
+            stats.late();
+        } else {
+            states[index] = ANSWERED;
+            roundTripMicros[answered++] = (int) Math.min(Integer.MAX_VALUE, roundTrip / 1000);
+            if (firstReplyNanos == 0) {
+                firstReplyNanos = nanos;
+            }
+            replies.add(reply);
+            stats.replied(sendNanos[index], nanos, Math.max(0, reply.serializedValueSize()));
+        }
+        settled.countDown();
+        return true;
+    }
+
+    boolean failed(int index, Exception cause) {
+        if (states[index] != PENDING) {
+            return false;
+        }
+        states[index] = FAILED;
+        failed++;
+        if (firstFailure == null) {
+            firstFailure = cause;
+        }
+        stats.failed(1, () -> Failures.describe(cause));
+        settled.countDown();
+        return true;
+    }
+
+    /** Settles a still pending request at the end of the wait; true if it was pending. */
+    boolean settle(int index, boolean abandon) {
+        if (states[index] != PENDING) {
+            return false;
+        }
+        if (abandon) {
+            states[index] = ABANDONED;
+            stats.abandoned(1);
+        } else {
+            timedOut(index);
+        }
+        return true;
+    }
+
+    private void timedOut(int index) {
+        states[index] = TIMED_OUT;
+        timedOut++;
+        if (firstTimedOut == null) {
+            firstTimedOut = CorrelationIds.hex(id(index));
+        }
+        stats.timedOut(1);
+    }
+
+    // ---- read by the sampler's thread after await ----
+
+    public int answered() {
+        synchronized (registry) {
+            return answered;
+        }
+    }
+
+    public int timedOut() {
+        synchronized (registry) {
+            return timedOut;
+        }
+    }
+
+    public int failed() {
+        synchronized (registry) {
+            return failed;
+        }
+    }
+
+    /** Requests given up at Stop. */
+    public int abandoned() {
+        synchronized (registry) {
+            return states.length - answered - timedOut - failed;
+        }
+    }
+
+    /** The first timed-out request's correlation id in hex, or null. */
+    public String firstTimedOut() {
+        synchronized (registry) {
+            return firstTimedOut;
+        }
+    }
+
+    public Exception firstFailure() {
+        synchronized (registry) {
+            return firstFailure;
+        }
+    }
+
+    /** When the first reply arrived; 0 if none did. */
+    public long firstReplyNanos() {
+        synchronized (registry) {
+            return firstReplyNanos;
+        }
+    }
+
+    /** The answered requests' round trips, µs, in the order their replies arrived. */
+    public int[] roundTripMicros() {
+        synchronized (registry) {
+            return Arrays.copyOf(roundTripMicros, answered);
+        }
+    }
+
+    /** The replies that answered, in the order they arrived. */
+    public List<ConsumerRecord<Object, Object>> replies() {
+        synchronized (registry) {
+            return List.copyOf(replies);
+        }
+    }
+}

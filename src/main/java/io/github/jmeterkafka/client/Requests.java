@@ -1,0 +1,113 @@
+package io.github.jmeterkafka.client;
+
+import io.github.jmeterkafka.measure.RoundTripStats;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.header.Headers;
+
+/**
+ * Sends one sample's requests: each record as the producer's record making makes it, with the correlation
+ * id and the reply topic in its headers, its round trip starting right before it is handed to the producer.
+ *
+ * <p>Threads: the sampler's; the send callbacks run on the producer's I/O thread and only fail requests in
+ * the {@link ReplyWait}.
+ */
+public final class Requests {
+    private final String correlationHeader;
+    private final String replyTopicHeader;
+    private final byte[] replyTopic;
+
+    public Requests(String correlationHeader, String replyTopicHeader, String replyTopic) {
+        this.correlationHeader = correlationHeader;
+        this.replyTopicHeader = replyTopicHeader;
+        this.replyTopic = replyTopic.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Hands every request of {@code wait} to the producer; never throws for one request: a request that cannot
+     * be made or is refused fails in the wait. After a {@link TimeoutException} or an {@link InterruptException}
+     * (Stop) the requests left fail with it unsent, so a sample blocks max.block.ms once, not once per request.
+     *
+     * @return the key, value and header bytes handed to the producer (JMeter's sent bytes)
+     */
+    public long send(
+            Producer<Object, Object> producer,
+            ReplyWait wait,
+            IntFunction<SendBatch.Outgoing> make,
+            RoundTripStats stats) {
+        int n = wait.size();
+        long sentBytes = 0;
+        stats.sending(System.nanoTime(), n);
+        for (int i = 0; i < n; i++) {
+            RuntimeException atOnce = null;
+            try {
+                SendBatch.Outgoing out = make.apply(i);
+                ProducerRecord<Object, Object> record = out.record;
+                Headers headers = record.headers();
+                headers.remove(correlationHeader).add(correlationHeader, wait.id(i));
+                headers.remove(replyTopicHeader).add(replyTopicHeader, replyTopic);
+                sentBytes += out.bytes
+                        + correlationHeader.length()
+                        + CorrelationIds.LENGTH
+                        + replyTopicHeader.length()
+                        + replyTopic.length;
+                int index = i;
+                wait.sending(i, System.nanoTime());
+                // a send the producer gave up on at once (e.g. no metadata within max.block.ms) also calls back
+                atOnce = SendBatch.failure(producer.send(record, (metadata, e) -> {
+                    if (e != null) {
+                        wait.sendFailed(index, e);
+                    }
+                }));
+            } catch (RuntimeException e) {
+                wait.sendFailed(i, e);
+                atOnce = e;
+            }
+            if (atOnce instanceof TimeoutException || atOnce instanceof InterruptException) {
+                for (int j = i + 1; j < n; j++) {
+                    wait.sendFailed(j, atOnce);
+                }
+                break;
+            }
+        }
+        return sentBytes;
+    }
+
+    public String correlationHeader() {
+        return correlationHeader;
+    }
+
+    /**
+     * Both topics exist: a missing one is a clear error, never a topic the broker makes on first use
+     * (auto.create.topics.enable) nor a wait for replies that cannot come.
+     */
+    public static void checkTopics(Admin admin, String requestTopic, String replyTopic, long timeoutMs)
+            throws InterruptedException {
+        var described = admin.describeTopics(List.of(requestTopic, replyTopic)).topicNameValues();
+        for (String topic : List.of(requestTopic, replyTopic)) {
+            String which = topic.equals(requestTopic) ? "request" : "reply";
+            try {
+                described.get(topic).get(timeoutMs, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                    throw new UnknownTopicOrPartitionException(which + " topic '" + topic + "' does not exist: create"
+                            + " it first (e.g. with a Kafka Admin sampler in a setUp Thread Group)");
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : new KafkaException(e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new TimeoutException(
+                        "the " + which + " topic '" + topic + "' was not described within " + timeoutMs + " ms");
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Round trips of every request one request-reply sampler sent, over all its threads: a latency per request
+ * from its send to its reply, in a histogram, the rate of replies from the first send to the last reply, and
+ * what became of the requests without one. Thread-safe: sampler threads, the producer's I/O thread and the
+ * reply reader record into it.
+ */
+public final class RoundTripStats {
+    public static final String KIND = "request-reply";
+    private static final double MB = 1024.0 * 1024.0;
+
+    private final ConcurrentHistogram roundTripMicros = new ConcurrentHistogram(3);
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAdder timedOut = new LongAdder();
+    private final LongAdder late = new LongAdder();
+    private final LongAdder duplicate = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final LongAdder abandoned = new LongAdder();
+    private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicLong lastReplyNanos = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicReference<String> firstFailure = new AtomicReference<>();
+    private volatile IntervalLog intervals;
+
+    /** Every round trip from now on also goes into {@code log}. */
+    public void logIntervals(IntervalLog log) {
+        intervals = log;
+    }
+
+    /** {@code n} requests are about to be sent. */
+    public void sending(long nanos, int n) {
+        firstSendNanos.accumulateAndGet(nanos, Math::min);
+        requests.add(n);
+    }
+
+    /** A reply arrived in time; {@code valueBytes} of its value. */
+    public void replied(long sendNanos, long replyNanos, long valueBytes) {
+        long micros = Math.max(0, (replyNanos - sendNanos) / 1000);
+        roundTripMicros.recordValue(micros);
+        bytes.add(valueBytes);
+        lastReplyNanos.accumulateAndGet(replyNanos, Math::max);
+        IntervalLog log = intervals;
+        if (log != null) {
+            log.record(micros, valueBytes);
+        }
+    }
+
+    public void timedOut(int n) {
+        timedOut.add(n);
+        unanswered(n);
+    }
+
+    /** {@code n} requests were not delivered; {@code cause} is described only for the run's first. */
+    public void failed(int n, Supplier<String> cause) {
+        failed.add(n);
+        unanswered(n);
+        if (firstFailure.get() == null) {
+            firstFailure.compareAndSet(null, cause.get());
+        }
+    }
+
+    /** {@code n} requests were given up at Stop, before their reply or timeout. */
+    public void abandoned(int n) {
+        abandoned.add(n);
+        unanswered(n);
+    }
+
+    private void unanswered(int n) {
+        IntervalLog log = intervals;
+        if (log != null) {
+            log.failed(n);
+        }
+    }
+
+    /** A reply to a request that had timed out. */
+    public void late() {
+        late.increment();
+    }
+
+    /** Another reply to a request that had one. */
+    public void duplicate() {
+        duplicate.increment();
+    }
+
+    /**
+     * The figures so far.
+     *
+     * @param foreign replies on the reply topic that answered no request of the plugin's
+     */
+    public Summary summary(long foreign) {
+        long first = firstSendNanos.get();
+        long last = lastReplyNanos.get();
+        return new Summary(
+                roundTripMicros.copy(),
+                requests.sum(),
+                timedOut.sum(),
+                late.sum(),
+                foreign,
+                duplicate.sum(),
+                failed.sum(),
+                abandoned.sum(),
+                bytes.sum(),
+                first == Long.MAX_VALUE || last <= first ? 0 : (last - first) / 1e9,
+                firstFailure.get());
+    }
+
+    /** A snapshot, printed in the perf tools' style. */
+    public record Summary(
+            Histogram roundTripMicros,
+            long requests,
+            long timedOut,
+            long late,
+            long foreign,
+            long duplicate,
+            long failed,
+            long abandoned,
+            long bytes,
+            double seconds,
+            String firstFailure) {
+
+        public long replies() {
+            return roundTripMicros.getTotalCount();
+        }
+
+        public double repliesPerSec() {
+            return seconds > 0 ? replies() / seconds : 0;
+        }
+
+        private long ms(double percentile) {
+            return roundTripMicros.getValueAtPercentile(percentile) / 1000;
+        }
+
+        /** The round trips, as producer-perf-test prints its latencies. */
+        public String line() {
+            Histogram h = roundTripMicros;
+            boolean none = replies() == 0;
+            return String.format(
+                    Locale.ROOT,
+                    "%d requests, %d replies, %f replies/sec (%.2f MB/sec), %.2f ms avg round trip, %.2f ms max round trip, "
+                            + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
+                    requests,
+                    replies(),
+                    repliesPerSec(),
+                    seconds > 0 ? bytes / MB / seconds : 0,
+                    none ? 0 : h.getMean() / 1000.0,
+                    none ? 0 : h.getMaxValue() / 1000.0,
+                    ms(50),
+                    ms(95),
+                    ms(99),
+                    ms(99.9));
+        }
+
+        /** What became of the requests without a reply, and replies without a request. */
+        public String unansweredLine() {
+            return String.format(
+                            Locale.ROOT,
+                            "%d timeouts, %d late, %d foreign, %d duplicate replies, %d failed requests",
+                            timedOut,
+                            late,
+                            foreign,
+                            duplicate,
+                            failed)
+                    + (abandoned > 0 ? ", " + abandoned + " abandoned at stop" : "")
+                    + (firstFailure == null ? "." : ", first failure: " + firstFailure);
+        }
+
+        /** This summary as a row of the summary CSV. */
+        public SummaryRow row(String label) {
+            return new SummaryRow(KIND, label, SummaryRow.ALL)
+                    .put(SummaryRow.Column.RECORDS, replies())
+                    .put(SummaryRow.Column.FAILED, requests - replies())
+                    .put(SummaryRow.Column.MB, bytes / MB, 4)
+                    .put(SummaryRow.Column.SECONDS, seconds, 3)
+                    .put(SummaryRow.Column.RECORDS_PER_SEC, repliesPerSec(), 1)
+                    .put(SummaryRow.Column.MB_PER_SEC, seconds > 0 ? bytes / MB / seconds : 0, 2)
+                    .latency(roundTripMicros);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package io.github.jmeterkafka.sampler;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.ProducerRecords;
+import io.github.jmeterkafka.client.ReplyReader;
+import io.github.jmeterkafka.client.ReplyWait;
+import io.github.jmeterkafka.client.Requests;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.RecordSpec;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.errors.InterruptException;
+
+/**
+ * Kafka Request-Reply: each sample sends N requests (records made as the Kafka Producer makes them) with a
+ * correlation id and the reply topic in their headers, and ends when every reply has arrived or its timeout
+ * has passed. One sample stands for N requests; each request's round trip, from its send to its reply, goes
+ * into the sampler's summary.
+ *
+ * <p>Threads: requests go through the connection's shared producer; replies are read by the connection's one
+ * {@link ReplyReader} per reply topic, on its own thread. {@link #wake} only releases the wait of the sample
+ * in flight.
+ */
+public class KafkaRequestReplySampler extends RequestReplyFields {
+    private static final long serialVersionUID = 1L;
+    private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Request-Reply");
+    /** The reply reader's first positioning may take a metadata round trip on a cold client. */
+    private static final long READER_START_MS = 30_000;
+
+    // this clone's thread only
+    private transient ThreadProducer producers = new ThreadProducer();
+    private transient ThreadRecords records = new ThreadRecords();
+    private transient ValueText replyText;
+    private transient volatile ReplyWait inFlight;
+    // requests taken from the budget and not yet handed to Kafka
+    private transient int untilSent;
+    private final transient InterruptibleCall blocking = new InterruptibleCall();
+
+    private RequestReplyRun run() {
+        return RUNS.get(
+                getName(),
+                () -> new RequestReplyRun(
+                        Fields.nonNegativeLong("requests to send in total", recordBudget, 0), getName()));
+    }
+
+    @Override
+    protected Sample<ReplyWait> prepare(SampleResult result) {
+        int perSample = Fields.positiveInt("requests per sample", recordsPerSample, 1);
+        RequestReplyRun run = run();
+        int n = run.budget.take(perSample);
+        if (n == 0) {
+            return null;
+        }
+        result.setSampleCount(n);
+        untilSent = n;
+        long timeoutMs = Fields.nonNegativeLong("reply timeout", replyTimeout, 5000);
+        if (timeoutMs == 0) {
+            throw new InvalidInputException("Reply timeout must be more than 0 ms");
+        }
+        String requestTopic = Fields.required("request topic", topic);
+        String replyTo = Fields.required("reply topic", replyTopic);
+        Requests requests = new Requests(
+                Fields.required("correlation id header", correlationHeader).trim(),
+                Fields.required("reply topic header", replyTopicHeader).trim(),
+                replyTo.trim());
+        ProducerRecords.Target target = new ProducerRecords.Target(
+                requestTopic,
+                partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
+                timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
+        RecordSpec recordSpec = spec();
+        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
+            replyText = ValueText.of(replySchema.trim());
+        }
+        Connection connection = connection();
+        Producer<Object, Object> producer = producers.get(connection, ProducerScope.SHARED, false);
+        result.setSamplerData(
+                ProducerResponse.samplerData(connection.name(), requestTopic, partition, n, recordSpec, false)
+                        + "\nreply topic: " + replyTo + "\nreply timeout: " + timeoutMs + " ms");
+        return new RoundTrip(connection, producer, run, target, recordSpec, requests, replyTo.trim(), n, timeoutMs);
+    }
+
+    /** One sample's requests, sent, then their replies waited for. */
+    private final class RoundTrip implements Sample<ReplyWait> {
+        private final Connection connection;
+        private final Producer<Object, Object> producer;
+        private final RequestReplyRun run;
+        private final ProducerRecords.Target target;
+        private final RecordSpec recordSpec;
+        private final Requests requests;
+        private final String replyTo;
+        private final int n;
+        private final long timeoutMs;
+        private long sentBytes;
+        private long startNanos;
+
+        @SuppressWarnings("java:S107") // what one sample needs, checked in prepare
+        RoundTrip(
+                Connection connection,
+                Producer<Object, Object> producer,
+                RequestReplyRun run,
+                ProducerRecords.Target target,
+                RecordSpec recordSpec,
+                Requests requests,
+                String replyTo,
+                int n,
+                long timeoutMs) {
+            this.connection = connection;
+            this.producer = producer;
+            this.run = run;
+            this.target = target;
+            this.recordSpec = recordSpec;
+            this.requests = requests;
+            this.replyTo = replyTo;
+            this.n = n;
+            this.timeoutMs = timeoutMs;
+        }
+
+        @Override
+        public ReplyWait call(SampleResult result) {
+            startNanos = System.nanoTime();
+            ReplyReader reader = readyReader(result);
+            var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0);
+            ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs));
+            inFlight = wait;
+            try {
+                untilSent = 0;
+                sentBytes = blocking.run(() -> requests.send(producer, wait, make, run.stats));
+                if (stopped()) {
+                    wait.release();
+                }
+                wait.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                inFlight = null;
+            }
+            return wait;
+        }
+
+        /** The connection's reader of the reply topic, positioned: the sample's connect part. */
+        private ReplyReader readyReader(SampleResult result) {
+            String requestTopic = target.topic();
+            ReplyReader reader = blocking.run(() -> {
+                try {
+                    if (!run.checked(requestTopic, replyTo)) {
+                        Requests.checkTopics(connection.admin(), requestTopic, replyTo, READER_START_MS);
+                        run.topicsExist(requestTopic, replyTo);
+                    }
+                    ReplyReader r = connection.replyReader(
+                            replyTo, requests.correlationHeader(), Duration.ofMillis(READER_START_MS), closeTimeout());
+                    r.ready(READER_START_MS);
+                    return r;
+                } catch (InterruptedException e) {
+                    throw new InterruptException(e);
+                }
+            });
+            result.connectEnd();
+            return reader;
+        }
+
+        @Override
+        public boolean fill(SampleResult result, ReplyWait wait) {
+            int answered = wait.answered();
+            long first = wait.firstReplyNanos();
+            result.setLatency(first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(first - startNanos));
+            result.setSentBytes(sentBytes);
+            var replies = wait.replies();
+            result.setBytes(replies.stream()
+                    .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
+                    .sum());
+            setResponseUtf8(result, RecordListing.of(replies, answered, replyText));
+            JMeterVariables vars = JMeterContextService.getContext().getVariables();
+            String prefix = variablePrefix.trim();
+            if (!prefix.isEmpty() && vars != null) {
+                RecordListing.variables(vars, prefix, replies, replyText);
+            }
+            RequestReplyResponse.fill(result, getName(), wait, timeoutMs);
+            return true;
+        }
+    }
+
+    /** Requests taken from the budget but never handed to Kafka fail, so the budget is spent and the test ends. */
+    @Override
+    protected void failed(SampleResult result, Throwable e) {
+        int n = untilSent;
+        if (n == 0) {
+            return;
+        }
+        untilSent = 0;
+        run().stats.failed(n, () -> Failures.describe(e));
+        if (!(e instanceof InvalidInputException)) {
+            result.setResponseMessage(n + " of " + n + " requests failed: " + result.getResponseMessage());
+        }
+    }
+
+    @Override
+    protected void wake() {
+        ReplyWait wait = inFlight;
+        if (wait != null) {
+            wait.release();
+        }
+        blocking.interrupt();
+    }
+
+    @Override
+    public void threadFinished() {
+        producers.leaveShared();
+    }
+
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        RUNS.start(getName());
+    }
+
+    @Override
+    public void testEnded() {
+        RequestReplyRun run = RUNS.remove(getName());
+        if (run != null) {
+            run.printSummary(getName(), expectedRate());
+        }
+    }
+}

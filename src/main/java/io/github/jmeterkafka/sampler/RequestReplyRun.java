@@ -1,0 +1,59 @@
+package io.github.jmeterkafka.sampler;
+
+import io.github.jmeterkafka.client.ReplyReader;
+import io.github.jmeterkafka.client.ReplyRegistry;
+import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.SummaryLines;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** What all threads of one Kafka Request-Reply share during a test: stats, request budget, readers joined. */
+final class RequestReplyRun {
+    final RoundTripStats stats = new RoundTripStats();
+    final RecordBudget budget;
+    final AtomicLong globalSequence = new AtomicLong();
+    private final IntervalLog intervals;
+    private final Map<ReplyRegistry, Integer> joined = new ConcurrentHashMap<>();
+    private final Set<String> topicsChecked = ConcurrentHashMap.newKeySet();
+
+    RequestReplyRun(long budget, String label) {
+        this.budget = new RecordBudget(budget);
+        this.intervals = RunOutput.intervalLog(RoundTripStats.KIND, label, "round-trip");
+        stats.logIntervals(intervals);
+    }
+
+    /** This run's number in the reader's registry, joined on first use. */
+    int runIn(ReplyReader reader) {
+        return joined.computeIfAbsent(reader.registry(), r -> r.join(stats));
+    }
+
+    /** Whether the pair of topics was found to exist in this run. */
+    boolean checked(String requestTopic, String replyTopic) {
+        return topicsChecked.contains(requestTopic + '\n' + replyTopic);
+    }
+
+    void topicsExist(String requestTopic, String replyTopic) {
+        topicsChecked.add(requestTopic + '\n' + replyTopic);
+    }
+
+    /** The perf-test style summary, at test end. */
+    void printSummary(String label, double expectedRate) {
+        long foreign =
+                joined.keySet().stream().mapToLong(ReplyRegistry::foreign).sum();
+        RoundTripStats.Summary all = stats.summary(foreign);
+        long others = joined.keySet().stream().mapToLong(ReplyRegistry::others).sum();
+        SummaryPrinter.print(
+                "Kafka Request-Reply summary for '" + label + "':",
+                SummaryLines.requestReply(all, others, expectedRate).toArray(new String[0]));
+        var rows = RunParameters.describe(List.of(all.row(label)));
+        SummaryPrinter.csv(rows);
+        if (intervals != null) {
+            intervals.close(rows);
+        }
+    }
+}
