@@ -1,0 +1,168 @@
+package io.github.jmeterkafka.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.measure.RoundTripStats;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** Every reply goes to the request it answers, or is counted as what it is; none is taken for another's. */
+class ReplyRegistryTest {
+    private static final long TIMEOUT = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final ReplyRegistry registry = new ReplyRegistry();
+    private final RoundTripStats stats = new RoundTripStats();
+    private final int run = registry.join(stats);
+
+    private static ConsumerRecord<Object, Object> reply(String value) {
+        return new ConsumerRecord<>("replies", 0, 0L, null, ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private ReplyWait sent(int n, long at) {
+        ReplyWait wait = registry.open(run, n, TIMEOUT);
+        for (int i = 0; i < n; i++) {
+            wait.sending(i, at);
+        }
+        return wait;
+    }
+
+    private RoundTripStats.Summary summary() {
+        return stats.summary(registry.foreign());
+    }
+
+    @Test
+    void aReplyInTimeAnswersItsOwnRequest() throws InterruptedException {
+        ReplyWait wait = sent(3, 1_000_000);
+        registry.dispatch(wait.id(2), 3_000_000, reply("two"));
+        registry.dispatch(wait.id(0), 5_000_000, reply("zero"));
+        registry.dispatch(wait.id(1), 6_000_000, reply("one"));
+        wait.await();
+
+        assertThat(wait.answered()).isEqualTo(3);
+        assertThat(wait.roundTripMicros()).containsExactly(2000, 4000, 5000);
+        assertThat(wait.replies())
+                .extracting(r -> ((ByteBuffer) r.value()).remaining())
+                .containsExactly(3, 4, 3);
+        assertThat(wait.firstReplyNanos()).isEqualTo(3_000_000);
+        RoundTripStats.Summary s = summary();
+        assertThat(s.requests()).isZero(); // counted by the sender, not the wait
+        assertThat(s.replies()).isEqualTo(3);
+        assertThat(s.timedOut() + s.late() + s.duplicate() + s.foreign()).isZero();
+    }
+
+    @Test
+    void aReplyAfterItsTimeoutIsLateAndItsRequestTimedOut() throws InterruptedException {
+        ReplyWait wait = sent(2, 0);
+        registry.dispatch(wait.id(0), TIMEOUT + 1, reply("late while waiting"));
+        registry.dispatch(wait.id(1), TIMEOUT - 1, reply("in time"));
+        wait.await();
+        assertThat(wait.answered()).isEqualTo(1);
+        assertThat(wait.timedOut()).isEqualTo(1);
+        assertThat(wait.firstTimedOut()).isEqualTo(CorrelationIds.hex(wait.id(0)));
+
+        ReplyWait next = registry.open(run, 1, TIMEOUT);
+        next.sending(0, System.nanoTime());
+        // nothing arrives: the wait times out, then the reply comes
+        next.await();
+        registry.dispatch(next.id(0), System.nanoTime(), reply("late after the wait"));
+        assertThat(next.timedOut()).isEqualTo(1);
+        assertThat(summary().timedOut()).isEqualTo(2);
+        assertThat(summary().late()).isEqualTo(2);
+        assertThat(summary().duplicate()).isZero();
+    }
+
+    @Test
+    void aSecondReplyIsADuplicate_whetherItsRequestWasAnsweredOrLate() throws InterruptedException {
+        ReplyWait wait = sent(1, 0);
+        registry.dispatch(wait.id(0), 1000, reply("first"));
+        registry.dispatch(wait.id(0), 2000, reply("again, while the sample waits"));
+        wait.await();
+        registry.dispatch(wait.id(0), 3000, reply("again, after"));
+
+        ReplyWait timedOut = registry.open(run, 1, TIMEOUT);
+        timedOut.sending(0, System.nanoTime());
+        timedOut.await();
+        registry.dispatch(timedOut.id(0), System.nanoTime(), reply("late"));
+        registry.dispatch(timedOut.id(0), System.nanoTime(), reply("late again"));
+
+        assertThat(wait.answered()).isEqualTo(1);
+        assertThat(wait.replies()).hasSize(1);
+        assertThat(summary().duplicate()).isEqualTo(3);
+        assertThat(summary().late()).isEqualTo(1);
+    }
+
+    @Test
+    void repliesWithoutAnIdOfThisReaderAreForeignOrAnotherReaders() throws InterruptedException {
+        ReplyWait wait = sent(1, 0);
+        int reader = CorrelationIds.reader(wait.id(0));
+        registry.dispatch(null, 1, reply("no header"));
+        registry.dispatch(new byte[16], 1, reply("Spring's random id"));
+        registry.dispatch(CorrelationIds.of(reader, run, 1), 1, reply("a sequence not issued"));
+        registry.dispatch(CorrelationIds.of(reader, run + 1, 0), 1, reply("a run that never joined"));
+        registry.dispatch(CorrelationIds.of(reader + 1, run, 0), 1, reply("another JMeter's"));
+        wait.release();
+        wait.await();
+
+        assertThat(registry.foreign()).isEqualTo(4);
+        assertThat(registry.others()).isEqualTo(1);
+        assertThat(wait.answered()).isZero();
+        assertThat(summary().late() + summary().duplicate()).isZero();
+    }
+
+    @Test
+    void stopAbandonsThePendingRequests_andTheirRepliesCountAsNothing() throws InterruptedException {
+        ReplyWait wait = sent(2, System.nanoTime());
+        registry.dispatch(wait.id(0), System.nanoTime(), reply("in time"));
+        wait.release();
+        long start = System.nanoTime();
+        wait.await();
+        assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
+        registry.dispatch(wait.id(1), System.nanoTime(), reply("after Stop"));
+
+        assertThat(wait.answered()).isEqualTo(1);
+        assertThat(wait.abandoned()).isEqualTo(1);
+        assertThat(wait.timedOut()).isZero();
+        RoundTripStats.Summary s = summary();
+        assertThat(s.abandoned()).isEqualTo(1);
+        assertThat(s.timedOut() + s.late() + s.duplicate()).isZero();
+    }
+
+    @Test
+    void aFailedSendIsNotWaitedFor() throws InterruptedException {
+        ReplyWait wait = sent(2, System.nanoTime());
+        wait.sendFailed(0, new IllegalStateException("refused"));
+        registry.dispatch(wait.id(1), System.nanoTime(), reply("in time"));
+        long start = System.nanoTime();
+        wait.await();
+        assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
+        registry.dispatch(wait.id(0), System.nanoTime(), reply("to the failed one"));
+
+        assertThat(wait.failed()).isEqualTo(1);
+        assertThat(wait.firstFailure()).hasMessage("refused");
+        assertThat(summary().failed()).isEqualTo(1);
+        assertThat(summary().late()).isZero();
+    }
+
+    @Test
+    void twoSamplersOnOneReaderKeepTheirOwnCounts() throws InterruptedException {
+        RoundTripStats otherStats = new RoundTripStats();
+        int other = registry.join(otherStats);
+        ReplyWait mine = sent(1, 0);
+        ReplyWait theirs = registry.open(other, 1, TIMEOUT);
+        theirs.sending(0, 0);
+        assertThat(mine.id(0)).isNotEqualTo(theirs.id(0));
+        registry.dispatch(theirs.id(0), 10, reply("theirs"));
+        registry.dispatch(theirs.id(0), 20, reply("theirs again"));
+        registry.dispatch(mine.id(0), 30, reply("mine"));
+        mine.await();
+        theirs.await();
+
+        assertThat(summary().replies()).isEqualTo(1);
+        assertThat(summary().duplicate()).isZero();
+        assertThat(otherStats.summary(0).replies()).isEqualTo(1);
+        assertThat(otherStats.summary(0).duplicate()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,121 @@
+package io.github.jmeterkafka.sampler;
+
+import static io.github.jmeterkafka.sampler.LiveKafka.unique;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.harness.SharedBroker;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+/** The Kafka Request-Reply against a real broker where nothing replies: its failures, bounds and clean-up. */
+class KafkaRequestReplySamplerIT {
+
+    static KafkaRequestReplySampler sampler(String connection, String requestTopic, String replyTopic) {
+        KafkaRequestReplySampler s = new KafkaRequestReplySampler();
+        s.setName(unique("request-reply"));
+        s.setConnectionName(connection);
+        s.setTopic(requestTopic);
+        s.setReplyTopic(replyTopic);
+        s.setValue("ping");
+        return s;
+    }
+
+    @Test
+    void aMissingRequestOrReplyTopicIsAClearErrorAndIsNotCreated() {
+        try (LiveKafka kafka = new LiveKafka(SharedBroker.get())) {
+            String connection = kafka.connect(Map.of());
+            String existing = kafka.topic("existing", 1);
+            String missing = unique("missing");
+
+            SampleResult noRequestTopic = sampler(connection, missing, existing).sample(null);
+            SampleResult noReplyTopic = sampler(connection, existing, missing).sample(null);
+
+            assertThat(noRequestTopic.isSuccessful()).isFalse();
+            assertThat(noRequestTopic.getResponseCode()).isEqualTo("UnknownTopicOrPartitionException");
+            assertThat(noRequestTopic.getResponseMessage())
+                    .contains("request topic '" + missing + "' does not exist: create it first");
+            assertThat(noReplyTopic.getResponseCode()).isEqualTo("UnknownTopicOrPartitionException");
+            assertThat(noReplyTopic.getResponseMessage()).contains("reply topic '" + missing + "' does not exist");
+            assertThat(noReplyTopic.getSampleCount()).isEqualTo(1);
+            assertThat(kafka.endOffsets(existing)).as("no request sent").isZero();
+            assertThat(kafka.admin.listTopics().names())
+                    .succeedsWithin(Duration.ofSeconds(10))
+                    .satisfies(names -> assertThat(names).doesNotContain(missing));
+        }
+    }
+
+    @Test
+    void aRequestWithoutReplyFailsWithTimeoutExceptionNamingItsId() {
+        try (LiveKafka kafka = new LiveKafka(SharedBroker.get())) {
+            String connection = kafka.connect(Map.of());
+            String requests = kafka.topic("requests", 2);
+            String replies = kafka.topic("replies", 2);
+            KafkaRequestReplySampler s = sampler(connection, requests, replies);
+            s.setRecordsPerSample("3");
+            s.setReplyTimeout("300");
+
+            long start = System.nanoTime();
+            SampleResult r = s.sample(null);
+
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(10_000);
+            assertThat(r.isSuccessful()).isFalse();
+            assertThat(r.getResponseCode()).isEqualTo("TimeoutException");
+            assertThat(r.getResponseMessage())
+                    .matches("3 of 3 requests got no reply within 300 ms, first: correlation id 6a6b[0-9a-f]{28}");
+            assertThat(r.getTime()).isBetween(300L, 5_000L);
+            assertThat(r.getSampleCount()).isEqualTo(3);
+            var sent = kafka.read(requests);
+            assertThat(sent).hasSize(3).allSatisfy(rec -> {
+                assertThat(rec.headers().lastHeader("kafka_correlationId").value())
+                        .hasSize(16);
+                assertThat(new String(
+                                rec.headers().lastHeader("kafka_replyTopic").value(), StandardCharsets.UTF_8))
+                        .isEqualTo(replies);
+            });
+        }
+    }
+
+    @Test
+    void interruptEndsAWaitingSampleAtOnceAndTheReaderClosesWithItsConnection() throws Exception {
+        try (LiveKafka kafka = new LiveKafka(SharedBroker.get())) {
+            String connection = kafka.connect(Map.of());
+            String requests = kafka.topic("requests", 1);
+            String replies = kafka.topic("replies", 1);
+            KafkaRequestReplySampler s = sampler(connection, requests, replies);
+            s.setRecordsPerSample("5");
+            s.setReplyTimeout("60000");
+
+            CompletableFuture<SampleResult> running = CompletableFuture.supplyAsync(() -> s.sample(null));
+            // past the reader's start and the sends: the sample waits for replies
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (kafka.endOffsets(requests) < 5 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            long stop = System.nanoTime();
+            s.interrupt();
+            SampleResult r = running.get(10, TimeUnit.SECONDS);
+
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stop)).isLessThan(2_000);
+            assertThat(r.isSuccessful()).isFalse();
+            assertThat(r.getResponseMessage()).isEqualTo("5 of 5 requests given up when the sample was interrupted");
+            assertThat(readerThreads()).isPositive();
+        }
+        // LiveKafka.close unbinds the connection, which closes its reader
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (readerThreads() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(readerThreads()).isZero();
+    }
+
+    private static long readerThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("kafka-reply-reader-"))
+                .count();
+    }
+}
