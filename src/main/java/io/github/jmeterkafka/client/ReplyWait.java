@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -17,6 +18,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * may {@link #release} the wait from any thread.
  */
 public final class ReplyWait {
+    static final long END_CHECK_MS = 100;
+    private static final long END_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(END_CHECK_MS);
     static final byte PENDING = 0;
     static final byte ANSWERED = 1;
     static final byte TIMED_OUT = 2;
@@ -80,10 +83,10 @@ public final class ReplyWait {
 
     /**
      * Waits until every request is settled, or each pending one's timeout has passed since its send, then
-     * settles those still pending as timed out. Interrupted or {@link #release}d (Stop): the pending ones are
-     * abandoned.
+     * settles those still pending as timed out. Interrupted, {@link #release}d (Stop) or told to end by
+     * {@code end} (checked every {@value #END_CHECK_MS} ms): the pending ones are abandoned.
      */
-    public void await() throws InterruptedException {
+    public void await(BooleanSupplier end) throws InterruptedException {
         boolean stopped = true;
         try {
             long deadline;
@@ -91,12 +94,12 @@ public final class ReplyWait {
                 deadline = lastSendNanos + timeoutNanos;
             }
             long left;
-            while (!released && (left = deadline - System.nanoTime()) > 0) {
-                if (settled.await(left, TimeUnit.NANOSECONDS)) {
+            while (!released && !end.getAsBoolean() && (left = deadline - System.nanoTime()) > 0) {
+                if (settled.await(Math.min(left, END_CHECK_NANOS), TimeUnit.NANOSECONDS)) {
                     break;
                 }
             }
-            stopped = released;
+            stopped = released || (settled.getCount() > 0 && end.getAsBoolean());
         } finally {
             registry.close(this, stopped);
         }

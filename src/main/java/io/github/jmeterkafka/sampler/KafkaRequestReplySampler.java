@@ -134,7 +134,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 if (stopped()) {
                     wait.release();
                 }
-                wait.await();
+                wait.await(ThreadEnd.ofCurrentThread());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {

@@ -40,7 +40,8 @@ final class RequestReplyResponse {
             FailureLog.once(label, ResponseCodes.of(first), Failures.describe(first), first);
         }
         if (abandoned > 0) {
-            parts.add(abandoned + " of " + n + " requests given up when the sample was interrupted");
+            parts.add(abandoned + " of " + n
+                    + " requests given up: the sample was stopped (Stop, Shutdown or the thread group's end)");
         }
         AbstractKafkaSampler.fail(result, code, String.join("; ", parts));
     }

@@ -39,7 +39,7 @@ class ReplyRegistryTest {
         registry.dispatch(wait.id(2), 3_000_000, reply("two"));
         registry.dispatch(wait.id(0), 5_000_000, reply("zero"));
         registry.dispatch(wait.id(1), 6_000_000, reply("one"));
-        wait.await();
+        wait.await(() -> false);
 
         assertThat(wait.answered()).isEqualTo(3);
         assertThat(wait.roundTripMicros()).containsExactly(2000, 4000, 5000);
@@ -58,7 +58,7 @@ class ReplyRegistryTest {
         ReplyWait wait = sent(2, 0);
         registry.dispatch(wait.id(0), TIMEOUT + 1, reply("late while waiting"));
         registry.dispatch(wait.id(1), TIMEOUT - 1, reply("in time"));
-        wait.await();
+        wait.await(() -> false);
         assertThat(wait.answered()).isEqualTo(1);
         assertThat(wait.timedOut()).isEqualTo(1);
         assertThat(wait.firstTimedOut()).isEqualTo(CorrelationIds.hex(wait.id(0)));
@@ -66,7 +66,7 @@ class ReplyRegistryTest {
         ReplyWait next = registry.open(run, 1, TIMEOUT);
         next.sending(0, System.nanoTime());
         // nothing arrives: the wait times out, then the reply comes
-        next.await();
+        next.await(() -> false);
         registry.dispatch(next.id(0), System.nanoTime(), reply("late after the wait"));
         assertThat(next.timedOut()).isEqualTo(1);
         assertThat(summary().timedOut()).isEqualTo(2);
@@ -79,12 +79,12 @@ class ReplyRegistryTest {
         ReplyWait wait = sent(1, 0);
         registry.dispatch(wait.id(0), 1000, reply("first"));
         registry.dispatch(wait.id(0), 2000, reply("again, while the sample waits"));
-        wait.await();
+        wait.await(() -> false);
         registry.dispatch(wait.id(0), 3000, reply("again, after"));
 
         ReplyWait timedOut = registry.open(run, 1, TIMEOUT);
         timedOut.sending(0, System.nanoTime());
-        timedOut.await();
+        timedOut.await(() -> false);
         registry.dispatch(timedOut.id(0), System.nanoTime(), reply("late"));
         registry.dispatch(timedOut.id(0), System.nanoTime(), reply("late again"));
 
@@ -104,7 +104,7 @@ class ReplyRegistryTest {
         registry.dispatch(CorrelationIds.of(reader, run + 1, 0), 1, reply("a run that never joined"));
         registry.dispatch(CorrelationIds.of(reader + 1, run, 0), 1, reply("another JMeter's"));
         wait.release();
-        wait.await();
+        wait.await(() -> false);
 
         assertThat(registry.foreign()).isEqualTo(4);
         assertThat(registry.others()).isEqualTo(1);
@@ -118,7 +118,7 @@ class ReplyRegistryTest {
         registry.dispatch(wait.id(0), System.nanoTime(), reply("in time"));
         wait.release();
         long start = System.nanoTime();
-        wait.await();
+        wait.await(() -> false);
         assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
         registry.dispatch(wait.id(1), System.nanoTime(), reply("after Stop"));
 
@@ -131,12 +131,24 @@ class ReplyRegistryTest {
     }
 
     @Test
+    void theThreadsEndAbandonsThePendingRequests() throws InterruptedException {
+        ReplyWait wait = registry.open(run, 1, TimeUnit.SECONDS.toNanos(60));
+        wait.sending(0, System.nanoTime());
+        long start = System.nanoTime();
+        wait.await(() -> System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(150));
+
+        assertThat(System.nanoTime() - start).isLessThan(TimeUnit.SECONDS.toNanos(5));
+        assertThat(wait.abandoned()).isEqualTo(1);
+        assertThat(summary().timedOut()).isZero();
+    }
+
+    @Test
     void aFailedSendIsNotWaitedFor() throws InterruptedException {
         ReplyWait wait = sent(2, System.nanoTime());
         wait.sendFailed(0, new IllegalStateException("refused"));
         registry.dispatch(wait.id(1), System.nanoTime(), reply("in time"));
         long start = System.nanoTime();
-        wait.await();
+        wait.await(() -> false);
         assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
         registry.dispatch(wait.id(0), System.nanoTime(), reply("to the failed one"));
 
@@ -157,8 +169,8 @@ class ReplyRegistryTest {
         registry.dispatch(theirs.id(0), 10, reply("theirs"));
         registry.dispatch(theirs.id(0), 20, reply("theirs again"));
         registry.dispatch(mine.id(0), 30, reply("mine"));
-        mine.await();
-        theirs.await();
+        mine.await(() -> false);
+        theirs.await(() -> false);
 
         assertThat(summary().replies()).isEqualTo(1);
         assertThat(summary().duplicate()).isZero();

@@ -102,7 +102,9 @@ class KafkaRequestReplySamplerIT {
 
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stop)).isLessThan(2_000);
             assertThat(r.isSuccessful()).isFalse();
-            assertThat(r.getResponseMessage()).isEqualTo("5 of 5 requests given up when the sample was interrupted");
+            assertThat(r.getResponseMessage())
+                    .isEqualTo(
+                            "5 of 5 requests given up: the sample was stopped (Stop, Shutdown or the thread group's end)");
             assertThat(readerThreads()).isPositive();
         }
         // LiveKafka.close unbinds the connection, which closes its reader
