@@ -33,12 +33,15 @@ import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 
 /**
- * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx, shows each Kafka
- * element's panel and paints it to target/screenshots/, saves the plan with JMeter's Save action,
- * and the saved plan then runs headless like the original.
+ * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx with one more, disabled
+ * thread group holding test-plans/request-reply.jmx's Kafka Request-Reply, shows each Kafka element's
+ * panel and paints it to target/screenshots/, saves the plan with JMeter's Save action, and the saved
+ * plan then runs headless like the quick start.
  */
 class GuiScreenshotIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
+    private static final Path REQUEST_REPLY = Harness.projectDir().resolve("test-plans/request-reply.jmx");
+    private static final String REQUEST_REPLY_SAMPLER = "io.github.jmeterkafka.sampler.KafkaRequestReplySampler";
     private static final String PRODUCER = "Produce 1 KB records";
     private static final String CONSUMER = "Consume all records";
     /** A drop-down showing a stored tag such as keyMode.none instead of its text. */
@@ -59,9 +62,9 @@ class GuiScreenshotIT {
     }
 
     /**
-     * Opens the quick start in the GUI of the JMeter at {@code home} (the plugin installed) on
-     * {@code java}, paints each Kafka panel into {@code out}, checks them, saves the plan with
-     * JMeter's Save action and returns the saved file.
+     * Opens the quick start (with a disabled Kafka Request-Reply) in the GUI of the JMeter at
+     * {@code home} (the plugin installed) on {@code java}, paints each Kafka panel into {@code out},
+     * checks them, saves the plan with JMeter's Save action and returns the saved file.
      */
     static Path openPaintAndSave(Path home, Path java, Path out, String run) throws Exception {
         Path dir = Harness.targetDir().resolve("gui-runs").resolve(run);
@@ -85,7 +88,8 @@ class GuiScreenshotIT {
                     List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
                     List.of(
                             "-t",
-                            PLAN.toString(),
+                            planWithRequestReply(dir.resolve("quickstart-and-request-reply.jmx"))
+                                    .toString(),
                             "-j",
                             log.toString(),
                             "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
@@ -129,6 +133,19 @@ class GuiScreenshotIT {
                 .anyMatch(t -> t.startsWith("combo: No key (null) ["))
                 .anyMatch(t -> t.startsWith("combo: Random letters, new for every record ["))
                 .anyMatch(t -> t.startsWith("combo: Shared by all threads ["));
+        assertThat(Files.readAllLines(out.resolve("kafka-request-reply.txt")))
+                .contains(
+                        "group: Where to",
+                        "group: Key",
+                        "group: Value",
+                        "group: Record",
+                        "group: Correlation",
+                        "group: Requests",
+                        "group: Replies",
+                        "label: Request topic:",
+                        "label: Reply topic:",
+                        "label: Correlation id header:",
+                        "label: Reply timeout (ms):");
         assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
         // the jar opts out of JMeter's class scan for functions and commands; the Add menus must still list it
         assertThat(Files.readAllLines(out.resolve("menus.txt"), StandardCharsets.UTF_8))
@@ -136,6 +153,7 @@ class GuiScreenshotIT {
                         MenuFactory.SAMPLERS + ": Kafka Producer",
                         MenuFactory.SAMPLERS + ": Kafka Consumer",
                         MenuFactory.SAMPLERS + ": Kafka Admin",
+                        MenuFactory.SAMPLERS + ": Kafka Request-Reply",
                         MenuFactory.CONFIG_ELEMENTS + ": Kafka Connection",
                         MenuFactory.LISTENERS + ": Kafka Metrics");
 
@@ -143,8 +161,43 @@ class GuiScreenshotIT {
         assertThat(savedText)
                 .contains(
                         "<stringProp name=\"keyMode\">keyMode.none</stringProp>",
-                        "<stringProp name=\"operation\">operation.createTopic</stringProp>");
+                        "<stringProp name=\"operation\">operation.createTopic</stringProp>",
+                        "<stringProp name=\"correlationHeader\">kafka_correlationId</stringProp>");
         return saved;
+    }
+
+    /**
+     * The quick start with one more thread group holding request-reply.jmx's sampler, so its panel is
+     * painted too; disabled, so the saved plan still runs like the quick start.
+     */
+    private static Path planWithRequestReply(Path copy) throws IOException {
+        String quickstart = Files.readString(PLAN, StandardCharsets.UTF_8);
+        String requestReply = Files.readString(REQUEST_REPLY, StandardCharsets.UTF_8);
+        String close = "</" + REQUEST_REPLY_SAMPLER + ">";
+        int from = requestReply.indexOf("<" + REQUEST_REPLY_SAMPLER + " ");
+        int to = requestReply.indexOf(close);
+        String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
+        int at = quickstart.lastIndexOf(end);
+        assertThat(from).as("a Kafka Request-Reply in %s", REQUEST_REPLY).isNotNegative();
+        assertThat(to).as("a Kafka Request-Reply in %s", REQUEST_REPLY).isGreaterThan(from);
+        assertThat(at).as("the test plan's end in %s", PLAN).isNotNegative();
+        String group = """
+                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="Request and reply" enabled="false">
+                        <intProp name="ThreadGroup.num_threads">1</intProp>
+                        <intProp name="ThreadGroup.ramp_time">0</intProp>
+                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController" testname="Loop Controller">
+                          <intProp name="LoopController.loops">1</intProp>
+                          <boolProp name="LoopController.continue_forever">false</boolProp>
+                        </elementProp>
+                      </ThreadGroup>
+                      <hashTree>
+                        %s
+                        <hashTree/>
+                      </hashTree>
+                """.formatted(requestReply.substring(from, to + close.length()));
+        Files.writeString(copy, quickstart.substring(0, at) + group + quickstart.substring(at), StandardCharsets.UTF_8);
+        return copy;
     }
 
     static void runsHeadlessLikeQuickstart(JMeter jmeter, Path plan, Path java) {
@@ -222,7 +275,7 @@ class GuiScreenshotIT {
         if (Files.isDirectory(dir)) {
             try (DirectoryStream<Path> files = Files.newDirectoryStream(
                     dir,
-                    "{done,failed.txt,menus.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*}")) {
+                    "{done,failed.txt,menus.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*,kafka-request-reply.*}")) {
                 for (Path f : files) {
                     Files.deleteIfExists(f);
                 }
