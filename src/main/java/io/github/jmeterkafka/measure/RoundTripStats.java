@@ -68,6 +68,12 @@ public final class RoundTripStats {
         }
     }
 
+    /** {@code n} requests of a sample that failed before sending them (e.g. a reply topic that does not exist). */
+    public void notSent(int n, Supplier<String> cause) {
+        requests.add(n);
+        failed(n, cause);
+    }
+
     /** {@code n} requests were given up at Stop, before their reply or timeout. */
     public void abandoned(int n) {
         abandoned.add(n);

@@ -57,10 +57,7 @@ public class KafkaProducerSampler extends ProducerFields {
         untilSent = n;
         long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
-        ProducerRecords.Target target = new ProducerRecords.Target(
-                topicName,
-                partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
-                timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
+        ProducerRecords.Target target = target(topicName);
         RecordSpec recordSpec = spec();
         // a transactional producer is always the thread's own: the scope is not read
         ProducerScope scope = transactional

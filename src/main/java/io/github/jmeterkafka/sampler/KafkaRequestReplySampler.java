@@ -69,10 +69,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 Fields.required("correlation id header", correlationHeader).trim(),
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
-        ProducerRecords.Target target = new ProducerRecords.Target(
-                requestTopic,
-                partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
-                timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
+        ProducerRecords.Target target = target(requestTopic);
         RecordSpec recordSpec = spec();
         if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
             replyText = ValueText.of(replySchema.trim());
@@ -193,7 +190,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             return;
         }
         untilSent = 0;
-        run().stats.failed(n, () -> Failures.describe(e));
+        run().stats.notSent(n, () -> Failures.describe(e));
         if (!(e instanceof InvalidInputException)) {
             result.setResponseMessage(n + " of " + n + " requests failed: " + result.getResponseMessage());
         }

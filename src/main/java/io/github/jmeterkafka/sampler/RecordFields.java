@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.Tagged;
@@ -61,6 +62,14 @@ public abstract class RecordFields extends AbstractKafkaSampler {
                 Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
                 List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()),
                 KeyValue.entries(headers));
+    }
+
+    /** Where the records go: the topic, and the partition and timestamp fields. */
+    protected ProducerRecords.Target target(String topicName) {
+        return new ProducerRecords.Target(
+                topicName,
+                partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
+                timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
     }
 
     /** The expected records/s; 0 when blank or not a number (said once in the log). */

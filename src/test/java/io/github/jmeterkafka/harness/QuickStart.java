@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.harness;
 
+import io.github.jmeterkafka.echo.EchoOptions;
+import io.github.jmeterkafka.echo.EchoService;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,14 +15,19 @@ import java.util.List;
  * {@code mvn -Pquickstart verify}: runs test-plans/quickstart.jmx against {@code -Dkafka.bootstrap}
  * or, without it, a broker started here, prints JMeter's console output (the plugin's end-of-test
  * summaries among it) and points at the HTML report. Exits non-zero if JMeter failed or any sample did.
+ * With {@code -Dplan=request-reply} it runs test-plans/request-reply.jmx instead, against the echo service
+ * started here on the same cluster (its topics made if missing).
  */
 public final class QuickStart {
+
+    private static final String REQUEST_REPLY = "request-reply";
 
     private QuickStart() {}
 
     public static void main(String[] args) {
         System.exit(run(
                 property("kafka.bootstrap", null),
+                property("plan", "quickstart"),
                 property(
                         "topic",
                         "quickstart-"
@@ -29,14 +36,18 @@ public final class QuickStart {
                 System.out));
     }
 
-    /** @param bootstrap null: start a local broker for the run */
-    static int run(String bootstrap, String topic, PrintStream out) {
-        Path plan = Harness.projectDir().resolve("test-plans").resolve("quickstart.jmx");
-        if (!Files.isRegularFile(plan)) {
-            System.err.println("No test plan at " + plan);
+    /**
+     * @param bootstrap null: start a local broker for the run
+     * @param planName  quickstart or request-reply
+     */
+    static int run(String bootstrap, String planName, String topic, PrintStream out) {
+        Path plan = Harness.projectDir().resolve("test-plans").resolve(planName + ".jmx");
+        if (!Files.isRegularFile(plan) || !List.of("quickstart", REQUEST_REPLY).contains(planName)) {
+            System.err.println("No such plan: " + planName + " (quickstart or " + REQUEST_REPLY + ")");
             return 2;
         }
         KafkaBroker broker = null;
+        EchoService echo = null;
         try {
             if (bootstrap == null) {
                 out.println("Starting a local Kafka broker...");
@@ -45,20 +56,32 @@ public final class QuickStart {
                 out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
             }
             out.println("Running " + plan.getFileName() + " against " + bootstrap + ", topic " + topic);
-
             JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-            JMeter.Result result = jmeter.plan(plan)
-                    .runDir(Harness.targetDir().resolve("quickstart"))
+            JMeter.RunBuilder run = jmeter.plan(plan)
+                    .runDir(Harness.targetDir().resolve(planName))
                     .property("kafka.bootstrap", bootstrap)
                     .property("topic", topic)
                     .htmlReport()
-                    .timeout(Duration.ofMinutes(15))
-                    .run();
-            return summarize(result, out);
+                    .timeout(Duration.ofMinutes(15));
+            if (planName.equals(REQUEST_REPLY)) {
+                String requests = topic + "-requests";
+                String replies = topic + "-replies";
+                echo = EchoService.start(EchoOptions.parse(
+                        "--bootstrap-server", bootstrap,
+                        "--request-topic", requests,
+                        "--reply-topic", replies,
+                        "--partitions", "6"));
+                run.property("request.topic", requests).property("reply.topic", replies);
+            }
+            // the echo's final line comes after JMeter's output: it closes in finally
+            return summarize(run.run(), out);
         } catch (RuntimeException e) {
             System.err.println("Quick start failed: " + e.getMessage());
             return 1;
         } finally {
+            if (echo != null) {
+                echo.close();
+            }
             if (broker != null) {
                 broker.close();
             }

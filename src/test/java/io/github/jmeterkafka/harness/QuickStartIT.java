@@ -28,7 +28,7 @@ class QuickStartIT {
         int exit;
         // not closed: that would close System.out
         PrintStream both = new PrintStream(new Tee(System.out, printed), true, StandardCharsets.UTF_8);
-        exit = QuickStart.run(null, "quickstart-it-" + System.nanoTime(), both);
+        exit = QuickStart.run(null, "quickstart", "quickstart-it-" + System.nanoTime(), both);
         both.flush();
         String out = printed.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(out).isZero();

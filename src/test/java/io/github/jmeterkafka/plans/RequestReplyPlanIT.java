@@ -1,0 +1,192 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.echo.EchoCounts;
+import io.github.jmeterkafka.echo.EchoOptions;
+import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.RequestSender;
+import io.github.jmeterkafka.harness.StreamsEcho;
+import io.github.jmeterkafka.harness.Topics;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * test-plans/request-reply.jmx in a real JMeter against the echo service and against a Kafka Streams
+ * application on a real broker: every request answered, the echo's drops counted as the timeouts, late replies
+ * counted as late, and a plan with no service ends at the thread group's end.
+ */
+class RequestReplyPlanIT extends BrokerAndJMeter {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/request-reply.jmx");
+    private static final String SAMPLER = "Request and reply";
+    private static final Pattern TIMED_OUT = Pattern.compile("^(\\d+) of \\d+ requests got no reply within");
+    private static final Pattern UNANSWERED = Pattern.compile(
+            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) foreign, (\\d+) duplicate replies, (\\d+) failed requests");
+
+    @Test
+    void everyRequestGetsItsReplyFromTheEcho() {
+        String name = "rr-echo-" + System.nanoTime();
+        EchoCounts echoed;
+        JMeter.Result result;
+        try (EchoService echo = echo(name)) {
+            result = run(name, "requests", "2000");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        List<Jtl.Row> rows = jtl.rows(SAMPLER);
+        assertThat(rows)
+                .hasSize(200)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(echoed.replied()).isEqualTo(2000);
+        assertThat(result.stdout())
+                .contains("Kafka Request-Reply summary for '" + SAMPLER + "':")
+                .containsPattern(
+                        "\\n2000 requests, 2000 replies, [0-9.]+ replies/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg"
+                                + " round trip, [0-9.]+ ms max round trip, \\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.")
+                .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
+    }
+
+    @Test
+    void theTimeoutsAreExactlyTheRequestsTheEchoDropped() {
+        String name = "rr-drop-" + System.nanoTime();
+        EchoCounts echoed;
+        JMeter.Result result;
+        try (EchoService echo = echo(name, "--drop", "0.05", "--seed", "5")) {
+            result = run(name, "requests", "2000", "reply.timeout", "1000");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        long[] unanswered = unanswered(result);
+        assertThat(echoed.dropped()).isPositive();
+        assertThat(unanswered[0]).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(unanswered[1]).as("late").isZero();
+        Jtl jtl = result.samples();
+        assertThat(timedOutPerSample(jtl))
+                .as("timed-out requests the failed samples name")
+                .isEqualTo(echoed.dropped());
+        assertThat(jtl.failures()).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.responseCode()).isEqualTo("TimeoutException");
+            assertThat(r.responseMessage())
+                    .containsPattern("got no reply within 1000 ms, first: correlation id [0-9a-f]{32}");
+        });
+    }
+
+    @Test
+    void repliesAfterTheTimeoutAreLateNotAnswers() {
+        String name = "rr-late-" + System.nanoTime();
+        JMeter.Result result;
+        EchoCounts echoed;
+        try (EchoService echo = echo(name, "--delay-ms", "20-400", "--seed", "3")) {
+            result = run(name, "requests", "600", "reply.timeout", "200");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        long[] unanswered = unanswered(result);
+        assertThat(unanswered[0]).as("timeouts").isPositive();
+        assertThat(unanswered[1]).as("late").isPositive().isLessThanOrEqualTo(unanswered[0]);
+        assertThat(unanswered[2] + unanswered[3]).as("foreign and duplicate").isZero();
+        assertThat(echoed.replied()).isEqualTo(600);
+        assertThat(timedOutPerSample(result.samples())).isEqualTo(unanswered[0]);
+    }
+
+    @Test
+    void aKafkaStreamsApplicationAnswersTooWithNoChange() {
+        String name = "rr-streams-" + System.nanoTime();
+        Topics.create(admin, 6, name + "-requests", name + "-replies");
+        JMeter.Result result;
+        try (StreamsEcho streams = StreamsEcho.start(
+                broker.bootstrapServers(),
+                name + "-requests",
+                RequestSender.REPLY_TOPIC_HEADER,
+                Harness.targetDir().resolve("streams-state").resolve(name))) {
+            result = run(name, "requests", "1000");
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+        assertThat(result.stdout())
+                .containsPattern("\\n1000 requests, 1000 replies, ")
+                .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+    }
+
+    /** No service at all and a long reply timeout: the scheduled end of the thread group ends the waits. */
+    @Test
+    void withNoServiceTheRunEndsAtTheThreadGroupsEnd() {
+        String name = "rr-none-" + System.nanoTime();
+        long started = System.nanoTime();
+        JMeter.Result result = run(name, "requests", "1000", "reply.timeout", "600000", "duration", "8");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.stdout())
+                .containsPattern("\\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies,"
+                        + " 0 failed requests, [1-9]\\d* abandoned at stop.");
+        assertThat(result.samples().rows(SAMPLER))
+                .isNotEmpty()
+                .allSatisfy(r -> assertThat(r.responseMessage()).contains("given up: the sample was stopped"));
+    }
+
+    private static EchoService echo(String name, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--request-topic",
+                name + "-requests",
+                "--reply-topic",
+                name + "-replies",
+                "--partitions",
+                "6"));
+        args.addAll(List.of(more));
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        return EchoService.start(EchoOptions.parse(args.toArray(String[]::new)), out, System.err);
+    }
+
+    private static JMeter.Result run(String name, String... properties) {
+        JMeter.RunBuilder run = jmeter.plan(PLAN)
+                .name(name)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("request.topic", name + "-requests")
+                .property("reply.topic", name + "-replies")
+                .timeout(Duration.ofMinutes(2));
+        for (int i = 0; i < properties.length; i += 2) {
+            run.property(properties[i], properties[i + 1]);
+        }
+        return run.run();
+    }
+
+    /** The sum of N over the failed samples' messages "N of M requests got no reply within ...". */
+    private static long timedOutPerSample(Jtl jtl) {
+        long n = 0;
+        for (Jtl.Row r : jtl.failures()) {
+            Matcher m = TIMED_OUT.matcher(r.responseMessage());
+            assertThat(m.find()).as(r.responseMessage()).isTrue();
+            n += Long.parseLong(m.group(1));
+        }
+        return n;
+    }
+
+    /** Timeouts, late, foreign, duplicate, failed, from the summary. */
+    private static long[] unanswered(JMeter.Result result) {
+        Matcher m = UNANSWERED.matcher(result.stdout());
+        assertThat(m.find()).as(result.stdout()).isTrue();
+        long[] n = new long[5];
+        for (int i = 0; i < 5; i++) {
+            n[i] = Long.parseLong(m.group(i + 1));
+        }
+        return n;
+    }
+}
