@@ -1,11 +1,16 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.echo.EchoCounts;
+import io.github.jmeterkafka.echo.EchoOptions;
+import io.github.jmeterkafka.echo.EchoService;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StoredBytes;
 import io.github.jmeterkafka.harness.Topics;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,8 +25,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntConsumer;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 
 /**
@@ -32,7 +39,7 @@ import org.apache.kafka.clients.admin.Admin;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
- * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency; {@code codecs} and {@code payloads} name
+ * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply; {@code codecs} and {@code payloads} name
  * groups), {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c
  * and the codec, template and avro cases), {@code bench.payload.records} (1000000: records per run in the codec,
  * template and avro cases), {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records}
@@ -59,7 +66,8 @@ public final class Bench {
             "generators",
             "consume1",
             "consume6",
-            "latency");
+            "latency",
+            "reqreply");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
@@ -175,6 +183,7 @@ public final class Bench {
             case "consume1" -> consumerCase("consume1", 1, 1);
             case "consume6" -> consumerCase("consume6", 6, 3);
             case "latency" -> latencyCase();
+            case "reqreply" -> requestReplyCase();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
@@ -562,6 +571,199 @@ public final class Bench {
             runs.add(run);
         }
         Topics.delete(admin, topic);
+    }
+
+    // ---------------------------------------------------------------- request-reply
+
+    /** The plugin's Kafka Request-Reply against the echo service: round trips, throughput and drops. */
+    private void requestReplyCase() {
+        System.out.println("Case reqreply: " + RequestReplyCase.title());
+        List<RequestReplyCase.Latency> client = new ArrayList<>();
+        List<RequestReplyCase.Latency> plugin = new ArrayList<>();
+        List<RequestReplyCase.Throughput> throughput = new ArrayList<>();
+        List<RequestReplyCase.Drop> drops = new ArrayList<>();
+        alternate(i -> clientRoundTrips(i, client), i -> pluginRoundTrips(i, plugin));
+        for (int i = 0; i < repeats; i++) {
+            requestReplyThroughput(i).ifPresent(throughput::add);
+            requestReplyDrops(i).ifPresent(drops::add);
+        }
+        report.requestReply(client, plugin, throughput, drops);
+    }
+
+    private void clientRoundTrips(int repeat, List<RequestReplyCase.Latency> runs) {
+        String topic = topic("reqreply", repeat, "client");
+        Path dir = runDir("reqreply-latency-client");
+        try (EchoService echo = echo(dir, topic, 1)) {
+            Histogram roundTrips = RoundTripClient.run(
+                    broker.bootstrapServers(),
+                    topic + "-requests",
+                    topic + "-replies",
+                    RequestReplyCase.LATENCY_REQUESTS,
+                    RequestReplyCase.RECORD_SIZE,
+                    RequestReplyCase.LATENCY_RATE);
+            RequestReplyCase.Latency run = RequestReplyCase.Latency.client(repeat, roundTrips);
+            System.out.println("  kafka-clients closed loop #" + (repeat + 1) + ": " + run.format());
+            runs.add(run);
+        } catch (RuntimeException e) {
+            check(false, "reqreply client: " + e.getMessage());
+        }
+        deleteRequestReplyTopics(topic);
+    }
+
+    private void pluginRoundTrips(int repeat, List<RequestReplyCase.Latency> runs) {
+        String topic = topic("reqreply", repeat, "plugin");
+        Path dir = runDir("reqreply-latency-plugin");
+        try (EchoService echo = echo(dir, topic, 1)) {
+            JMeter.Result result =
+                    requestReply(dir, topic, 1, 1, RequestReplyCase.LATENCY_REQUESTS, RequestReplyCase.LATENCY_RATE, 1);
+            if (check(
+                    result.exitCode() == 0,
+                    "reqreply latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
+                RequestReplyCase.Latency run = RequestReplyCase.Latency.plugin(repeat, result.stdout());
+                check(
+                        run.replies() == RequestReplyCase.LATENCY_REQUESTS,
+                        "reqreply latency plugin: " + run.replies() + " replies of "
+                                + RequestReplyCase.LATENCY_REQUESTS);
+                System.out.println("  plugin #" + (repeat + 1) + ": " + run.format());
+                runs.add(run);
+            }
+        }
+        deleteRequestReplyTopics(topic);
+    }
+
+    /**
+     * The echo alone turns a backlog of requests around (read from the start, ended when idle), then the
+     * plugin with many requests in flight against a fresh echo.
+     */
+    private Optional<RequestReplyCase.Throughput> requestReplyThroughput(int repeat) {
+        int n = RequestReplyCase.THROUGHPUT_REQUESTS;
+        String backlog = topic("reqreply-backlog", repeat, "echo");
+        Topics.create(admin, RequestReplyCase.THROUGHPUT_PARTITIONS, backlog + "-requests", backlog + "-replies");
+        RequestSender.send(
+                broker.bootstrapServers(),
+                backlog + "-requests",
+                backlog + "-replies",
+                n,
+                RequestReplyCase.RECORD_SIZE);
+        Path echoDir = runDir("reqreply-echo-alone");
+        EchoService alone = echo(echoDir, backlog, 0, "--from-beginning", "--idle-exit-s", "2");
+        alone.awaitEnd();
+        alone.close();
+        EchoCounts own = alone.counts();
+        deleteRequestReplyTopics(backlog);
+        if (!check(
+                own.replied() == n, "reqreply echo alone replied " + own.replied() + " of " + n + ", see " + echoDir)) {
+            return Optional.empty();
+        }
+        String topic = topic("reqreply-throughput", repeat, "plugin");
+        Path dir = runDir("reqreply-throughput-plugin");
+        JMeter.Result result;
+        EchoCounts during;
+        try (EchoService echo = echo(dir, topic, RequestReplyCase.THROUGHPUT_PARTITIONS)) {
+            result = requestReply(
+                    dir,
+                    topic,
+                    RequestReplyCase.THROUGHPUT_THREADS,
+                    RequestReplyCase.THROUGHPUT_PER_SAMPLE,
+                    n,
+                    0,
+                    RequestReplyCase.THROUGHPUT_PARTITIONS);
+            during = echo.counts();
+        }
+        deleteRequestReplyTopics(topic);
+        if (!check(
+                result.exitCode() == 0,
+                "reqreply throughput plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
+            return Optional.empty();
+        }
+        long replies = RequestReplyCase.replies(result.stdout());
+        check(replies == n, "reqreply throughput plugin: " + replies + " replies of " + n);
+        RequestReplyCase.Throughput run = new RequestReplyCase.Throughput(
+                repeat,
+                own.repliesPerSec(),
+                RequestReplyCase.repliesPerSec(result.stdout()),
+                during.repliesPerSec(),
+                replies);
+        System.out.println("  throughput #" + (repeat + 1) + ": " + run.format());
+        return Optional.of(run);
+    }
+
+    /** The echo drops a share of the requests: the summary's timeouts must be exactly its dropped count. */
+    private Optional<RequestReplyCase.Drop> requestReplyDrops(int repeat) {
+        String topic = topic("reqreply-drops", repeat, "plugin");
+        Path dir = runDir("reqreply-drops-plugin");
+        JMeter.Result result;
+        EchoCounts echoed;
+        try (EchoService echo = echo(
+                dir,
+                topic,
+                RequestReplyCase.THROUGHPUT_PARTITIONS,
+                "--drop",
+                RequestReplyCase.DROP_SHARE,
+                "--seed",
+                Integer.toString(repeat + 1))) {
+            result = requestReply(
+                    dir, topic, 4, 10, RequestReplyCase.DROP_REQUESTS, 0, RequestReplyCase.THROUGHPUT_PARTITIONS);
+            echoed = echo.counts();
+        }
+        deleteRequestReplyTopics(topic);
+        if (!check(
+                result.exitCode() == 0,
+                "reqreply drops plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
+            return Optional.empty();
+        }
+        RequestReplyCase.Drop run = RequestReplyCase.Drop.of(repeat, echoed.dropped(), result.stdout());
+        check(
+                run.exact(),
+                "reqreply drops: " + run.timeouts() + " timeouts and " + run.late() + " late replies, the echo dropped "
+                        + run.dropped());
+        System.out.println("  drops #" + (repeat + 1) + ": echo dropped " + run.dropped() + ", timeouts "
+                + run.timeouts() + ", late " + run.late());
+        return Optional.of(run);
+    }
+
+    /** An echo on {@code <topic>-requests}, its topics made with {@code partitions} (0: they exist), output in dir. */
+    private EchoService echo(Path dir, String topic, int partitions, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server", broker.bootstrapServers(),
+                "--request-topic", topic + "-requests",
+                "--reply-topic", topic + "-replies"));
+        if (partitions > 0) {
+            args.addAll(List.of("--partitions", Integer.toString(partitions)));
+        }
+        args.addAll(List.of(more));
+        try {
+            Files.createDirectories(dir);
+            PrintStream out =
+                    new PrintStream(Files.newOutputStream(dir.resolve("echo.txt")), true, StandardCharsets.UTF_8);
+            return EchoService.start(EchoOptions.parse(args.toArray(String[]::new)), out, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private JMeter.Result requestReply(
+            Path dir, String topic, int threads, int perSample, int requests, int rate, int partitions) {
+        JMeter.RunBuilder b = plugin(RequestReplyCase.PLAN)
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("request.topic", topic + "-requests")
+                .property("reply.topic", topic + "-replies")
+                .property("partitions", Integer.toString(partitions))
+                .property("threads", Integer.toString(threads))
+                .property("requests.per.sample", Integer.toString(perSample))
+                .property("requests", Integer.toString(requests))
+                .property("rate", Integer.toString(rate))
+                .property("reply.timeout", "1000")
+                .property("record.size", Integer.toString(RequestReplyCase.RECORD_SIZE));
+        extraJvmArgs(dir).forEach(b::jvmArg);
+        return b.run();
+    }
+
+    private void deleteRequestReplyTopics(String topic) {
+        Topics.delete(admin, topic + "-requests");
+        Topics.delete(admin, topic + "-replies");
     }
 
     // ---------------------------------------------------------------- helpers

@@ -216,6 +216,10 @@ final class Report {
     private List<LatencyCase.Run> latencyTool = List.of();
     private List<LatencyCase.Run> latencyPlugin = List.of();
     private List<Run> baseline = List.of();
+    private List<RequestReplyCase.Latency> roundTripClient = List.of();
+    private List<RequestReplyCase.Latency> roundTripPlugin = List.of();
+    private List<RequestReplyCase.Throughput> requestReplyThroughput = List.of();
+    private List<RequestReplyCase.Drop> requestReplyDrops = List.of();
     private Duration elapsed = Duration.ZERO;
 
     void machine(Map<String, String> values) {
@@ -252,6 +256,18 @@ final class Report {
     void latency(List<LatencyCase.Run> tool, List<LatencyCase.Run> plugin) {
         latencyTool = tool;
         latencyPlugin = plugin;
+    }
+
+    /** The request-reply case: round trips beside a closed-loop client, throughput beside the echo, drops. */
+    void requestReply(
+            List<RequestReplyCase.Latency> client,
+            List<RequestReplyCase.Latency> plugin,
+            List<RequestReplyCase.Throughput> throughput,
+            List<RequestReplyCase.Drop> drops) {
+        roundTripClient = client;
+        roundTripPlugin = plugin;
+        requestReplyThroughput = throughput;
+        requestReplyDrops = drops;
     }
 
     void consumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
@@ -350,6 +366,7 @@ final class Report {
         consumerTable(s);
         payloads.tables(s, baselineCpu());
         LatencyCase.table(s, latencyTool, latencyPlugin);
+        RequestReplyCase.table(s, roundTripClient, roundTripPlugin, requestReplyThroughput, requestReplyDrops);
         baselineLine(s);
         targets(s);
         if (!problems.isEmpty()) {
@@ -641,7 +658,7 @@ final class Report {
         return median(c.plugin, metric) / median(c.perf, metric);
     }
 
-    static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
+    static <T> double median(List<T> runs, ToDoubleFunction<T> metric) {
         return median(runs.stream()
                 .mapToDouble(metric)
                 .filter(d -> !Double.isNaN(d))

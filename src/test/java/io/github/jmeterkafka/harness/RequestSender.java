@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,16 @@ public final class RequestSender {
      * @return the correlation ids, in the order sent
      */
     public static List<byte[]> send(String bootstrapServers, String topic, String replyTopic, int n) {
+        return send(bootstrapServers, topic, replyTopic, n, 0);
+    }
+
+    /**
+     * The same with values of {@code size} random letters ({@code 0}: "request i").
+     *
+     * @return the correlation ids, in the order sent
+     */
+    public static List<byte[]> send(String bootstrapServers, String topic, String replyTopic, int n, int size) {
+        SplittableRandom random = new SplittableRandom(n);
         List<byte[]> ids = new ArrayList<>(n);
         List<Future<RecordMetadata>> acks = new ArrayList<>(n);
         Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -39,13 +50,8 @@ public final class RequestSender {
                         .putLong(System.nanoTime())
                         .putLong(i)
                         .array();
-                ProducerRecord<byte[], byte[]> request = new ProducerRecord<>(
-                        topic,
-                        ("key-" + i).getBytes(StandardCharsets.UTF_8),
-                        ("request " + i).getBytes(StandardCharsets.UTF_8));
-                request.headers()
-                        .add(CORRELATION_HEADER, id)
-                        .add(REPLY_TOPIC_HEADER, replyTopic.getBytes(StandardCharsets.UTF_8));
+                ProducerRecord<byte[], byte[]> request = request(
+                        topic, replyTopic, id, ("key-" + i).getBytes(StandardCharsets.UTF_8), value(i, size, random));
                 acks.add(producer.send(request));
                 ids.add(id);
             }
@@ -59,6 +65,29 @@ public final class RequestSender {
             throw new IllegalStateException("a request was not acknowledged: " + e, e);
         }
         return ids;
+    }
+
+    /** A request with the correlation id and the reply topic in Spring Kafka's headers. */
+    public static ProducerRecord<byte[], byte[]> request(
+            String topic, String replyTopic, byte[] id, byte[] key, byte[] value) {
+        ProducerRecord<byte[], byte[]> request = new ProducerRecord<>(topic, key, value);
+        request.headers()
+                .add(CORRELATION_HEADER, id)
+                .add(REPLY_TOPIC_HEADER, replyTopic.getBytes(StandardCharsets.UTF_8));
+        return request;
+    }
+
+    private static byte[] value(int i, int size, SplittableRandom random) {
+        return size == 0 ? ("request " + i).getBytes(StandardCharsets.UTF_8) : letters(size, random);
+    }
+
+    /** {@code size} random letters, as the bench plans' values are. */
+    public static byte[] letters(int size, SplittableRandom random) {
+        byte[] v = new byte[size];
+        for (int b = 0; b < size; b++) {
+            v[b] = (byte) ('a' + random.nextInt(26));
+        }
+        return v;
     }
 
     /** The correlation id of each reply on {@code replyTopic}, as hex, read from its start. */
