@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntConsumer;
-import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 
 /**
@@ -593,21 +592,40 @@ public final class Bench {
     private void clientRoundTrips(int repeat, List<RequestReplyCase.Latency> runs) {
         String topic = topic("reqreply", repeat, "client");
         Path dir = runDir("reqreply-latency-client");
+        KafkaTool.Result r;
         try (EchoService echo = echo(dir, topic, 1)) {
-            Histogram roundTrips = RoundTripClient.run(
-                    broker.bootstrapServers(),
-                    topic + "-requests",
-                    topic + "-replies",
+            r = roundTripClient(
+                    dir,
+                    "latency",
+                    topic,
                     RequestReplyCase.LATENCY_REQUESTS,
-                    RequestReplyCase.RECORD_SIZE,
-                    RequestReplyCase.LATENCY_RATE);
-            RequestReplyCase.Latency run = RequestReplyCase.Latency.client(repeat, roundTrips);
-            System.out.println("  kafka-clients closed loop #" + (repeat + 1) + ": " + run.format());
-            runs.add(run);
-        } catch (RuntimeException e) {
-            check(false, "reqreply client: " + e.getMessage());
+                    Integer.toString(RequestReplyCase.LATENCY_RATE));
         }
         deleteRequestReplyTopics(topic);
+        if (check(r.exitCode == 0, "reqreply client exit code " + r.exitCode + ", see " + r.dir)) {
+            RequestReplyCase.Latency run = RequestReplyCase.Latency.client(repeat, r.stdout);
+            System.out.println("  kafka-clients closed loop #" + (repeat + 1) + ": " + run.format());
+            runs.add(run);
+        }
+    }
+
+    /** RoundTripClient in its own JVM, with the perf tools' options, against {@code <topic>-requests}. */
+    private KafkaTool.Result roundTripClient(Path dir, String mode, String topic, int requests, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                mode,
+                broker.bootstrapServers(),
+                topic + "-requests",
+                topic + "-replies",
+                Integer.toString(requests),
+                Integer.toString(RequestReplyCase.RECORD_SIZE)));
+        args.addAll(List.of(more));
+        return KafkaTool.run(
+                RoundTripClient.class.getName(),
+                System.getProperty("java.class.path"),
+                extraJvmArgs(dir),
+                args,
+                dir,
+                RUN_TIMEOUT);
     }
 
     private void pluginRoundTrips(int repeat, List<RequestReplyCase.Latency> runs) {
@@ -632,34 +650,56 @@ public final class Bench {
     }
 
     /**
-     * The echo alone turns a backlog of requests around (read from the start, ended when idle), then the
-     * plugin with many requests in flight against a fresh echo.
+     * The echo's own rate from a backlog of requests (read from the start, ended when idle) and under a flood
+     * from the reference client, the reference client with the plugin's threads and requests in flight, then the
+     * plugin, each against a fresh echo.
      */
     private Optional<RequestReplyCase.Throughput> requestReplyThroughput(int repeat) {
         int n = RequestReplyCase.THROUGHPUT_REQUESTS;
+        int partitions = RequestReplyCase.THROUGHPUT_PARTITIONS;
         String backlog = topic("reqreply-backlog", repeat, "echo");
-        Topics.create(admin, RequestReplyCase.THROUGHPUT_PARTITIONS, backlog + "-requests", backlog + "-replies");
+        Topics.create(admin, partitions, backlog + "-requests", backlog + "-replies");
         RequestSender.send(
                 broker.bootstrapServers(),
                 backlog + "-requests",
                 backlog + "-replies",
                 n,
                 RequestReplyCase.RECORD_SIZE);
-        Path echoDir = runDir("reqreply-echo-alone");
-        EchoService alone = echo(echoDir, backlog, 0, "--from-beginning", "--idle-exit-s", "2");
-        alone.awaitEnd();
-        alone.close();
-        EchoCounts own = alone.counts();
+        Path backlogDir = runDir("reqreply-echo-backlog");
+        EchoService fromBacklog = echo(backlogDir, backlog, 0, "--from-beginning", "--idle-exit-s", "2");
+        fromBacklog.awaitEnd();
+        fromBacklog.close();
         deleteRequestReplyTopics(backlog);
-        if (!check(
-                own.replied() == n, "reqreply echo alone replied " + own.replied() + " of " + n + ", see " + echoDir)) {
-            return Optional.empty();
+
+        String flooded = topic("reqreply-flood", repeat, "client");
+        Path floodDir = runDir("reqreply-echo-flood");
+        KafkaTool.Result flood;
+        EchoCounts underFlood;
+        try (EchoService echo = echo(floodDir, flooded, partitions)) {
+            flood = roundTripClient(floodDir, "flood", flooded, n);
+            underFlood = echo.counts();
         }
+        deleteRequestReplyTopics(flooded);
+
+        String windowed = topic("reqreply-window", repeat, "client");
+        Path windowDir = runDir("reqreply-throughput-client");
+        KafkaTool.Result window;
+        try (EchoService echo = echo(windowDir, windowed, partitions)) {
+            window = roundTripClient(
+                    windowDir,
+                    "window",
+                    windowed,
+                    n,
+                    Integer.toString(RequestReplyCase.THROUGHPUT_THREADS),
+                    Integer.toString(RequestReplyCase.THROUGHPUT_PER_SAMPLE));
+        }
+        deleteRequestReplyTopics(windowed);
+
         String topic = topic("reqreply-throughput", repeat, "plugin");
         Path dir = runDir("reqreply-throughput-plugin");
         JMeter.Result result;
         EchoCounts during;
-        try (EchoService echo = echo(dir, topic, RequestReplyCase.THROUGHPUT_PARTITIONS)) {
+        try (EchoService echo = echo(dir, topic, partitions)) {
             result = requestReply(
                     dir,
                     topic,
@@ -667,20 +707,35 @@ public final class Bench {
                     RequestReplyCase.THROUGHPUT_PER_SAMPLE,
                     n,
                     0,
-                    RequestReplyCase.THROUGHPUT_PARTITIONS);
+                    partitions);
             during = echo.counts();
         }
         deleteRequestReplyTopics(topic);
-        if (!check(
+        // every check, so each problem is listed
+        boolean backlogOk = check(
+                fromBacklog.counts().replied() == n,
+                "reqreply echo from a backlog replied " + fromBacklog.counts().replied() + " of " + n + ", see "
+                        + backlogDir);
+        boolean floodOk = check(
+                flood.exitCode == 0 && RequestReplyCase.floodReplies(flood.stdout) == n,
+                "reqreply client flood: exit code " + flood.exitCode + ", see " + floodDir);
+        boolean windowOk = check(
+                window.exitCode == 0 && RequestReplyCase.floodReplies(window.stdout) == n,
+                "reqreply client window: exit code " + window.exitCode + ", see " + windowDir);
+        boolean pluginOk = check(
                 result.exitCode() == 0,
-                "reqreply throughput plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
+                "reqreply throughput plugin: JMeter exit code " + result.exitCode() + ", see " + dir);
+        boolean ok = backlogOk && floodOk && windowOk && pluginOk;
+        if (!ok) {
             return Optional.empty();
         }
         long replies = RequestReplyCase.replies(result.stdout());
         check(replies == n, "reqreply throughput plugin: " + replies + " replies of " + n);
         RequestReplyCase.Throughput run = new RequestReplyCase.Throughput(
                 repeat,
-                own.repliesPerSec(),
+                fromBacklog.counts().repliesPerSec(),
+                underFlood.repliesPerSec(),
+                RequestReplyCase.floodRepliesPerSec(window.stdout),
                 RequestReplyCase.repliesPerSec(result.stdout()),
                 during.repliesPerSec(),
                 replies);

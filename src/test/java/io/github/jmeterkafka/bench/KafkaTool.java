@@ -80,12 +80,24 @@ public final class KafkaTool {
     }
 
     static Result run(String mainClass, List<String> extraJvmArgs, List<String> args, Path dir, Duration timeout) {
+        return run(
+                mainClass, Harness.kafkaHome().resolve("lib") + File.separator + "*", extraJvmArgs, args, dir, timeout);
+    }
+
+    /** The same for a load generator of the bench's own ({@code classpath}), with the perf tools' JVM options. */
+    static Result run(
+            String mainClass,
+            String classpath,
+            List<String> extraJvmArgs,
+            List<String> args,
+            Path dir,
+            Duration timeout) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_ARGS);
         cmd.addAll(extraJvmArgs);
         cmd.add("-cp");
-        cmd.add(Harness.kafkaHome().resolve("lib") + File.separator + "*");
+        cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(args);
         Path out = dir.resolve("stdout.txt");

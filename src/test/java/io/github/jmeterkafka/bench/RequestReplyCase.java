@@ -34,6 +34,10 @@ final class RequestReplyCase {
     private static final Pattern LINE = Pattern.compile("\\n(\\d+) requests, (\\d+) replies, ([\\d.]+) replies/sec "
             + "\\([\\d.]+ MB/sec\\), ([\\d.]+) ms avg round trip, ([\\d.]+) ms max round trip, (\\d+) ms 50th, "
             + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
+    private static final Pattern CLIENT_LINE =
+            Pattern.compile("round trips: (\\d+) replies, ([\\d.]+) us avg, (\\d+) us"
+                    + " 50th, (\\d+) us 99th, (\\d+) us 99\\.9th, (\\d+) us max");
+    private static final Pattern FLOOD = Pattern.compile("flood: (\\d+) replies of \\d+, ([\\d.]+) replies/sec");
     private static final Pattern UNANSWERED = Pattern.compile("\\n(\\d+) timeouts, (\\d+) late, ");
 
     private RequestReplyCase() {}
@@ -49,16 +53,31 @@ final class RequestReplyCase {
     /** One latency run: whole ms percentiles, as the plugin's summary prints them. */
     record Latency(
             String side, int repeat, long replies, double avgMs, long p50Ms, long p99Ms, long p999Ms, double maxMs) {
-        static Latency client(int repeat, Histogram micros) {
+        /** The reference client's line: its round trips in µs, so nothing is rounded before the bench rounds. */
+        static String clientLine(Histogram micros) {
+            return String.format(
+                    Locale.ROOT,
+                    "round trips: %d replies, %.1f us avg, %d us 50th, %d us 99th, %d us 99.9th, %d us max",
+                    micros.getTotalCount(),
+                    micros.getMean(),
+                    micros.getValueAtPercentile(50),
+                    micros.getValueAtPercentile(99),
+                    micros.getValueAtPercentile(99.9),
+                    micros.getMaxValue());
+        }
+
+        /** From the client's line, in whole ms as the plugin's summary prints its percentiles. */
+        static Latency client(int repeat, String stdout) {
+            Matcher m = find(CLIENT_LINE, stdout);
             return new Latency(
                     "kafka-clients closed loop",
                     repeat,
-                    micros.getTotalCount(),
-                    micros.getMean() / 1000,
-                    micros.getValueAtPercentile(50) / 1000,
-                    micros.getValueAtPercentile(99) / 1000,
-                    micros.getValueAtPercentile(99.9) / 1000,
-                    micros.getMaxValue() / 1000.0);
+                    Long.parseLong(m.group(1)),
+                    Double.parseDouble(m.group(2)) / 1000,
+                    Long.parseLong(m.group(3)) / 1000,
+                    Long.parseLong(m.group(4)) / 1000,
+                    Long.parseLong(m.group(5)) / 1000,
+                    Long.parseLong(m.group(6)) / 1000.0);
         }
 
         static Latency plugin(int repeat, String stdout) {
@@ -87,22 +106,46 @@ final class RequestReplyCase {
         }
     }
 
-    /** One throughput run: the echo's own rate from a backlog, and the plugin's replies/s with the echo's rate then. */
-    record Throughput(int repeat, double echoAlone, double plugin, double echoDuringPlugin, long replies) {
+    /**
+     * One throughput run: the echo's own rate from a backlog (nothing else running) and under a flood of requests
+     * from the reference client (what it turns around with a client beside it on the machine), the reference
+     * client's replies/s with the plugin's threads and requests in flight, then the plugin's replies/s and the
+     * echo's own rate meanwhile.
+     */
+    record Throughput(
+            int repeat,
+            double echoBacklog,
+            double echoFlood,
+            double client,
+            double plugin,
+            double echoDuringPlugin,
+            long replies) {
+        /** Of what the echo turns around under a flood. */
         double share() {
-            return plugin / echoAlone;
+            return plugin / echoFlood;
+        }
+
+        /** Like for like: of the reference client with as many threads and requests in flight. */
+        double clientShare() {
+            return plugin / client;
         }
 
         String format() {
             return String.format(
                     Locale.ROOT,
-                    "echo alone %.0f replies/s, plugin %.0f replies/s (%d replies, the echo's rate then %.0f), %.2f of"
-                            + " the echo's",
-                    echoAlone,
+                    "echo from a backlog %.0f replies/s, under the client's flood %.0f; kafka-clients %d x %d %.0f;"
+                            + " plugin %.0f replies/s (%d replies, the echo's own rate then %.0f), %.2f of the echo"
+                            + " under a flood, %.2f of kafka-clients",
+                    echoBacklog,
+                    echoFlood,
+                    THROUGHPUT_THREADS,
+                    THROUGHPUT_PER_SAMPLE,
+                    client,
                     plugin,
                     replies,
                     echoDuringPlugin,
-                    share());
+                    share(),
+                    clientShare());
         }
     }
 
@@ -121,6 +164,16 @@ final class RequestReplyCase {
     /** Replies/s from the plugin's summary. */
     static double repliesPerSec(String stdout) {
         return Double.parseDouble(line(stdout).group(3));
+    }
+
+    /** Replies/s of the reference client's flood or window. */
+    static double floodRepliesPerSec(String stdout) {
+        return Double.parseDouble(find(FLOOD, stdout).group(2));
+    }
+
+    /** Replies of the reference client's flood or window. */
+    static long floodReplies(String stdout) {
+        return Long.parseLong(find(FLOOD, stdout).group(1));
     }
 
     static long replies(String stdout) {
@@ -194,17 +247,31 @@ final class RequestReplyCase {
                     latencyWithin(c50, p50) && latencyWithin(c99, p99) ? "met" : "MISSED"));
         }
         if (!throughput.isEmpty()) {
-            double echo = Report.median(throughput, Throughput::echoAlone);
+            double backlog = Report.median(throughput, Throughput::echoBacklog);
+            double flood = Report.median(throughput, Throughput::echoFlood);
+            double client50 = Report.median(throughput, Throughput::client);
             double plugin50 = Report.median(throughput, Throughput::plugin);
             double share = Report.median(throughput, Throughput::share);
+            double clientShare = Report.median(throughput, Throughput::clientShare);
             s.append(String.format(
                     Locale.ROOT,
-                    "- throughput, plugin %.0f replies/s, the echo alone %.0f: %.2f of it, target %.1f: %s%n",
+                    "- throughput, plugin %.0f replies/s, the echo under a kafka-clients flood %.0f: %.2f of it,"
+                            + " target %.1f: %s (the echo from a backlog, nothing else running: %.0f)%n"
+                            + "- throughput like for like, plugin %.0f replies/s, kafka-clients with %d threads x %d"
+                            + " requests in flight %.0f: %.2f of it, target %.1f: %s%n",
                     plugin50,
-                    echo,
+                    flood,
                     share,
                     THROUGHPUT_SHARE,
-                    share >= THROUGHPUT_SHARE ? "met" : "MISSED"));
+                    share >= THROUGHPUT_SHARE ? "met" : "MISSED",
+                    backlog,
+                    plugin50,
+                    THROUGHPUT_THREADS,
+                    THROUGHPUT_PER_SAMPLE,
+                    client50,
+                    clientShare,
+                    THROUGHPUT_SHARE,
+                    clientShare >= THROUGHPUT_SHARE ? "met" : "MISSED"));
         }
         if (!drops.isEmpty()) {
             s.append("- drops, the summary's timeouts equal the echo's dropped requests: ")
