@@ -2,7 +2,6 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.input.Fields;
@@ -13,6 +12,7 @@ import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Producer;
 
@@ -34,8 +34,6 @@ public class KafkaProducerSampler extends ProducerFields {
     private transient String sequenceId;
     private transient ThreadRecords records = new ThreadRecords();
     private transient volatile SendBatch inFlight;
-    // records of the sample being prepared or sent, taken from the budget and not yet handed to Kafka
-    private transient int untilSent;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private ProducerRun run() {
@@ -53,8 +51,7 @@ public class KafkaProducerSampler extends ProducerFields {
             return null;
         }
         result.setSampleCount(n);
-        // taken from the budget: failed records until handed to Kafka (see failed())
-        untilSent = n;
+        taken(n);
         long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
         ProducerRecords.Target target = target(topicName);
@@ -102,7 +99,7 @@ public class KafkaProducerSampler extends ProducerFields {
         @Override
         public SendBatch call(SampleResult result) throws Exception {
             SendBatch batch = send(result);
-            untilSent = 0;
+            handedToKafka();
             inFlight = batch;
             try {
                 batch.await(ackTimeoutMs);
@@ -187,21 +184,14 @@ public class KafkaProducerSampler extends ProducerFields {
         }
     }
 
-    /**
-     * Records taken from the budget but never handed to Kafka are failed records, so that a plan whose
-     * samples all fail before sending still spends its budget and ends.
-     */
     @Override
-    protected void failed(SampleResult result, Throwable e) {
-        int n = untilSent;
-        if (n == 0) {
-            return;
-        }
-        untilSent = 0;
-        run().stats.failed(n, () -> Failures.describe(e));
-        if (!(e instanceof InvalidInputException)) {
-            result.setResponseMessage(n + " of " + n + " records failed: " + result.getResponseMessage());
-        }
+    protected void notSent(int n, Supplier<String> cause) {
+        run().stats.failed(n, cause);
+    }
+
+    @Override
+    protected String noun() {
+        return "records";
     }
 
     private String sequenceId(Connection connection) {

@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.ReplyWait;
@@ -11,6 +10,7 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -38,8 +38,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ThreadRecords records = new ThreadRecords();
     private transient ValueText replyText;
     private transient volatile ReplyWait inFlight;
-    // requests taken from the budget and not yet handed to Kafka
-    private transient int untilSent;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private RequestReplyRun run() {
@@ -58,7 +56,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             return null;
         }
         result.setSampleCount(n);
-        untilSent = n;
+        taken(n);
         long timeoutMs = Fields.nonNegativeLong("reply timeout", replyTimeout, 5000);
         if (timeoutMs == 0) {
             throw new InvalidInputException("Reply timeout must be more than 0 ms");
@@ -126,7 +124,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs));
             inFlight = wait;
             try {
-                untilSent = 0;
+                handedToKafka();
                 sentBytes = blocking.run(() -> requests.send(producer, wait, make, run.stats));
                 if (stopped()) {
                     wait.release();
@@ -182,18 +180,14 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
     }
 
-    /** Requests taken from the budget but never handed to Kafka fail, so the budget is spent and the test ends. */
     @Override
-    protected void failed(SampleResult result, Throwable e) {
-        int n = untilSent;
-        if (n == 0) {
-            return;
-        }
-        untilSent = 0;
-        run().stats.notSent(n, () -> Failures.describe(e));
-        if (!(e instanceof InvalidInputException)) {
-            result.setResponseMessage(n + " of " + n + " requests failed: " + result.getResponseMessage());
-        }
+    protected void notSent(int n, Supplier<String> cause) {
+        run().stats.notSent(n, cause);
+    }
+
+    @Override
+    protected String noun() {
+        return "requests";
     }
 
     @Override

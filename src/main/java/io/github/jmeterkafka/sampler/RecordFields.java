@@ -1,8 +1,10 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.RecordSpec;
@@ -10,6 +12,8 @@ import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 
 /**
@@ -39,6 +43,9 @@ public abstract class RecordFields extends AbstractKafkaSampler {
     protected String recordsPerSample = "1";
     protected String recordBudget = "";
     protected String expectedRate = "";
+
+    // this clone's thread only: records taken from the budget for the running sample, not yet handed to Kafka
+    private transient int untilSent;
 
     protected RecordFields() {
         // A plan saved before the field rules existed has no such table; JMeter would then hand the
@@ -239,4 +246,37 @@ public abstract class RecordFields extends AbstractKafkaSampler {
     public void setExpectedRate(String expectedRate) {
         this.expectedRate = Fields.nullToEmpty(expectedRate);
     }
+
+    /** The sample took {@code n} records from the budget: they fail unless handed to Kafka (see failed()). */
+    protected final void taken(int n) {
+        untilSent = n;
+    }
+
+    /** The sample's records are with Kafka: what becomes of them is counted where they are sent. */
+    protected final void handedToKafka() {
+        untilSent = 0;
+    }
+
+    /**
+     * Records taken from the budget but never handed to Kafka fail, so that a plan whose samples all fail before
+     * sending still spends its budget and ends.
+     */
+    @Override
+    protected final void failed(SampleResult result, Throwable e) {
+        int n = untilSent;
+        if (n == 0) {
+            return;
+        }
+        untilSent = 0;
+        notSent(n, () -> Failures.describe(e));
+        if (!(e instanceof InvalidInputException)) {
+            result.setResponseMessage(n + " of " + n + " " + noun() + " failed: " + result.getResponseMessage());
+        }
+    }
+
+    /** Counts {@code n} records that failed before Kafka had them. */
+    protected abstract void notSent(int n, Supplier<String> cause);
+
+    /** What the sampler calls its records in messages: records, requests. */
+    protected abstract String noun();
 }

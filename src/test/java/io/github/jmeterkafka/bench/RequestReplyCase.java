@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -282,20 +283,14 @@ final class RequestReplyCase {
                     .append(" (timeouts/dropped)\n");
         }
         s.append("\nRuns:\n");
-        client.forEach(r -> s.append("- #")
-                .append(r.repeat() + 1)
-                .append(' ')
-                .append(r.side())
-                .append(": ")
-                .append(r.format())
-                .append('\n'));
-        plugin.forEach(r -> s.append("- #")
-                .append(r.repeat() + 1)
-                .append(' ')
-                .append(r.side())
-                .append(": ")
-                .append(r.format())
-                .append('\n'));
+        Stream.concat(client.stream(), plugin.stream())
+                .forEach(r -> s.append("- #")
+                        .append(r.repeat() + 1)
+                        .append(' ')
+                        .append(r.side())
+                        .append(": ")
+                        .append(r.format())
+                        .append('\n'));
         throughput.forEach(r -> s.append("- #")
                 .append(r.repeat() + 1)
                 .append(" throughput: ")
