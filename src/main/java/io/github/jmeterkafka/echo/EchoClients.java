@@ -23,6 +23,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /** The echo's clients, all of bytes (a reply is the request's key and value as they came), and its topics. */
 final class EchoClients {
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final EchoOptions options;
     private final String clientId;
@@ -57,7 +58,8 @@ final class EchoClients {
     void prepareTopics() throws InterruptedException {
         Map<String, Object> c = common("admin");
         c.putAll(options.properties());
-        try (Admin admin = Admin.create(c)) {
+        Admin admin = Admin.create(c);
+        try {
             if (options.partitions() > 0) {
                 for (String topic : List.of(options.requestTopic(), options.replyTopic())) {
                     create(admin, topic);
@@ -65,6 +67,9 @@ final class EchoClients {
             } else {
                 describe(admin, options.requestTopic());
             }
+        } finally {
+            // bounded: a call still pending (no cluster) would hold close() for default.api.timeout.ms
+            admin.close(CLOSE_TIMEOUT);
         }
     }
 
