@@ -2,6 +2,7 @@ package io.github.jmeterkafka.listener;
 
 import io.github.jmeterkafka.measure.MergedRun;
 import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.sampler.KafkaSampleResult;
@@ -66,12 +67,7 @@ public class KafkaSummaryListener extends AbstractTestElement
                                 label -> new MergedRun(
                                         f.kind,
                                         RunOutput.warmup(),
-                                        RunOutput.intervalLog(
-                                                f.kind,
-                                                label,
-                                                ProducerStats.Summary.KIND.equals(f.kind)
-                                                        ? "send-to-ack"
-                                                        : "end-to-end")))
+                                        RunOutput.intervalLog(f.kind, label, latency(f.kind))))
                         .add(f);
             }
         }
@@ -120,7 +116,7 @@ public class KafkaSummaryListener extends AbstractTestElement
         }
         List<SummaryRow> rows = new ArrayList<>();
         new TreeMap<>(done.runs).forEach((label, run) -> {
-            String title = ProducerStats.Summary.KIND.equals(run.kind()) ? "Kafka Producer" : "Kafka Consumer";
+            String title = title(run.kind());
             SummaryPrinter.print(
                     title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
                     run.lines().toArray(new String[0]));
@@ -132,5 +128,22 @@ public class KafkaSummaryListener extends AbstractTestElement
         if (done.runs.isEmpty()) {
             log.info("Kafka Summary '{}': no Kafka sample came from a jmeter-server", getName());
         }
+    }
+
+    /** What the samplers of this kind call their latency in their interval logs. */
+    private static String latency(String kind) {
+        return switch (kind) {
+            case ProducerStats.Summary.KIND -> "send-to-ack";
+            case RoundTripStats.KIND -> "round-trip";
+            default -> "end-to-end";
+        };
+    }
+
+    private static String title(String kind) {
+        return switch (kind) {
+            case ProducerStats.Summary.KIND -> "Kafka Producer";
+            case RoundTripStats.KIND -> "Kafka Request-Reply";
+            default -> "Kafka Consumer";
+        };
     }
 }

@@ -56,7 +56,12 @@ public final class MergedRun {
     public synchronized List<String> lines() {
         double expected = expectedRate();
         List<String> lines;
-        if (ProducerStats.Summary.KIND.equals(kind)) {
+        if (RoundTripStats.KIND.equals(kind)) {
+            lines = SummaryLines.requestReply(all.roundTrips(), 0, expected);
+            lines.set(1, all.unansweredLine());
+            servers.forEach(
+                    (s, p) -> lines.add("server " + s + ": " + p.roundTrips().line()));
+        } else if (ProducerStats.Summary.KIND.equals(kind)) {
             lines = SummaryLines.producer(all.producer(), warmup.isSet() ? steady.producer() : null, warmup, expected);
             servers.forEach(
                     (s, p) -> lines.add("server " + s + ": " + p.producer().perfTestLine()));
@@ -73,7 +78,10 @@ public final class MergedRun {
     /** The rows over all servers (and after the warm-up), then one per server. */
     public synchronized List<SummaryRow> rows(String label) {
         List<SummaryRow> rows;
-        if (ProducerStats.Summary.KIND.equals(kind)) {
+        if (RoundTripStats.KIND.equals(kind)) {
+            rows = new ArrayList<>(List.of(all.roundTrips().row(label)));
+            servers.forEach((s, p) -> rows.add(p.roundTrips().row(label, "server " + s)));
+        } else if (ProducerStats.Summary.KIND.equals(kind)) {
             rows = SummaryLines.producerRows(
                     label, all.producer(), warmup.isSet() ? steady.producer() : null, expectedRate());
             servers.forEach((s, p) -> rows.add(p.producer().row(label, "server " + s, p.expectedRate)));
@@ -106,6 +114,7 @@ public final class MergedRun {
         long endMs = Long.MIN_VALUE;
         long rebalanceMs;
         double expectedRate;
+        long timedOut;
 
         void add(SampleFigures f) {
             for (int m : f.micros) {
@@ -120,6 +129,20 @@ public final class MergedRun {
             }
             rebalanceMs = Math.max(rebalanceMs, f.rebalanceMs);
             expectedRate = Math.max(expectedRate, f.expectedRate);
+            timedOut += f.timedOut;
+        }
+
+        /** The requests and round trips; what else became of the unanswered ones is in {@link #unansweredLine}. */
+        RoundTripStats.Summary roundTrips() {
+            double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
+            return new RoundTripStats.Summary(
+                    micros.copy(), records + failed, timedOut, 0, 0, 0, failed - timedOut, 0, bytes, seconds, null);
+        }
+
+        /** Late, foreign and duplicate replies come after the samples, so only each server counts them. */
+        String unansweredLine() {
+            return timedOut + " timeouts, " + (failed - timedOut) + " failed or given up requests (late, foreign and"
+                    + " duplicate replies: in each server's own summary).";
         }
 
         ProducerStats.Summary producer() {

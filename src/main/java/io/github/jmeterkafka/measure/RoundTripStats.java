@@ -181,7 +181,12 @@ public final class RoundTripStats {
 
         /** This summary as a row of the summary CSV. */
         public SummaryRow row(String label) {
-            return new SummaryRow(KIND, label, SummaryRow.ALL)
+            return row(label, SummaryRow.ALL);
+        }
+
+        /** The row of a part of the run: a jmeter-server's requests in a merged summary. */
+        public SummaryRow row(String label, String part) {
+            return new SummaryRow(KIND, label, part)
                     .put(SummaryRow.Column.RECORDS, replies())
                     .put(SummaryRow.Column.FAILED, requests - replies())
                     .put(SummaryRow.Column.MB, bytes / MB, 4)

@@ -10,11 +10,14 @@ import java.io.Serializable;
 public final class SampleFigures implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** {@link ProducerStats.Summary#KIND} or {@link ConsumerStats.Summary#KIND}. */
+    /** {@link ProducerStats.Summary#KIND}, {@link ConsumerStats.Summary#KIND} or {@link RoundTripStats#KIND}. */
     public final String kind;
     /** The jmeter-server, as host:port. */
     public final String server;
-    /** Acknowledged (producer) or read (consumer) records' latencies in µs: send-to-ack or end-to-end. */
+    /**
+     * Acknowledged (producer), read (consumer) or answered (request-reply) records' latencies in µs: send-to-ack,
+     * end-to-end or round trip.
+     */
     public final int[] micros;
 
     public final long records;
@@ -28,6 +31,8 @@ public final class SampleFigures implements Serializable {
     public final long rebalanceMs;
     /** Records/s this server's sampler is to reach; 0 when the plan does not say. */
     public final double expectedRate;
+    /** Of the failed: requests that got no reply in time (request-reply; 0 for the others). */
+    public final long timedOut;
 
     @SuppressWarnings("java:S107") // one value per figure the summary has
     public SampleFigures(
@@ -40,7 +45,8 @@ public final class SampleFigures implements Serializable {
             long startMs,
             long endMs,
             long rebalanceMs,
-            double expectedRate) {
+            double expectedRate,
+            long timedOut) {
         this.kind = kind;
         this.server = server;
         this.micros = micros;
@@ -51,5 +57,6 @@ public final class SampleFigures implements Serializable {
         this.endMs = endMs;
         this.rebalanceMs = rebalanceMs;
         this.expectedRate = expectedRate;
+        this.timedOut = timedOut;
     }
 }

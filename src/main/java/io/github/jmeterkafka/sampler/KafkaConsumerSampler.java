@@ -147,6 +147,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
                         result.getStartTime(),
                         tally.lastReceivedMillis(),
                         rebalanceMsTotal,
+                        0,
                         0));
             }
             result.setSampleCount(count);

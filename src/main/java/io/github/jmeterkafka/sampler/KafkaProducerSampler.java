@@ -178,7 +178,8 @@ public class KafkaProducerSampler extends ProducerFields {
                         result.getStartTime(),
                         result.getEndTime(),
                         0,
-                        expectedRate()));
+                        expectedRate(),
+                        0));
             }
             return true;
         }

@@ -7,6 +7,8 @@ import io.github.jmeterkafka.client.ReplyWait;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -176,6 +178,22 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 RecordListing.variables(vars, prefix, replies, replyText);
             }
             RequestReplyResponse.fill(result, getName(), wait, timeoutMs);
+            if (result instanceof KafkaSampleResult kafkaResult) {
+                kafkaResult.figures(new SampleFigures(
+                        RoundTripStats.KIND,
+                        RunOutput.server(),
+                        wait.roundTripMicros(),
+                        answered,
+                        n - answered,
+                        replies.stream()
+                                .mapToLong(r -> Math.max(0, r.serializedValueSize()))
+                                .sum(),
+                        result.getStartTime(),
+                        result.getEndTime(),
+                        0,
+                        expectedRate(),
+                        wait.timedOut()));
+            }
             return true;
         }
     }

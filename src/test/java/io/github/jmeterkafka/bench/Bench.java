@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.bench;
 
 import io.github.jmeterkafka.echo.EchoCounts;
-import io.github.jmeterkafka.echo.EchoOptions;
 import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
@@ -779,19 +779,11 @@ public final class Bench {
 
     /** An echo on {@code <topic>-requests}, its topics made with {@code partitions} (0: they exist), output in dir. */
     private EchoService echo(Path dir, String topic, int partitions, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "--bootstrap-server", broker.bootstrapServers(),
-                "--request-topic", topic + "-requests",
-                "--reply-topic", topic + "-replies"));
-        if (partitions > 0) {
-            args.addAll(List.of("--partitions", Integer.toString(partitions)));
-        }
-        args.addAll(List.of(more));
         try {
             Files.createDirectories(dir);
             PrintStream out =
                     new PrintStream(Files.newOutputStream(dir.resolve("echo.txt")), true, StandardCharsets.UTF_8);
-            return EchoService.start(EchoOptions.parse(args.toArray(String[]::new)), out, out);
+            return Echoes.start(broker.bootstrapServers(), topic, partitions, out, more);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

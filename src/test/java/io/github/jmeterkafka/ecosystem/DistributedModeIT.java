@@ -2,6 +2,9 @@ package io.github.jmeterkafka.ecosystem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.echo.EchoCounts;
+import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.HlogFiles;
 import io.github.jmeterkafka.harness.JMeter;
@@ -13,6 +16,8 @@ import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.IntervalLog;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +48,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 class DistributedModeIT {
     private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/distributed.jmx");
     private static final String PRODUCER = "Produce 100 B records";
+    private static final Path REQUEST_REPLY_PLAN = Harness.projectDir().resolve("test-plans/request-reply.jmx");
+    private static final String REQUEST_REPLY = "Request and reply";
     private static final Pattern CLIENT_CREATED =
             Pattern.compile("Kafka Connection 'kafka': shared producer (\\S+) created on (.+)");
 
@@ -106,6 +113,7 @@ class DistributedModeIT {
         Map<String, String> logsBefore = logTexts();
 
         Controller run = controller(
+                PLAN,
                 topic,
                 Map.of(
                         "threads",
@@ -187,6 +195,7 @@ class DistributedModeIT {
         int budget = 300;
 
         Controller run = controller(
+                PLAN,
                 topic,
                 Map.of(
                         "threads",
@@ -211,6 +220,53 @@ class DistributedModeIT {
                     .isEqualTo(budget);
         }
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2L * budget);
+    }
+
+    /**
+     * The ready request-reply plan on both servers against one echo: the controller's Kafka Summary merges their
+     * round trips, and each server counts the other's replies on the shared reply topic apart, not as foreign.
+     */
+    @Test
+    @Order(3)
+    void requestReplyIsMergedOverTheServers() throws Exception {
+        String name = "distributed-rr-" + System.nanoTime();
+        int perServer = 400;
+        Controller run;
+        EchoCounts echoed;
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try (EchoService echo = Echoes.start(broker.bootstrapServers(), name, 6, quiet)) {
+            run = controller(
+                    REQUEST_REPLY_PLAN,
+                    name,
+                    Map.of(
+                            "request.topic", name + "-requests",
+                            "reply.topic", name + "-replies",
+                            "requests", "" + perServer,
+                            "threads", "2"));
+            echoed = echo.counts();
+        }
+
+        assertThat(run.exitCode).as(run.describe()).isZero();
+        assertThat(Jtl.read(run.jtl).failures()).as(run.describe()).isEmpty();
+        assertThat(echoed.replied()).isEqualTo(2L * perServer);
+        String stdout = Files.readString(run.dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        String title = "Kafka Request-Reply summary for '" + REQUEST_REPLY + "' over 2 servers:";
+        assertThat(stdout).as(run.describe()).contains(title);
+        String merged = stdout.substring(stdout.indexOf(title));
+        assertThat(merged)
+                .contains("\n" + 2 * perServer + " requests, " + 2 * perServer + " replies, ")
+                .contains("\n0 timeouts, 0 failed or given up requests");
+        for (JMeterServer s : servers) {
+            assertThat(merged)
+                    .contains(
+                            "server " + s.hostAndPort() + ": " + perServer + " requests, " + perServer + " replies, ");
+            assertThat(s.stdoutText())
+                    .as("the server's own summary, %s", s.stdout())
+                    .contains("\n" + perServer + " requests, " + perServer + " replies, ")
+                    .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+        }
+        assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
+                .anyMatch(l -> l.startsWith("request-reply," + REQUEST_REPLY + ",all," + 2 * perServer + ",0,"));
     }
 
     /**
@@ -276,7 +332,7 @@ class DistributedModeIT {
     }
 
     /** A non-GUI controller: {@code -n -t plan -R servers -G<props> -l jtl}. */
-    private static Controller controller(String topic, Map<String, String> props)
+    private static Controller controller(Path plan, String topic, Map<String, String> props)
             throws IOException, InterruptedException {
         Path dir = runDir.resolve("controller-" + ++runs);
         Path jtl = dir.resolve("results.jtl");
@@ -284,7 +340,7 @@ class DistributedModeIT {
         List<String> args = new ArrayList<>(List.of(
                 "-n",
                 "-t",
-                PLAN.toString(),
+                plan.toString(),
                 "-R",
                 servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(",")),
                 "-l",

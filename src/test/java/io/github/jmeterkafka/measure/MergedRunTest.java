@@ -2,6 +2,7 @@ package io.github.jmeterkafka.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,17 @@ class MergedRunTest {
 
     private static SampleFigures producer(String server, int[] micros, long start, long end) {
         return new SampleFigures(
-                ProducerStats.Summary.KIND, server, micros, micros.length, 0, micros.length * 100L, start, end, 0, 500);
+                ProducerStats.Summary.KIND,
+                server,
+                micros,
+                micros.length,
+                0,
+                micros.length * 100L,
+                start,
+                end,
+                0,
+                500,
+                0);
     }
 
     @Test
@@ -64,13 +75,57 @@ class MergedRunTest {
     void consumersMergeTheirRebalanceAsTheLongestJoin() {
         MergedRun run = new MergedRun(ConsumerStats.Summary.KIND, Warmup.NONE, null);
         run.add(new SampleFigures(
-                ConsumerStats.Summary.KIND, "h1:1099", new int[] {3000}, 1, 0, 1024 * 1024, 10_000, 11_000, 400, 0));
+                ConsumerStats.Summary.KIND, "h1:1099", new int[] {3000}, 1, 0, 1024 * 1024, 10_000, 11_000, 400, 0, 0));
         run.add(new SampleFigures(
-                ConsumerStats.Summary.KIND, "h2:1099", new int[] {5000}, 1, 0, 1024 * 1024, 10_500, 12_000, 700, 0));
+                ConsumerStats.Summary.KIND, "h2:1099", new int[] {5000}, 1, 0, 1024 * 1024, 10_500, 12_000, 700, 0, 0));
 
         assertThat(run.lines().get(1)).endsWith(", 2.0000, 1.0000, 2, 1.0000, 700, 1300, 1.5385, 1.5385");
         SummaryRow all = run.rows("c").get(0);
         assertThat(all.get(SummaryRow.Column.REBALANCE_MS)).isEqualTo("700");
         assertThat(all.get(SummaryRow.Column.P99_MS)).isEqualTo("5");
+    }
+
+    @Test
+    void requestReplyMergesRoundTripsAndCountsEachServersTimeouts() {
+        MergedRun run = new MergedRun(RoundTripStats.KIND, Warmup.NONE, null);
+        // 10 requests each: h1 all answered, h2 8 answered, 1 timed out, 1 given up
+        run.add(new SampleFigures(
+                RoundTripStats.KIND,
+                "h1:1099",
+                IntStream.range(0, 10).map(i -> 2000).toArray(),
+                10,
+                0,
+                1000,
+                1000,
+                2000,
+                0,
+                0,
+                0));
+        run.add(new SampleFigures(
+                RoundTripStats.KIND,
+                "h2:1099",
+                IntStream.range(0, 8).map(i -> 40_000).toArray(),
+                8,
+                2,
+                800,
+                1000,
+                3000,
+                0,
+                0,
+                1));
+
+        List<String> lines = run.lines();
+        assertThat(lines.get(0))
+                .startsWith("20 requests, 18 replies, 9.000000 replies/sec ")
+                .endsWith("ms max round trip, 2 ms 50th, 40 ms 95th, 40 ms 99th, 40 ms 99.9th.");
+        assertThat(lines.get(1))
+                .isEqualTo("1 timeouts, 1 failed or given up requests (late, foreign and duplicate replies: in each"
+                        + " server's own summary).");
+        assertThat(lines).anyMatch(l -> l.startsWith("server h1:1099: 10 requests, 10 replies, "));
+        assertThat(lines).anyMatch(l -> l.startsWith("server h2:1099: 10 requests, 8 replies, "));
+        List<SummaryRow> rows = run.rows("rr");
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0).get(SummaryRow.Column.RECORDS)).isEqualTo("18");
+        assertThat(rows.get(0).get(SummaryRow.Column.FAILED)).isEqualTo("2");
     }
 }

@@ -3,8 +3,8 @@ package io.github.jmeterkafka.plans;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.echo.EchoCounts;
-import io.github.jmeterkafka.echo.EchoOptions;
 import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
@@ -16,7 +16,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -141,18 +140,8 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
     }
 
     private static EchoService echo(String name, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "--bootstrap-server",
-                broker.bootstrapServers(),
-                "--request-topic",
-                name + "-requests",
-                "--reply-topic",
-                name + "-replies",
-                "--partitions",
-                "6"));
-        args.addAll(List.of(more));
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        return EchoService.start(EchoOptions.parse(args.toArray(String[]::new)), out, System.err);
+        return Echoes.start(broker.bootstrapServers(), name, 6, out, more);
     }
 
     private static JMeter.Result run(String name, String... properties) {
