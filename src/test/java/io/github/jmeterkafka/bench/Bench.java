@@ -671,29 +671,13 @@ public final class Bench {
         fromBacklog.close();
         deleteRequestReplyTopics(backlog);
 
-        String flooded = topic("reqreply-flood", repeat, "client");
-        Path floodDir = runDir("reqreply-echo-flood");
-        KafkaTool.Result flood;
-        EchoCounts underFlood;
-        try (EchoService echo = echo(floodDir, flooded, partitions)) {
-            flood = roundTripClient(floodDir, "flood", flooded, n);
-            underFlood = echo.counts();
-        }
-        deleteRequestReplyTopics(flooded);
-
-        String windowed = topic("reqreply-window", repeat, "client");
-        Path windowDir = runDir("reqreply-throughput-client");
-        KafkaTool.Result window;
-        try (EchoService echo = echo(windowDir, windowed, partitions)) {
-            window = roundTripClient(
-                    windowDir,
-                    "window",
-                    windowed,
-                    n,
-                    Integer.toString(RequestReplyCase.THROUGHPUT_THREADS),
-                    Integer.toString(RequestReplyCase.THROUGHPUT_PER_SAMPLE));
-        }
-        deleteRequestReplyTopics(windowed);
+        ClientRun flood = clientAgainstEcho(repeat, "flood", n);
+        ClientRun window = clientAgainstEcho(
+                repeat,
+                "window",
+                n,
+                Integer.toString(RequestReplyCase.THROUGHPUT_THREADS),
+                Integer.toString(RequestReplyCase.THROUGHPUT_PER_SAMPLE));
 
         String topic = topic("reqreply-throughput", repeat, "plugin");
         Path dir = runDir("reqreply-throughput-plugin");
@@ -717,11 +701,11 @@ public final class Bench {
                 "reqreply echo from a backlog replied " + fromBacklog.counts().replied() + " of " + n + ", see "
                         + backlogDir);
         boolean floodOk = check(
-                flood.exitCode == 0 && RequestReplyCase.floodReplies(flood.stdout) == n,
-                "reqreply client flood: exit code " + flood.exitCode + ", see " + floodDir);
+                flood.client.exitCode == 0 && RequestReplyCase.floodReplies(flood.client.stdout) == n,
+                "reqreply client flood: exit code " + flood.client.exitCode + ", see " + flood.client.dir);
         boolean windowOk = check(
-                window.exitCode == 0 && RequestReplyCase.floodReplies(window.stdout) == n,
-                "reqreply client window: exit code " + window.exitCode + ", see " + windowDir);
+                window.client.exitCode == 0 && RequestReplyCase.floodReplies(window.client.stdout) == n,
+                "reqreply client window: exit code " + window.client.exitCode + ", see " + window.client.dir);
         boolean pluginOk = check(
                 result.exitCode() == 0,
                 "reqreply throughput plugin: JMeter exit code " + result.exitCode() + ", see " + dir);
@@ -734,13 +718,29 @@ public final class Bench {
         RequestReplyCase.Throughput run = new RequestReplyCase.Throughput(
                 repeat,
                 fromBacklog.counts().repliesPerSec(),
-                underFlood.repliesPerSec(),
-                RequestReplyCase.floodRepliesPerSec(window.stdout),
+                flood.echo.repliesPerSec(),
+                RequestReplyCase.floodRepliesPerSec(window.client.stdout),
                 RequestReplyCase.repliesPerSec(result.stdout()),
                 during.repliesPerSec(),
                 replies);
         System.out.println("  throughput #" + (repeat + 1) + ": " + run.format());
         return Optional.of(run);
+    }
+
+    /** The reference client's run and the echo's counts meanwhile. */
+    private record ClientRun(KafkaTool.Result client, EchoCounts echo) {}
+
+    /** RoundTripClient in {@code mode} against a fresh echo on fresh topics, deleted after. */
+    private ClientRun clientAgainstEcho(int repeat, String mode, int requests, String... more) {
+        String topic = topic("reqreply-" + mode, repeat, "client");
+        Path dir = runDir("reqreply-" + mode + "-client");
+        ClientRun run;
+        try (EchoService echo = echo(dir, topic, RequestReplyCase.THROUGHPUT_PARTITIONS)) {
+            KafkaTool.Result client = roundTripClient(dir, mode, topic, requests, more);
+            run = new ClientRun(client, echo.counts());
+        }
+        deleteRequestReplyTopics(topic);
+        return run;
     }
 
     /** The echo drops a share of the requests: the summary's timeouts must be exactly its dropped count. */
