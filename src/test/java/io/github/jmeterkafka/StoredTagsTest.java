@@ -53,7 +53,8 @@ class StoredTagsTest {
                                             "valueMode.jsonSchema",
                                             "valueMode.protobuf"),
                             "schemaOutput", List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record"),
-                            "producerScope", List.of("producerScope.shared", "producerScope.thread")),
+                            "producerScope", List.of("producerScope.shared", "producerScope.thread"),
+                            "behindSchedule", List.of("behindSchedule.catchUp", "behindSchedule.skip")),
             PKG + "sampler.KafkaConsumerSampler",
                     Map.of(
                             "subscription",

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SequenceHeader;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
@@ -36,6 +37,9 @@ public final class ProducerRecords {
      * @param partitions       the topic's partition count, when the records need a sequence header
      * @param keysAsBytes      the key serializer takes byte[]; else keys go as text
      * @param valuesAsBytes    the value serializer takes byte[]; else byte[] values go as text
+     * @param slots            on a paced run, the sample's records' intended send times: the sequence header
+     *                         carries them, so a consumer's end-to-end latency includes the wait to be sent;
+     *                         null: the time the record is made
      */
     public IntFunction<SendBatch.Outgoing> sample(
             Target target,
@@ -44,7 +48,8 @@ public final class ProducerRecords {
             String producerId,
             int partitions,
             boolean keysAsBytes,
-            boolean valuesAsBytes) {
+            boolean valuesAsBytes,
+            SendSchedule.Claim slots) {
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         return i -> {
             context.nextRecord();
@@ -71,7 +76,7 @@ public final class ProducerRecords {
                                         .computeIfAbsent(
                                                 new TopicPartition(target.topic(), p == null ? -1 : p),
                                                 tp -> new long[1])[0]++,
-                                SequenceHeader.nowMicros())
+                                slots != null ? slots.intendedEpochMicros(i) : SequenceHeader.nowMicros())
                         .encode();
                 hs.add(new RecordHeader(SequenceHeader.NAME, seq));
                 bytes += SequenceHeader.NAME.length() + seq.length;

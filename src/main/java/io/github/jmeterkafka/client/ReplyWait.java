@@ -33,6 +33,10 @@ public final class ReplyWait {
     private final long timeoutNanos;
     private final RoundTripStats stats;
     private final long[] sendNanos;
+    // on a paced run: when each request was due, and the answered ones' round trips from then (else null)
+    private long[] intendedNanos;
+    private int[] correctedMicros;
+    private int[] delayMicros;
     private final byte[] states;
     private final int[] roundTripMicros;
     private final CountDownLatch settled;
@@ -71,6 +75,20 @@ public final class ReplyWait {
     /** Request {@code index} is handed to the producer now: its round trip starts. */
     public void sending(int index, long nanos) {
         synchronized (registry) {
+            sendNanos[index] = nanos;
+            lastSendNanos = nanos;
+        }
+    }
+
+    /** Request {@code index} of a paced run, due at {@code intendedNanos}, is handed to the producer now. */
+    public void sending(int index, long intendedNanos, long nanos) {
+        synchronized (registry) {
+            if (this.intendedNanos == null) {
+                this.intendedNanos = new long[states.length];
+                correctedMicros = new int[states.length];
+                delayMicros = new int[states.length];
+            }
+            this.intendedNanos[index] = intendedNanos;
             sendNanos[index] = nanos;
             lastSendNanos = nanos;
         }
@@ -130,12 +148,17 @@ public final class ReplyWait {
             stats.late();
         } else {
             states[index] = ANSWERED;
+            long intended = intendedNanos == null ? sendNanos[index] : intendedNanos[index];
+            if (intendedNanos != null) {
+                correctedMicros[answered] = (int) Math.min(Integer.MAX_VALUE, (nanos - intended) / 1000);
+                delayMicros[answered] = (int) Math.min(Integer.MAX_VALUE, (sendNanos[index] - intended) / 1000);
+            }
             roundTripMicros[answered++] = (int) Math.min(Integer.MAX_VALUE, roundTrip / 1000);
             if (firstReplyNanos == 0) {
                 firstReplyNanos = nanos;
             }
             replies.add(reply);
-            stats.replied(sendNanos[index], nanos, Math.max(0, reply.serializedValueSize()));
+            stats.replied(intended, sendNanos[index], nanos, Math.max(0, reply.serializedValueSize()));
         }
         settled.countDown();
         return true;
@@ -229,6 +252,20 @@ public final class ReplyWait {
     public int[] roundTripMicros() {
         synchronized (registry) {
             return Arrays.copyOf(roundTripMicros, answered);
+        }
+    }
+
+    /** On a paced run, the answered requests' round trips (µs) from their intended send times; else null. */
+    public int[] correctedMicros() {
+        synchronized (registry) {
+            return correctedMicros == null ? null : Arrays.copyOf(correctedMicros, answered);
+        }
+    }
+
+    /** On a paced run, the answered requests' waits (µs) from their intended to their actual send; else null. */
+    public int[] sendDelayMicros() {
+        synchronized (registry) {
+            return delayMicros == null ? null : Arrays.copyOf(delayMicros, answered);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.SendSchedule;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -38,16 +39,19 @@ public final class Requests {
      * be made or is refused fails in the wait. After a {@link TimeoutException} or an {@link InterruptException}
      * (Stop) the requests left fail with it unsent, so a sample blocks max.block.ms once, not once per request.
      *
+     * @param slots on a paced run, the requests' intended send times: their wait to be sent counts in the corrected
+     *              round trip; else null
      * @return the key, value and header bytes handed to the producer (JMeter's sent bytes)
      */
     public long send(
             Producer<Object, Object> producer,
             ReplyWait wait,
             IntFunction<SendBatch.Outgoing> make,
-            RoundTripStats stats) {
+            RoundTripStats stats,
+            SendSchedule.Claim slots) {
         int n = wait.size();
         long sentBytes = 0;
-        stats.sending(System.nanoTime(), n);
+        stats.sending(slots != null ? slots.intendedNanos(0) : System.nanoTime(), n);
         for (int i = 0; i < n; i++) {
             RuntimeException atOnce = null;
             try {
@@ -62,7 +66,11 @@ public final class Requests {
                         + replyTopicHeader.length()
                         + replyTopic.length;
                 int index = i;
-                wait.sending(i, System.nanoTime());
+                if (slots != null) {
+                    wait.sending(i, slots.intendedNanos(i), System.nanoTime());
+                } else {
+                    wait.sending(i, System.nanoTime());
+                }
                 // a send the producer gave up on at once (e.g. no metadata within max.block.ms) also calls back
                 atOnce = SendBatch.failure(producer.send(record, (metadata, e) -> {
                     if (e != null) {

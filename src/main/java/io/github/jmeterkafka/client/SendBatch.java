@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.SendSchedule;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -45,12 +46,16 @@ public final class SendBatch {
     private final boolean transactional;
     private Boolean committed;
     private Supplier<String> abortCause;
+    private long[] ackedIntended;
     private long[] ackedSend;
     private long[] ackedAt;
     private long[] ackedBytes;
     private int ackedKept;
-    // the counted records' latencies (µs) and value bytes, when the sample reports them (guarded by this)
+    // the counted records' latencies (µs) and value bytes, when the sample reports them (guarded by this);
+    // on a paced run also from the intended send time, and the wait to be sent
     private final int[] countedMicros;
+    private final int[] countedCorrectedMicros;
+    private final int[] countedDelayMicros;
     private int counted;
     private long countedBytes;
 
@@ -72,9 +77,11 @@ public final class SendBatch {
         }
     }
 
-    private SendBatch(int size, ProducerStats stats, boolean transactional, boolean keepLatencies) {
+    private SendBatch(int size, ProducerStats stats, boolean transactional, boolean keepLatencies, boolean paced) {
         this.size = size;
         this.countedMicros = keepLatencies ? new int[size] : null;
+        this.countedCorrectedMicros = keepLatencies && paced ? new int[size] : null;
+        this.countedDelayMicros = keepLatencies && paced ? new int[size] : null;
         this.stats = stats;
         this.transactional = transactional;
         this.acks = new AtomicReferenceArray<>(size);
@@ -89,34 +96,42 @@ public final class SendBatch {
      * {@code send()} the records left fail with it unmade, so a sample blocks max.block.ms once, not
      * once per record. In a {@code transactional} batch, acknowledged records reach the stats when
      * {@link #transactionEnded} says how the transaction ended. With {@code keepLatencies} the batch
-     * keeps what {@link #countedMicros} returns.
+     * keeps what {@link #countedMicros} returns. With {@code slots} (a paced run) record i was due at
+     * {@code slots.intendedNanos(i)}: its wait to be sent counts in its corrected latency.
      */
+    @SuppressWarnings("java:S107") // what one sample's sending needs
     public static SendBatch send(
             Producer<Object, Object> producer,
             int n,
             IntFunction<Outgoing> make,
             ProducerStats stats,
             boolean transactional,
-            boolean keepLatencies) {
-        SendBatch batch = new SendBatch(n, stats, transactional, keepLatencies);
-        stats.sending(System.nanoTime());
+            boolean keepLatencies,
+            SendSchedule.Claim slots) {
+        SendBatch batch = new SendBatch(n, stats, transactional, keepLatencies, slots != null);
+        stats.sending(slots != null ? slots.intendedNanos(0) : System.nanoTime());
         for (int i = 0; i < n; i++) {
             long start = System.nanoTime();
+            long intended = slots != null ? slots.intendedNanos(i) : start;
             RuntimeException atOnce;
             try {
                 Outgoing out = make.apply(i);
                 batch.sentBytes += out.bytes;
                 start = System.nanoTime();
-                atOnce = failure(producer.send(out.record, batch.callback(i, start, out.valueBytes)));
+                if (slots == null) {
+                    intended = start;
+                }
+                atOnce = failure(producer.send(out.record, batch.callback(i, intended, start, out.valueBytes)));
             } catch (RuntimeException e) {
-                batch.complete(i, null, e, start, 0);
+                batch.complete(i, null, e, intended, start, 0);
                 atOnce = e;
             }
             if (atOnce instanceof TimeoutException || atOnce instanceof InterruptException) {
                 // send() waited max.block.ms (metadata, buffer space): each further record would wait as long
                 // again; or Stop interrupted it: the sample is to end now
                 for (int j = i + 1; j < n; j++) {
-                    batch.complete(j, null, atOnce, System.nanoTime(), 0);
+                    long now = System.nanoTime();
+                    batch.complete(j, null, atOnce, now, now, 0);
                 }
                 break;
             }
@@ -140,11 +155,12 @@ public final class SendBatch {
         }
     }
 
-    private Callback callback(int index, long sendNanos, long bytes) {
-        return (metadata, exception) -> complete(index, metadata, exception, sendNanos, bytes);
+    private Callback callback(int index, long intendedNanos, long sendNanos, long bytes) {
+        return (metadata, exception) -> complete(index, metadata, exception, intendedNanos, sendNanos, bytes);
     }
 
-    private void complete(int index, RecordMetadata metadata, Exception exception, long sendNanos, long bytes) {
+    private void complete(
+            int index, RecordMetadata metadata, Exception exception, long intendedNanos, long sendNanos, long bytes) {
         // a transactional send() can throw after appending the record, whose callback then fires too
         if (!settled.compareAndSet(index, 0, 1)) {
             return;
@@ -156,9 +172,9 @@ public final class SendBatch {
                 serializedValueBytes.addAndGet(bytes);
             }
             if (transactional) {
-                ackedInTransaction(sendNanos, System.nanoTime(), bytes);
+                ackedInTransaction(intendedNanos, sendNanos, System.nanoTime(), bytes);
             } else {
-                counted(sendNanos, System.nanoTime(), bytes);
+                counted(intendedNanos, sendNanos, System.nanoTime(), bytes);
             }
         } else {
             // set before the count: whoever sees failed() > 0 finds firstFailure()
@@ -172,38 +188,57 @@ public final class SendBatch {
         }
     }
 
-    private synchronized void ackedInTransaction(long sendNanos, long ackNanos, long bytes) {
+    private synchronized void ackedInTransaction(long intendedNanos, long sendNanos, long ackNanos, long bytes) {
         if (committed == null) {
             if (ackedSend == null) {
+                ackedIntended = new long[size];
                 ackedSend = new long[size];
                 ackedAt = new long[size];
                 ackedBytes = new long[size];
             }
+            ackedIntended[ackedKept] = intendedNanos;
             ackedSend[ackedKept] = sendNanos;
             ackedAt[ackedKept] = ackNanos;
             ackedBytes[ackedKept++] = bytes;
         } else if (committed) {
-            counted(sendNanos, ackNanos, bytes);
+            counted(intendedNanos, sendNanos, ackNanos, bytes);
         } else {
             stats.failed(1, abortCause);
         }
     }
 
     /** An acknowledged record counts as sent: in the stats, and in this batch's own figures. */
-    private void counted(long sendNanos, long ackNanos, long bytes) {
-        stats.acked(sendNanos, ackNanos, bytes);
+    private void counted(long intendedNanos, long sendNanos, long ackNanos, long bytes) {
+        stats.acked(intendedNanos, sendNanos, ackNanos, bytes);
         if (countedMicros != null) {
             synchronized (this) {
-                countedMicros[counted++] =
-                        (int) Math.min(Integer.MAX_VALUE, Math.max(0, (ackNanos - sendNanos) / 1000));
+                if (countedCorrectedMicros != null) {
+                    countedCorrectedMicros[counted] = micros(intendedNanos, ackNanos);
+                    countedDelayMicros[counted] = micros(intendedNanos, sendNanos);
+                }
+                countedMicros[counted++] = micros(sendNanos, ackNanos);
                 countedBytes += bytes;
             }
         }
     }
 
+    private static int micros(long fromNanos, long toNanos) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, (toNanos - fromNanos) / 1000));
+    }
+
     /** Latencies (µs) of the records counted as sent so far; empty unless the batch keeps them. */
     public synchronized int[] countedMicros() {
         return countedMicros == null ? new int[0] : Arrays.copyOf(countedMicros, counted);
+    }
+
+    /** On a paced run, the counted records' latencies (µs) from their intended send times; else null. */
+    public synchronized int[] countedCorrectedMicros() {
+        return countedCorrectedMicros == null ? null : Arrays.copyOf(countedCorrectedMicros, counted);
+    }
+
+    /** On a paced run, the counted records' waits (µs) from their intended to their actual send; else null. */
+    public synchronized int[] countedDelayMicros() {
+        return countedDelayMicros == null ? null : Arrays.copyOf(countedDelayMicros, counted);
     }
 
     /** Value bytes of the records counted as sent so far, as producer-perf-test counts its MB. */
@@ -220,7 +255,7 @@ public final class SendBatch {
         abortCause = cause;
         if (commit) {
             for (int i = 0; i < ackedKept; i++) {
-                counted(ackedSend[i], ackedAt[i], ackedBytes[i]);
+                counted(ackedIntended[i], ackedSend[i], ackedAt[i], ackedBytes[i]);
             }
         } else if (ackedKept > 0) {
             stats.failed(ackedKept, cause);

@@ -57,4 +57,18 @@ public final class Fields {
         }
         return value;
     }
+
+    /** A number more than 0, decimals allowed (a rate). */
+    public static double positiveDouble(String field, String text) {
+        double value;
+        try {
+            value = Double.parseDouble(text == null ? "" : text.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(field + " must be a number, not '" + text + "'");
+        }
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new InvalidInputException(field + " must be more than 0, not '" + text.trim() + "'");
+        }
+        return value;
+    }
 }

@@ -30,6 +30,12 @@ public final class IntervalLog {
     });
 
     private final Recorder latencies = new Recorder(3);
+    // a paced run's: written from the first record on schedule on
+    private final Recorder corrected = new Recorder(3);
+    private final Recorder sendDelays = new Recorder(3);
+    private volatile boolean paced;
+    private Histogram spareCorrected;
+    private Histogram spareDelay;
     private final LongAdder bytes = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final PrintStream out;
@@ -52,9 +58,10 @@ public final class IntervalLog {
         writer.outputComment("kafka.kind=" + kind);
         writer.outputComment("kafka.label=" + label.replace('\n', ' ').replace('\r', ' '));
         writer.outputComment("kafka.latency=" + latency);
-        writer.outputComment(
-                "kafka.tags=untagged: each record's latency in microseconds (Interval_Max in ms); "
-                        + "Tag=bytes: total count = the interval's bytes; Tag=failed: total count = the interval's failed records");
+        writer.outputComment("kafka.tags=untagged: each record's latency in microseconds (Interval_Max in ms); "
+                + "Tag=bytes: total count = the interval's bytes; Tag=failed: total count = the interval's failed records; "
+                + "on a paced run, Tag=corrected: latency from each record's intended send time (µs), "
+                + "Tag=send-delay: from its intended to its actual send (µs)");
         writer.outputLegend();
         task = TIMER.scheduleAtFixedRate(this::writeInterval, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
     }
@@ -85,6 +92,13 @@ public final class IntervalLog {
         bytes.add(recordBytes);
     }
 
+    /** A paced record's latency from its intended send time and its wait to be sent, both in µs. */
+    public void scheduled(long correctedMicros, long sendDelayMicros) {
+        corrected.recordValue(Math.max(0, correctedMicros));
+        sendDelays.recordValue(Math.max(0, sendDelayMicros));
+        paced = true;
+    }
+
     /** Bytes of records whose latencies are recorded apart. */
     public void bytes(long n) {
         bytes.add(n);
@@ -103,6 +117,12 @@ public final class IntervalLog {
         write(spare, null, now);
         write(counter(bytes.sumThenReset()), "bytes", now);
         write(counter(failed.sumThenReset()), "failed", now);
+        if (paced) {
+            spareCorrected = corrected.getIntervalHistogram(spareCorrected);
+            write(spareCorrected, "corrected", now);
+            spareDelay = sendDelays.getIntervalHistogram(spareDelay);
+            write(spareDelay, "send-delay", now);
+        }
         intervalStartMs = now;
     }
 

@@ -43,6 +43,11 @@ public final class MergedRun {
             for (int m : f.micros) {
                 intervals.record(m, 0);
             }
+            if (f.correctedMicros != null) {
+                for (int i = 0; i < f.correctedMicros.length; i++) {
+                    intervals.scheduled(f.correctedMicros[i], f.sendDelayMicros[i]);
+                }
+            }
             intervals.bytes(f.bytes);
             intervals.failed(f.failed);
         }
@@ -58,13 +63,25 @@ public final class MergedRun {
         List<String> lines;
         if (RoundTripStats.KIND.equals(kind)) {
             lines = SummaryLines.requestReply(all.roundTrips(), 0, expected);
-            lines.set(1, all.unansweredLine());
-            servers.forEach(
-                    (s, p) -> lines.add("server " + s + ": " + p.roundTrips().line()));
+            lines.set(all.schedule() == null ? 1 : 3, all.unansweredLine());
+            servers.forEach((s, p) -> {
+                RoundTripStats.Summary server = p.roundTrips();
+                lines.add("server " + s + ": " + server.line());
+                if (server.schedule() != null) {
+                    lines.add("server " + s + ": " + server.schedule().correctedLine("round trip"));
+                    lines.add("server " + s + ": " + server.schedule().sendDelayLine());
+                }
+            });
         } else if (ProducerStats.Summary.KIND.equals(kind)) {
             lines = SummaryLines.producer(all.producer(), warmup.isSet() ? steady.producer() : null, warmup, expected);
-            servers.forEach(
-                    (s, p) -> lines.add("server " + s + ": " + p.producer().perfTestLine()));
+            servers.forEach((s, p) -> {
+                ProducerStats.Summary server = p.producer();
+                lines.add("server " + s + ": " + server.perfTestLine());
+                if (server.isPaced()) {
+                    lines.add("server " + s + ": " + server.schedule.correctedLine("latency"));
+                    lines.add("server " + s + ": " + server.schedule.sendDelayLine());
+                }
+            });
         } else {
             lines = SummaryLines.consumer(all.consumer(), warmup.isSet() ? steady.consumer() : null, warmup);
             servers.forEach((s, p) -> {
@@ -115,10 +132,25 @@ public final class MergedRun {
         long rebalanceMs;
         double expectedRate;
         long timedOut;
+        // a paced run's; behind: per server, the latest (its figures are totals so far)
+        Histogram corrected;
+        Histogram sendDelay;
+        final Map<String, SendSchedule.Behind> behind = new TreeMap<>();
 
         void add(SampleFigures f) {
             for (int m : f.micros) {
                 micros.recordValue(m);
+            }
+            if (f.behind != null) {
+                if (corrected == null) {
+                    corrected = new Histogram(3);
+                    sendDelay = new Histogram(3);
+                }
+                for (int i = 0; i < f.correctedMicros.length; i++) {
+                    corrected.recordValue(f.correctedMicros[i]);
+                    sendDelay.recordValue(f.sendDelayMicros[i]);
+                }
+                behind.merge(f.server, f.behind, (a, b) -> b.totalMs() >= a.totalMs() ? b : a);
             }
             records += f.records;
             failed += f.failed;
@@ -136,7 +168,18 @@ public final class MergedRun {
         RoundTripStats.Summary roundTrips() {
             double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
             return new RoundTripStats.Summary(
-                    micros.copy(), records + failed, timedOut, 0, 0, 0, failed - timedOut, 0, bytes, seconds, null);
+                    micros.copy(),
+                    records + failed,
+                    timedOut,
+                    0,
+                    0,
+                    0,
+                    failed - timedOut,
+                    0,
+                    bytes,
+                    seconds,
+                    null,
+                    schedule());
         }
 
         /** Late, foreign and duplicate replies come after the samples, so only each server counts them. */
@@ -147,7 +190,17 @@ public final class MergedRun {
 
         ProducerStats.Summary producer() {
             double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
-            return new ProducerStats.Summary(micros.copy(), failed, bytes, seconds, null);
+            return new ProducerStats.Summary(micros.copy(), failed, bytes, seconds, null, schedule());
+        }
+
+        /** A paced run's figures over these samples (time behind: each server's latest, summed); else null. */
+        ScheduleFigures schedule() {
+            if (corrected == null) {
+                return null;
+            }
+            SendSchedule.Behind total =
+                    behind.values().stream().reduce(SendSchedule.Behind.NONE, SendSchedule.Behind::plus);
+            return new ScheduleFigures(corrected.copy(), sendDelay.copy(), total);
         }
 
         ConsumerStats.Summary consumer() {

@@ -29,6 +29,10 @@ public final class ProducerStats {
     private final LongAdder steadyBytes = new LongAdder();
     private final AtomicLong steadyFirstSendNanos = new AtomicLong(Long.MAX_VALUE);
     private volatile IntervalLog intervals;
+    // on a paced run: intended send to ack, and intended to actual send
+    private volatile SendSchedule schedule;
+    private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
+    private final ScheduleFigures.Recorder steadyScheduled = new ScheduleFigures.Recorder();
     // per-window figures for progress lines, kept only when asked for (a CAS per record)
     private final boolean windows;
     private final LongAdder latencySumMicros = new LongAdder();
@@ -53,6 +57,11 @@ public final class ProducerStats {
         intervals = log;
     }
 
+    /** The records are sent on {@code schedule}: their latency from the intended send time is kept too. */
+    public void pacedBy(SendSchedule schedule) {
+        this.schedule = schedule;
+    }
+
     public void sending(long nanos) {
         firstSendNanos.accumulateAndGet(nanos, Math::min);
     }
@@ -63,8 +72,25 @@ public final class ProducerStats {
      * @param valueBytes the record's value: producer-perf-test's MB count values only
      */
     public void acked(long sendNanos, long ackNanos, long valueBytes) {
+        acked(sendNanos, sendNanos, ackNanos, valueBytes);
+    }
+
+    /**
+     * Counts one acknowledged record of a paced run.
+     *
+     * @param intendedNanos when the schedule meant it to be sent; its wait to be sent counts in the corrected latency
+     */
+    public void acked(long intendedNanos, long sendNanos, long ackNanos, long valueBytes) {
         long micros = Math.max(0, (ackNanos - sendNanos) / 1000);
         latencyMicros.recordValue(micros);
+        boolean paced = schedule != null;
+        long corrected = 0;
+        long delay = 0;
+        if (paced) {
+            corrected = Math.max(micros, (ackNanos - intendedNanos) / 1000);
+            delay = Math.max(0, (sendNanos - intendedNanos) / 1000);
+            scheduled.record(corrected, delay);
+        }
         if (windows) {
             latencySumMicros.add(micros);
             windowMaxMicros.accumulateAndGet(micros, Math::max);
@@ -76,10 +102,16 @@ public final class ProducerStats {
             steadyMicros.recordValue(micros);
             steadyBytes.add(valueBytes);
             steadyFirstSendNanos.accumulateAndGet(sendNanos, Math::min);
+            if (paced) {
+                steadyScheduled.record(corrected, delay);
+            }
         }
         IntervalLog log = intervals;
         if (log != null) {
             log.record(micros, valueBytes);
+            if (paced) {
+                log.scheduled(corrected, delay);
+            }
         }
     }
 
@@ -137,11 +169,12 @@ public final class ProducerStats {
     public Summary summary() {
         long last = lastAckNanos.get();
         return new Summary(
-                latencyMicros.copy(),
-                failed.sum(),
-                bytes.sum(),
-                seconds(firstSendNanos.get(), last),
-                firstFailure.get());
+                        latencyMicros.copy(),
+                        failed.sum(),
+                        bytes.sum(),
+                        seconds(firstSendNanos.get(), last),
+                        firstFailure.get())
+                .paced(schedule, scheduled);
     }
 
     /** The records after the warm-up, from the first of them to the last ack; null without a warm-up. */
@@ -150,11 +183,12 @@ public final class ProducerStats {
             return null;
         }
         return new Summary(
-                steadyMicros.copy(),
-                0,
-                steadyBytes.sum(),
-                seconds(steadyFirstSendNanos.get(), lastAckNanos.get()),
-                null);
+                        steadyMicros.copy(),
+                        0,
+                        steadyBytes.sum(),
+                        seconds(steadyFirstSendNanos.get(), lastAckNanos.get()),
+                        null)
+                .paced(schedule, steadyScheduled);
     }
 
     private static double seconds(long firstNanos, long lastNanos) {
@@ -177,12 +211,26 @@ public final class ProducerStats {
         public final long p99Ms;
         public final long p999Ms;
         public final String firstFailure;
+        /** A paced run's latency from the intended send time, send delay and time behind; null when not paced. */
+        public final ScheduleFigures schedule;
 
         /**
          * @param h       every acknowledged record's latency in µs
          * @param seconds from the first send to the last ack
          */
         public Summary(Histogram h, long failedRecords, long bytes, double seconds, String firstFailure) {
+            this(h, failedRecords, bytes, seconds, firstFailure, null);
+        }
+
+        /** With a paced run's figures; {@code schedule} null when not paced. */
+        public Summary(
+                Histogram h,
+                long failedRecords,
+                long bytes,
+                double seconds,
+                String firstFailure,
+                ScheduleFigures schedule) {
+            this.schedule = schedule;
             long records = h.getTotalCount();
             this.latencyMicros = h;
             this.records = records;
@@ -196,6 +244,18 @@ public final class ProducerStats {
             this.p99Ms = h.getValueAtPercentile(99) / 1000;
             this.p999Ms = h.getValueAtPercentile(99.9) / 1000;
             this.firstFailure = firstFailure;
+        }
+
+        /** This summary with a paced run's figures; itself when {@code schedule} is null. */
+        Summary paced(SendSchedule on, ScheduleFigures.Recorder figures) {
+            return on == null
+                    ? this
+                    : new Summary(
+                            latencyMicros, failedRecords, bytes, seconds, firstFailure, figures.snapshot(on.behind()));
+        }
+
+        public boolean isPaced() {
+            return schedule != null;
         }
 
         public double recordsPerSec() {
@@ -247,6 +307,9 @@ public final class ProducerStats {
                     .put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
                     .put(SummaryRow.Column.MB_PER_SEC, mbPerSec(), 2)
                     .latency(latencyMicros);
+            if (isPaced()) {
+                schedule.into(row);
+            }
             return expectedRate > 0 ? row.put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expectedRate, 1) : row;
         }
 

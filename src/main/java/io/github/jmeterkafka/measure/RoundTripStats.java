@@ -30,10 +30,17 @@ public final class RoundTripStats {
     private final AtomicLong lastReplyNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
     private volatile IntervalLog intervals;
+    private volatile SendSchedule schedule;
+    private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
 
     /** Every round trip from now on also goes into {@code log}. */
     public void logIntervals(IntervalLog log) {
         intervals = log;
+    }
+
+    /** The requests are sent on {@code schedule}: their round trip from the intended send time is kept too. */
+    public void pacedBy(SendSchedule schedule) {
+        this.schedule = schedule;
     }
 
     /** {@code n} requests are about to be sent. */
@@ -42,15 +49,28 @@ public final class RoundTripStats {
         requests.add(n);
     }
 
-    /** A reply arrived in time; {@code valueBytes} of its value. */
-    public void replied(long sendNanos, long replyNanos, long valueBytes) {
+    /**
+     * A reply arrived in time; {@code valueBytes} of its value.
+     *
+     * @param intendedNanos when the schedule meant the request to be sent; {@code sendNanos} when not paced
+     */
+    public void replied(long intendedNanos, long sendNanos, long replyNanos, long valueBytes) {
         long micros = Math.max(0, (replyNanos - sendNanos) / 1000);
         roundTripMicros.recordValue(micros);
         bytes.add(valueBytes);
         lastReplyNanos.accumulateAndGet(replyNanos, Math::max);
+        boolean paced = schedule != null;
+        long corrected = Math.max(micros, (replyNanos - intendedNanos) / 1000);
+        long delay = Math.max(0, (sendNanos - intendedNanos) / 1000);
+        if (paced) {
+            scheduled.record(corrected, delay);
+        }
         IntervalLog log = intervals;
         if (log != null) {
             log.record(micros, valueBytes);
+            if (paced) {
+                log.scheduled(corrected, delay);
+            }
         }
     }
 
@@ -116,10 +136,15 @@ public final class RoundTripStats {
                 abandoned.sum(),
                 bytes.sum(),
                 first == Long.MAX_VALUE || last <= first ? 0 : (last - first) / 1e9,
-                firstFailure.get());
+                firstFailure.get(),
+                schedule == null ? null : scheduled.snapshot(schedule.behind()));
     }
 
-    /** A snapshot, printed in the perf tools' style. */
+    /**
+     * A snapshot, printed in the perf tools' style.
+     *
+     * @param schedule a paced run's round trips from the intended send, send delay and time behind; else null
+     */
     public record Summary(
             Histogram roundTripMicros,
             long requests,
@@ -131,7 +156,8 @@ public final class RoundTripStats {
             long abandoned,
             long bytes,
             double seconds,
-            String firstFailure) {
+            String firstFailure,
+            ScheduleFigures schedule) {
 
         public long replies() {
             return roundTripMicros.getTotalCount();
@@ -186,7 +212,7 @@ public final class RoundTripStats {
 
         /** The row of a part of the run: a jmeter-server's requests in a merged summary. */
         public SummaryRow row(String label, String part) {
-            return new SummaryRow(KIND, label, part)
+            SummaryRow row = new SummaryRow(KIND, label, part)
                     .put(SummaryRow.Column.RECORDS, replies())
                     .put(SummaryRow.Column.FAILED, requests - replies())
                     .put(SummaryRow.Column.MB, bytes / MB, 4)
@@ -194,6 +220,7 @@ public final class RoundTripStats {
                     .put(SummaryRow.Column.RECORDS_PER_SEC, repliesPerSec(), 1)
                     .put(SummaryRow.Column.MB_PER_SEC, seconds > 0 ? bytes / MB / seconds : 0, 2)
                     .latency(roundTripMicros);
+            return schedule == null ? row : schedule.into(row);
         }
     }
 }

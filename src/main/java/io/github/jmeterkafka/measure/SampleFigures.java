@@ -33,6 +33,12 @@ public final class SampleFigures implements Serializable {
     public final double expectedRate;
     /** Of the failed: requests that got no reply in time (request-reply; 0 for the others). */
     public final long timedOut;
+    /** On a paced run, the latencies (µs) from each record's intended send time; else null. */
+    public final int[] correctedMicros;
+    /** On a paced run, each record's wait (µs) from its intended to its actual send; else null. */
+    public final int[] sendDelayMicros;
+    /** On a paced run, this server's time behind schedule so far and its skipped records; else null. */
+    public final SendSchedule.Behind behind;
 
     @SuppressWarnings("java:S107") // one value per figure the summary has
     public SampleFigures(
@@ -47,6 +53,42 @@ public final class SampleFigures implements Serializable {
             long rebalanceMs,
             double expectedRate,
             long timedOut) {
+        this(
+                kind,
+                server,
+                micros,
+                records,
+                failed,
+                bytes,
+                startMs,
+                endMs,
+                rebalanceMs,
+                expectedRate,
+                timedOut,
+                null,
+                null,
+                null);
+    }
+
+    @SuppressWarnings("java:S107")
+    private SampleFigures(
+            String kind,
+            String server,
+            int[] micros,
+            long records,
+            long failed,
+            long bytes,
+            long startMs,
+            long endMs,
+            long rebalanceMs,
+            double expectedRate,
+            long timedOut,
+            int[] correctedMicros,
+            int[] sendDelayMicros,
+            SendSchedule.Behind behind) {
+        this.correctedMicros = correctedMicros;
+        this.sendDelayMicros = sendDelayMicros;
+        this.behind = behind;
         this.kind = kind;
         this.server = server;
         this.micros = micros;
@@ -58,5 +100,27 @@ public final class SampleFigures implements Serializable {
         this.rebalanceMs = rebalanceMs;
         this.expectedRate = expectedRate;
         this.timedOut = timedOut;
+    }
+
+    /** These figures with a paced run's; themselves when {@code behind} is null (not paced). */
+    public SampleFigures paced(int[] corrected, int[] sendDelay, SendSchedule.Behind behind) {
+        if (behind == null) {
+            return this;
+        }
+        return new SampleFigures(
+                kind,
+                server,
+                micros,
+                records,
+                failed,
+                bytes,
+                startMs,
+                endMs,
+                rebalanceMs,
+                expectedRate,
+                timedOut,
+                corrected == null ? new int[0] : corrected,
+                sendDelay == null ? new int[0] : sendDelay,
+                behind);
     }
 }

@@ -23,8 +23,15 @@ public final class SummaryLines {
     public static List<String> producer(
             ProducerStats.Summary all, ProducerStats.Summary steady, Warmup warmup, double expectedRate) {
         List<String> lines = new ArrayList<>(List.of(all.perfTestLine()));
+        if (all.isPaced()) {
+            lines.add(all.schedule.correctedLine("latency"));
+            lines.add(all.schedule.sendDelayLine());
+        }
         if (steady != null) {
             lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
+            if (steady.isPaced()) {
+                lines.add("steady state " + steady.schedule.correctedLine("latency"));
+            }
         }
         lines.add(all.failureLine());
         if (expectedRate > 0) {
@@ -69,7 +76,12 @@ public final class SummaryLines {
      * @param expectedRate replies/s the plan asked for; 0: none said
      */
     public static List<String> requestReply(RoundTripStats.Summary all, long others, double expectedRate) {
-        List<String> lines = new ArrayList<>(List.of(all.line(), all.unansweredLine()));
+        List<String> lines = new ArrayList<>(List.of(all.line()));
+        if (all.schedule() != null) {
+            lines.add(all.schedule().correctedLine("round trip"));
+            lines.add(all.schedule().sendDelayLine());
+        }
+        lines.add(all.unansweredLine());
         if (others > 0) {
             lines.add(others + " replies to requests of other JMeter processes or connections on the reply topic"
                     + " (not counted as foreign)");

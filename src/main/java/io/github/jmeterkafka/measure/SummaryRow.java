@@ -41,6 +41,18 @@ public final class SummaryRow {
         FETCH_MB_PER_SEC,
         FETCH_RECORDS_PER_SEC,
         EXPECTED_RECORDS_PER_SEC,
+        // a paced run: latency from the intended send time, the wait to be sent, time behind schedule
+        CORRECTED_AVG_MS,
+        CORRECTED_MAX_MS,
+        CORRECTED_P50_MS,
+        CORRECTED_P95_MS,
+        CORRECTED_P99_MS,
+        CORRECTED_P999_MS,
+        SEND_DELAY_P50_MS,
+        SEND_DELAY_P99_MS,
+        SEND_DELAY_MAX_MS,
+        BEHIND_S,
+        SKIPPED,
         // what the run was: when, where, with what, and the ready plans' properties (empty: the plan's default)
         TIMESTAMP,
         PLAN,

@@ -9,6 +9,7 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.util.function.IntFunction;
@@ -19,7 +20,9 @@ import org.apache.kafka.clients.producer.Producer;
 /**
  * Kafka Producer: each sample sends N records asynchronously and ends when all are acknowledged or
  * failed, or the ack timeout passes. One sample stands for N records ({@code SampleCount} = N);
- * every record's send-to-ack latency goes into the sampler's perf-test style summary.
+ * every record's send-to-ack latency goes into the sampler's perf-test style summary. With a target
+ * rate, every record has an intended send time on one schedule shared by the sampler's threads: a
+ * sample sends the records whose time has come, and their latency from that time is kept too.
  *
  * <p>Threads: the shared producer belongs to the connection; a per-thread or transactional producer
  * is created lazily by this clone's thread in {@link #sample} and closed in {@link #threadFinished}.
@@ -34,22 +37,25 @@ public class KafkaProducerSampler extends ProducerFields {
     private transient String sequenceId;
     private transient ThreadRecords records = new ThreadRecords();
     private transient volatile SendBatch inFlight;
+    private final transient ScheduleWait scheduleWait = new ScheduleWait();
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private ProducerRun run() {
-        return RUNS.get(
-                getName(),
-                () -> new ProducerRun(Fields.nonNegativeLong("records to send in total", recordBudget, 0), getName()));
+        return RUNS.get(getName(), () -> {
+            long budget = Fields.nonNegativeLong("records to send in total", recordBudget, 0);
+            return new ProducerRun(budget, schedule(budget), getName());
+        });
     }
 
     @Override
     protected Sample<SendBatch> prepare(SampleResult result) throws Exception {
         int perSample = Fields.positiveInt("records per sample", recordsPerSample, 1);
         ProducerRun run = run();
-        int n = run.budget.take(perSample);
-        if (n == 0) {
+        ScheduleWait.Taken taken = scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+        if (taken == null) {
             return null;
         }
+        int n = taken.count();
         result.setSampleCount(n);
         taken(n);
         long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
@@ -64,7 +70,7 @@ public class KafkaProducerSampler extends ProducerFields {
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
         result.setSamplerData(
                 ProducerResponse.samplerData(connection.name(), topicName, partition, n, recordSpec, transactional));
-        return new Send(connection, producer, run, target, recordSpec, n, ackTimeoutMs);
+        return new Send(connection, producer, run, target, recordSpec, taken, ackTimeoutMs);
     }
 
     /** One sample's records: made as they are sent, then waited for until acknowledged or failed. */
@@ -75,6 +81,7 @@ public class KafkaProducerSampler extends ProducerFields {
         private final ProducerRecords.Target target;
         private final RecordSpec recordSpec;
         private final int n;
+        private final SendSchedule.Claim slots;
         private final long ackTimeoutMs;
         private int failed;
         private int pending;
@@ -85,14 +92,15 @@ public class KafkaProducerSampler extends ProducerFields {
                 ProducerRun run,
                 ProducerRecords.Target target,
                 RecordSpec recordSpec,
-                int n,
+                ScheduleWait.Taken taken,
                 long ackTimeoutMs) {
             this.connection = connection;
             this.producer = producer;
             this.run = run;
             this.target = target;
             this.recordSpec = recordSpec;
-            this.n = n;
+            this.n = taken.count();
+            this.slots = taken.slots();
             this.ackTimeoutMs = ackTimeoutMs;
         }
 
@@ -152,12 +160,13 @@ public class KafkaProducerSampler extends ProducerFields {
                     run.globalSequence,
                     target,
                     sequenceHeader ? sequenceId(connection) : null,
-                    partitions);
+                    partitions,
+                    slots);
             if (transactional) {
                 producer.beginTransaction();
             }
-            return blocking.run(() ->
-                    SendBatch.send(producer, n, make, run.stats, transactional, result instanceof KafkaSampleResult));
+            return blocking.run(() -> SendBatch.send(
+                    producer, n, make, run.stats, transactional, result instanceof KafkaSampleResult, slots));
         }
 
         @Override
@@ -169,17 +178,21 @@ public class KafkaProducerSampler extends ProducerFields {
             run.sampled(n, result.getTime());
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(new SampleFigures(
-                        ProducerStats.Summary.KIND,
-                        RunOutput.server(),
-                        batch.countedMicros(),
-                        batch.acked(),
-                        n - batch.acked(),
-                        batch.countedBytes(),
-                        result.getStartTime(),
-                        result.getEndTime(),
-                        0,
-                        expectedRate(),
-                        0));
+                                ProducerStats.Summary.KIND,
+                                RunOutput.server(),
+                                batch.countedMicros(),
+                                batch.acked(),
+                                n - batch.acked(),
+                                batch.countedBytes(),
+                                result.getStartTime(),
+                                result.getEndTime(),
+                                0,
+                                expectedRate(),
+                                0)
+                        .paced(
+                                batch.countedCorrectedMicros(),
+                                batch.countedDelayMicros(),
+                                run.schedule == null ? null : run.schedule.behind()));
             }
             return true;
         }
@@ -204,6 +217,7 @@ public class KafkaProducerSampler extends ProducerFields {
 
     @Override
     protected void wake() {
+        scheduleWait.wake();
         SendBatch batch = inFlight;
         if (batch != null) {
             batch.release();

@@ -10,7 +10,15 @@ public class KafkaProducerSamplerBeanInfo extends RecordBeanInfo {
         createPropertyGroup("target", new String[] {"connectionName", "topic", "partition"});
         recordFields("headers", "timestamp", "seed", "sequenceHeader");
         createPropertyGroup("sending", new String[] {
-            "recordsPerSample", "recordBudget", "expectedRate", "ackTimeout", "producerScope", "transactional"
+            "recordsPerSample",
+            "recordBudget",
+            "targetRate",
+            "targetRampUp",
+            "behindSchedule",
+            "expectedRate",
+            "ackTimeout",
+            "producerScope",
+            "transactional"
         });
         checkbox("sequenceHeader", false);
         text("ackTimeout", "30000");

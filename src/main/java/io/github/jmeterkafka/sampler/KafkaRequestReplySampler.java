@@ -9,6 +9,7 @@ import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -40,23 +41,25 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ThreadRecords records = new ThreadRecords();
     private transient ValueText replyText;
     private transient volatile ReplyWait inFlight;
+    private final transient ScheduleWait scheduleWait = new ScheduleWait();
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private RequestReplyRun run() {
-        return RUNS.get(
-                getName(),
-                () -> new RequestReplyRun(
-                        Fields.nonNegativeLong("requests to send in total", recordBudget, 0), getName()));
+        return RUNS.get(getName(), () -> {
+            long budget = Fields.nonNegativeLong("requests to send in total", recordBudget, 0);
+            return new RequestReplyRun(budget, schedule(budget), getName());
+        });
     }
 
     @Override
     protected Sample<ReplyWait> prepare(SampleResult result) {
         int perSample = Fields.positiveInt("requests per sample", recordsPerSample, 1);
         RequestReplyRun run = run();
-        int n = run.budget.take(perSample);
-        if (n == 0) {
+        ScheduleWait.Taken taken = scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+        if (taken == null) {
             return null;
         }
+        int n = taken.count();
         result.setSampleCount(n);
         taken(n);
         long timeoutMs = Fields.nonNegativeLong("reply timeout", replyTimeout, 5000);
@@ -79,7 +82,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         result.setSamplerData(
                 ProducerResponse.samplerData(connection.name(), requestTopic, partition, n, recordSpec, false)
                         + "\nreply topic: " + replyTo + "\nreply timeout: " + timeoutMs + " ms");
-        return new RoundTrip(connection, producer, run, target, recordSpec, requests, replyTo.trim(), n, timeoutMs);
+        return new RoundTrip(connection, producer, run, target, recordSpec, requests, replyTo.trim(), taken, timeoutMs);
     }
 
     /** One sample's requests, sent, then their replies waited for. */
@@ -92,6 +95,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         private final Requests requests;
         private final String replyTo;
         private final int n;
+        private final SendSchedule.Claim slots;
         private final long timeoutMs;
         private long sentBytes;
         private long startNanos;
@@ -105,7 +109,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 RecordSpec recordSpec,
                 Requests requests,
                 String replyTo,
-                int n,
+                ScheduleWait.Taken taken,
                 long timeoutMs) {
             this.connection = connection;
             this.producer = producer;
@@ -114,7 +118,8 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             this.recordSpec = recordSpec;
             this.requests = requests;
             this.replyTo = replyTo;
-            this.n = n;
+            this.n = taken.count();
+            this.slots = taken.slots();
             this.timeoutMs = timeoutMs;
         }
 
@@ -122,12 +127,12 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         public ReplyWait call(SampleResult result) {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
-            var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0);
+            var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0, slots);
             ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs));
             inFlight = wait;
             try {
                 handedToKafka();
-                sentBytes = blocking.run(() -> requests.send(producer, wait, make, run.stats));
+                sentBytes = blocking.run(() -> requests.send(producer, wait, make, run.stats, slots));
                 if (stopped()) {
                     wait.release();
                 }
@@ -180,19 +185,23 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             RequestReplyResponse.fill(result, getName(), wait, timeoutMs);
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(new SampleFigures(
-                        RoundTripStats.KIND,
-                        RunOutput.server(),
-                        wait.roundTripMicros(),
-                        answered,
-                        n - answered,
-                        replies.stream()
-                                .mapToLong(r -> Math.max(0, r.serializedValueSize()))
-                                .sum(),
-                        result.getStartTime(),
-                        result.getEndTime(),
-                        0,
-                        expectedRate(),
-                        wait.timedOut()));
+                                RoundTripStats.KIND,
+                                RunOutput.server(),
+                                wait.roundTripMicros(),
+                                answered,
+                                n - answered,
+                                replies.stream()
+                                        .mapToLong(r -> Math.max(0, r.serializedValueSize()))
+                                        .sum(),
+                                result.getStartTime(),
+                                result.getEndTime(),
+                                0,
+                                expectedRate(),
+                                wait.timedOut())
+                        .paced(
+                                wait.correctedMicros(),
+                                wait.sendDelayMicros(),
+                                run.schedule == null ? null : run.schedule.behind()));
             }
             return true;
         }
@@ -210,6 +219,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
 
     @Override
     protected void wake() {
+        scheduleWait.wake();
         ReplyWait wait = inFlight;
         if (wait != null) {
             wait.release();

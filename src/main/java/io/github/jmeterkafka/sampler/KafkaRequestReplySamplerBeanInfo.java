@@ -11,8 +11,15 @@ public class KafkaRequestReplySamplerBeanInfo extends RecordBeanInfo {
         createPropertyGroup("target", new String[] {"connectionName", "topic", "replyTopic", "partition"});
         recordFields("headers", "timestamp", "seed");
         createPropertyGroup("correlation", new String[] {"correlationHeader", "replyTopicHeader"});
-        createPropertyGroup(
-                "sending", new String[] {"recordsPerSample", "recordBudget", "expectedRate", "replyTimeout"});
+        createPropertyGroup("sending", new String[] {
+            "recordsPerSample",
+            "recordBudget",
+            "targetRate",
+            "targetRampUp",
+            "behindSchedule",
+            "expectedRate",
+            "replyTimeout"
+        });
         createPropertyGroup("reply", new String[] {"replySchema", "variablePrefix"});
         text("topic", "${__P(request.topic,requests)}");
         text("replyTopic", "${__P(reply.topic,replies)}");

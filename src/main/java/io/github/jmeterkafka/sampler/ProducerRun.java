@@ -3,6 +3,7 @@ package io.github.jmeterkafka.sampler;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.Warmup;
 import java.util.Locale;
@@ -12,13 +13,19 @@ import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** What all threads of one Kafka Producer share during a test: stats, record budget, the global sequence. */
+/**
+ * What all threads of one Kafka Producer share during a test: stats, record budget (or, with a target rate, the
+ * send schedule that holds it), the global sequence.
+ */
 final class ProducerRun {
     private static final Logger log = LoggerFactory.getLogger(ProducerRun.class);
 
     final Warmup warmup = RunOutput.warmup();
     final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled(), warmup);
     final RecordBudget budget;
+    /** Null when JMeter's timers pace the samples. */
+    final SendSchedule schedule;
+
     final AtomicLong globalSequence = new AtomicLong();
     private final IntervalLog intervals;
     // what caps a paced run: threads that sampled, and how long their samples took
@@ -27,10 +34,15 @@ final class ProducerRun {
     private final LongAdder sampleMs = new LongAdder();
     private final LongAdder sampleRecords = new LongAdder();
 
-    ProducerRun(long budget, String label) {
+    /** @param schedule the target rate's schedule, or null */
+    ProducerRun(long budget, SendSchedule schedule, String label) {
         this.budget = new RecordBudget(budget);
+        this.schedule = schedule;
         this.intervals = RunOutput.intervalLog(ProducerStats.Summary.KIND, label, "send-to-ack");
         stats.logIntervals(intervals);
+        if (schedule != null) {
+            stats.pacedBy(schedule);
+        }
     }
 
     void sampled(int records, long elapsedMs) {
@@ -54,12 +66,29 @@ final class ProducerRun {
         }
         double achieved = (steady != null ? steady : all).recordsPerSec();
         if (SummaryLines.shortOf(expectedRate, achieved)) {
-            log.warn("Kafka Producer '{}': {}", label, shortfallCause(expectedRate, achieved));
+            log.warn("Kafka Producer '{}': {}", label, shortfallCause(expectedRate, achieved, all));
         }
     }
 
     /** Names the likely cause of a shortfall and its fix. */
-    String shortfallCause(double expected, double achieved) {
+    String shortfallCause(double expected, double achieved, ProducerStats.Summary all) {
+        String cause = threadsOrBroker(expected, achieved);
+        if (all.isPaced()) {
+            SendSchedule.Behind behind = all.schedule.behind();
+            cause += String.format(
+                    Locale.ROOT,
+                    " On its schedule the sampler was behind for %.1f s (longest stretch %.1f s), records waited"
+                            + " up to %.0f ms to be sent (%d ms 99th), and %d records were skipped.",
+                    behind.totalMs() / 1000.0,
+                    behind.longestMs() / 1000.0,
+                    all.schedule.sendDelayMicros().getMaxValue() / 1000.0,
+                    all.schedule.sendDelayMicros().getValueAtPercentile(99) / 1000,
+                    behind.skipped());
+        }
+        return cause;
+    }
+
+    private String threadsOrBroker(double expected, double achieved) {
         long n = samples.sum();
         double avgSampleSec = n == 0 ? 0 : sampleMs.sum() / 1000.0 / n;
         double perSample = n == 0 ? 0 : (double) sampleRecords.sum() / n;
@@ -84,7 +113,12 @@ final class ProducerRun {
                             ceiling,
                             (long) Math.ceil(expected * 1.2 * avgSampleSec / Math.max(1, perSample)));
         }
-        return head + "The threads could have sent faster, so the producer or the broker did not keep up (look at"
-                + " the latency, buffer.memory and the broker), or a timer paced the threads below the rate.";
+        return head
+                + (schedule != null
+                        ? "The threads could have sent faster, so the producer or the broker did not keep up (look at"
+                                + " the latency, buffer.memory and the broker)."
+                        : "The threads could have sent faster, so the producer or the broker did not keep up (look at"
+                                + " the latency, buffer.memory and the broker), or a timer paced the threads below the"
+                                + " rate.");
     }
 }

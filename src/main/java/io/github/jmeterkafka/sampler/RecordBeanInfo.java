@@ -48,5 +48,8 @@ abstract class RecordBeanInfo extends KafkaBeanInfo {
         text("recordsPerSample", "1");
         text("recordBudget", "");
         text("expectedRate", "");
+        text("targetRate", "");
+        text("targetRampUp", "");
+        choice("behindSchedule", Tagged.tags(BehindSchedule.class));
     }
 }

@@ -5,7 +5,9 @@ import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
@@ -43,6 +45,9 @@ public abstract class RecordFields extends AbstractKafkaSampler {
     protected String recordsPerSample = "1";
     protected String recordBudget = "";
     protected String expectedRate = "";
+    protected String targetRate = "";
+    protected String targetRampUp = "";
+    protected String behindSchedule = BehindSchedule.CATCH_UP.tag();
 
     // this clone's thread only: records taken from the budget for the running sample, not yet handed to Kafka
     private transient int untilSent;
@@ -79,15 +84,33 @@ public abstract class RecordFields extends AbstractKafkaSampler {
                 timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
     }
 
-    /** The expected records/s; 0 when blank or not a number (said once in the log). */
+    /**
+     * The schedule all threads of this sampler send on, from the target rate; null when the field is blank (JMeter's
+     * timers pace the samples).
+     *
+     * @param budget records in all; 0: no limit
+     */
+    SendSchedule schedule(long budget) {
+        if (targetRate.isBlank()) {
+            return null;
+        }
+        double rate = Fields.positiveDouble("target rate", targetRate);
+        boolean skip = Tagged.parse(BehindSchedule.class, "behind schedule", behindSchedule) == BehindSchedule.SKIP;
+        long graceMs = PluginProperties.get(PluginProperties.SCHEDULE_GRACE_MS, 10);
+        double rampUp = targetRampUp.isBlank() ? 0 : Fields.nonNegativeLong("rate ramp-up", targetRampUp);
+        return new SendSchedule(rate, rampUp, budget, skip, graceMs * 1_000_000, System::nanoTime);
+    }
+
+    /** The expected records/s; the target rate when blank; 0 when neither is set or not a number (said once in the log). */
     double expectedRate() {
+        String expected = expectedRate.isBlank() ? targetRate : expectedRate;
         try {
-            return expectedRate.isBlank() ? 0 : Math.max(0, Double.parseDouble(expectedRate.trim()));
+            return expected.isBlank() ? 0 : Math.max(0, Double.parseDouble(expected.trim()));
         } catch (NumberFormatException e) {
             FailureLog.once(
                     getName(),
                     ResponseCodes.INVALID_INPUT,
-                    "Expected records/s '" + expectedRate + "' is not a number: no expectation",
+                    "Expected records/s '" + expected + "' is not a number: no expectation",
                     null);
             return 0;
         }
@@ -245,6 +268,30 @@ public abstract class RecordFields extends AbstractKafkaSampler {
 
     public void setExpectedRate(String expectedRate) {
         this.expectedRate = Fields.nullToEmpty(expectedRate);
+    }
+
+    public String getTargetRate() {
+        return targetRate;
+    }
+
+    public void setTargetRate(String targetRate) {
+        this.targetRate = Fields.nullToEmpty(targetRate);
+    }
+
+    public String getTargetRampUp() {
+        return targetRampUp;
+    }
+
+    public void setTargetRampUp(String targetRampUp) {
+        this.targetRampUp = Fields.nullToEmpty(targetRampUp);
+    }
+
+    public String getBehindSchedule() {
+        return behindSchedule;
+    }
+
+    public void setBehindSchedule(String behindSchedule) {
+        this.behindSchedule = Fields.nullToEmpty(behindSchedule);
     }
 
     /** The sample took {@code n} records from the budget: they fail unless handed to Kafka (see failed()). */

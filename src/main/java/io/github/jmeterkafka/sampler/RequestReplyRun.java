@@ -5,6 +5,7 @@ import io.github.jmeterkafka.client.ReplyRegistry;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
 import java.util.List;
 import java.util.Map;
@@ -12,17 +13,28 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What all threads of one Kafka Request-Reply share during a test: stats, request budget, readers joined. */
+/**
+ * What all threads of one Kafka Request-Reply share during a test: stats, request budget (or, with a target rate,
+ * the send schedule that holds it), readers joined.
+ */
 final class RequestReplyRun {
     final RoundTripStats stats = new RoundTripStats();
     final RecordBudget budget;
+    /** Null when JMeter's timers pace the samples. */
+    final SendSchedule schedule;
+
     final AtomicLong globalSequence = new AtomicLong();
     private final IntervalLog intervals;
     private final Map<ReplyRegistry, Integer> joined = new ConcurrentHashMap<>();
     private final Set<String> topicsChecked = ConcurrentHashMap.newKeySet();
 
-    RequestReplyRun(long budget, String label) {
+    /** @param schedule the target rate's schedule, or null */
+    RequestReplyRun(long budget, SendSchedule schedule, String label) {
         this.budget = new RecordBudget(budget);
+        this.schedule = schedule;
+        if (schedule != null) {
+            stats.pacedBy(schedule);
+        }
         this.intervals = RunOutput.intervalLog(RoundTripStats.KIND, label, "round-trip");
         stats.logIntervals(intervals);
     }

@@ -6,6 +6,7 @@ import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
@@ -37,7 +38,8 @@ final class ThreadRecords {
     /**
      * The maker of a sample's records.
      *
-     * @param seed blank, or the seed of this thread's random stream (read at its first sample)
+     * @param seed  blank, or the seed of this thread's random stream (read at its first sample)
+     * @param slots on a paced run, the records' intended send times (for the sequence header); else null
      */
     IntFunction<SendBatch.Outgoing> sample(
             RecordSpec now,
@@ -46,7 +48,8 @@ final class ThreadRecords {
             AtomicLong globalSequence,
             ProducerRecords.Target target,
             String producerId,
-            int partitions) {
+            int partitions,
+            SendSchedule.Claim slots) {
         if (keyBytes == null) {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
             valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
@@ -69,7 +72,7 @@ final class ThreadRecords {
         }
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
-        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes);
+        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes, slots);
     }
 
     /** What the last sample's records were made of. */

@@ -24,7 +24,8 @@ class SendBatchTest {
                 i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100),
                 stats,
                 false,
-                true);
+                true,
+                null);
 
         assertThat(batch.await(1000)).isTrue();
         assertThat(batch.sentBytes()).isEqualTo(4 * 130);
@@ -46,7 +47,8 @@ class SendBatchTest {
                 i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
                 stats,
                 true,
-                true);
+                true,
+                null);
         assertThat(committed.await(1000)).isTrue();
         assertThat(stats.summary().records)
                 .as("acknowledged, transaction still open")
@@ -61,7 +63,8 @@ class SendBatchTest {
                 i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
                 stats,
                 true,
-                true);
+                true,
+                null);
         assertThat(aborted.await(1000)).isTrue();
         aborted.transactionEnded(false, () -> "transaction aborted");
 

@@ -14,9 +14,9 @@ class RoundTripStatsTest {
     void theSummaryCountsEachRequestOnceAndTheRepliesWithoutOne() {
         RoundTripStats stats = new RoundTripStats();
         stats.sending(0, 6);
-        stats.replied(0, 2 * MS, 1024 * 1024);
-        stats.replied(0, 4 * MS, 1024 * 1024);
-        stats.replied(MS, 1000 * MS, 0);
+        stats.replied(0, 0, 2 * MS, 1024 * 1024);
+        stats.replied(0, 0, 4 * MS, 1024 * 1024);
+        stats.replied(MS, MS, 1000 * MS, 0);
         stats.timedOut(1);
         stats.late();
         stats.duplicate();
@@ -43,7 +43,7 @@ class RoundTripStatsTest {
     void theLinesSayWhatOtherReadersRepliesAndTheExpectedRateWere() {
         RoundTripStats stats = new RoundTripStats();
         stats.sending(0, 1);
-        stats.replied(0, 500 * MS, 10);
+        stats.replied(0, 0, 500 * MS, 10);
         assertThat(SummaryLines.requestReply(stats.summary(0), 7, 4))
                 .containsExactly(
                         "1 requests, 1 replies, 2.000000 replies/sec (0.00 MB/sec), 500.10 ms avg round trip,"

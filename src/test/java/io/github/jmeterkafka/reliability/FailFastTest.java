@@ -89,7 +89,7 @@ class FailFastTest {
         };
         ProducerStats stats = new ProducerStats();
 
-        SendBatch batch = SendBatch.send(producer, 5, FailFastTest::record, stats, false, false);
+        SendBatch batch = SendBatch.send(producer, 5, FailFastTest::record, stats, false, false, null);
 
         assertThat(sends).as("records handed to send()").hasValue(1);
         assertThat(batch.failed()).isEqualTo(5);
@@ -101,7 +101,7 @@ class FailFastTest {
     @Test
     void aFailureOnTheProducersOwnThreadDoesNotStopTheSample() throws Exception {
         MockProducer<Object, Object> producer = new MockProducer<>(false, null, bytes(), bytes());
-        SendBatch batch = SendBatch.send(producer, 3, FailFastTest::record, new ProducerStats(), false, false);
+        SendBatch batch = SendBatch.send(producer, 3, FailFastTest::record, new ProducerStats(), false, false, null);
         Thread io = new Thread(() -> {
             producer.errorNext(new TimeoutException("Expiring 1 record(s)"));
             producer.completeNext();

@@ -1,0 +1,226 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * When each record of a paced sampler is to be sent, shared by all its threads: record k is due at
+ * {@code start + k / rate} (kafka-producer-perf-test's {@code --throughput}), the start being the first
+ * claim; with a ramp-up, the rate first rises linearly from 0 to the rate over the ramp-up. Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come
+ * (or the next one, which it then waits for), so a thread that was busy finds the records that fell due
+ * meanwhile and sends them at once (catch-up), or, when missed records are skipped, leaves out those more
+ * than the grace late and counts them. The time the schedule was behind (its oldest unsent record more
+ * than the grace late) is counted too.
+ *
+ * <p>Thread-safe: a claim is one compare-and-set on the next record; the behind-schedule bookkeeping
+ * takes a lock only when the schedule falls behind or catches up.
+ */
+public final class SendSchedule {
+    private final double nanosPerRecord;
+    private final double rampNanos;
+    // records due within the ramp-up: rate x ramp-up / 2
+    private final double rampRecords;
+    private final long limit;
+    private final boolean skipMissed;
+    private final long graceNanos;
+    private final LongSupplier clock;
+    private final AtomicLong next = new AtomicLong();
+    private final LongAdder skipped = new LongAdder();
+    // set once, by the first claim
+    private volatile boolean started;
+    private long startNanos;
+    private long startEpochMicros;
+    // written under this lock
+    private volatile boolean isBehind;
+    private long behindSince;
+    private long behindNanos;
+    private long longestBehindNanos;
+    private int behindStretches;
+
+    /**
+     * @param ratePerSec  records per second, more than 0
+     * @param rampUpSec   seconds over which the rate rises linearly from 0; 0: none
+     * @param limit       records in all (the sampler's budget); 0 or less: no limit
+     * @param skipMissed  leave out records more than {@code graceNanos} late instead of catching up
+     * @param graceNanos  how late a record may be before the schedule counts as behind
+     * @param clock       {@link System#nanoTime}, or a test's clock
+     */
+    public SendSchedule(
+            double ratePerSec, double rampUpSec, long limit, boolean skipMissed, long graceNanos, LongSupplier clock) {
+        if (!(ratePerSec > 0) || Double.isInfinite(ratePerSec)) {
+            throw new IllegalArgumentException("rate must be more than 0: " + ratePerSec);
+        }
+        this.nanosPerRecord = TimeUnit.SECONDS.toNanos(1) / ratePerSec;
+        this.rampNanos = Math.max(0, rampUpSec) * 1e9;
+        this.rampRecords = rampNanos / nanosPerRecord / 2;
+        this.limit = limit > 0 ? limit : Long.MAX_VALUE;
+        this.skipMissed = skipMissed;
+        this.graceNanos = Math.max(0, graceNanos);
+        this.clock = clock;
+    }
+
+    /** Records a sample claimed: {@code count} consecutive records from {@code first}, each with its due time. */
+    public final class Claim {
+        public final long first;
+        public final int count;
+        /** Records left out just before this claim because they were missed (skip mode only). */
+        public final long skipped;
+
+        Claim(long first, int count, long skipped) {
+            this.first = first;
+            this.count = count;
+            this.skipped = skipped;
+        }
+
+        /** When the claim's record {@code i} is due, as {@link System#nanoTime}. */
+        public long intendedNanos(int i) {
+            return SendSchedule.this.intendedNanos(first + i);
+        }
+
+        /** When record {@code i} is due, in microseconds since the epoch (for a sequence header). */
+        public long intendedEpochMicros(int i) {
+            return startEpochMicros + (intendedNanos(i) - startNanos) / 1000;
+        }
+
+        /** How long until the first record is due; 0 or less when it is due. */
+        public long nanosUntilDue() {
+            return intendedNanos(0) - clock.getAsLong();
+        }
+    }
+
+    /**
+     * Claims the records whose time has come, at most {@code max}; when none has, the next record, which the
+     * caller then waits for ({@link Claim#nanosUntilDue}).
+     *
+     * @return null once every record of the limit was claimed (or skipped)
+     */
+    public Claim claim(int max) {
+        long now = clock.getAsLong();
+        start(now);
+        while (true) {
+            long k = next.get();
+            if (k >= limit) {
+                return null;
+            }
+            long dueUpTo = dueBefore(now); // records [0, dueUpTo) are due
+            long first = k;
+            long missed = 0;
+            if (skipMissed) {
+                long lateUpTo = Math.min(limit, dueBefore(now - graceNanos)); // [0, lateUpTo) more than grace late
+                if (lateUpTo > k) {
+                    missed = lateUpTo - k;
+                    first = lateUpTo;
+                }
+            }
+            int count = (int) Math.max(1, Math.min(max, Math.min(dueUpTo, limit) - first));
+            if (first >= limit) {
+                count = 0;
+            }
+            if (next.compareAndSet(k, first + count)) {
+                if (missed > 0) {
+                    skipped.add(missed);
+                }
+                if (count == 0) {
+                    return null;
+                }
+                Claim claim = new Claim(first, count, missed);
+                long late = now - intendedNanos(first);
+                tracked(now, missed > 0 || late > graceNanos, now - Math.max(0, late) + graceNanos);
+                return claim;
+            }
+        }
+    }
+
+    private void start(long now) {
+        if (!started) {
+            synchronized (this) {
+                if (!started) {
+                    startEpochMicros = SequenceHeader.nowMicros();
+                    startNanos = now;
+                    started = true;
+                }
+            }
+        }
+    }
+
+    long intendedNanos(long record) {
+        if (record < rampRecords) {
+            // k records are due by t = sqrt(2 x ramp x k / rate) while the rate rises
+            return startNanos + (long) Math.sqrt(2 * rampNanos * record * nanosPerRecord);
+        }
+        return startNanos + (long) (rampNanos / 2 + record * nanosPerRecord);
+    }
+
+    /** How many records are due at {@code nanos}: those with an intended time at or before it. */
+    private long dueBefore(long nanos) {
+        long since = nanos - startNanos;
+        if (since < 0) {
+            return 0;
+        }
+        double due = since < rampNanos
+                ? (double) since * since / (2 * rampNanos * nanosPerRecord)
+                : (since - rampNanos / 2) / nanosPerRecord;
+        long n = (long) Math.floor(due) + 1;
+        // rounding: record n-1 must be due and record n not
+        while (n > 0 && intendedNanos(n - 1) > nanos) {
+            n--;
+        }
+        while (intendedNanos(n) <= nanos) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Behind from when a claim's first record became more than the grace late ({@code lateSince}) until the first
+     * claim that is not.
+     */
+    private void tracked(long now, boolean late, long lateSince) {
+        if (late == isBehind) {
+            return;
+        }
+        synchronized (this) {
+            if (late && !isBehind) {
+                behindSince = Math.min(now, lateSince);
+                isBehind = true;
+            } else if (!late && isBehind) {
+                long stretch = now - behindSince;
+                behindNanos += stretch;
+                longestBehindNanos = Math.max(longestBehindNanos, stretch);
+                behindStretches++;
+                isBehind = false;
+            }
+        }
+    }
+
+    /** Records left out because they were missed. */
+    public long skipped() {
+        return skipped.sum();
+    }
+
+    /** How long the schedule was behind so far, a stretch still going on included. */
+    public synchronized Behind behind() {
+        long open = isBehind ? Math.max(0, clock.getAsLong() - behindSince) : 0;
+        return new Behind(
+                (behindNanos + open) / 1_000_000,
+                Math.max(longestBehindNanos, open) / 1_000_000,
+                behindStretches + (isBehind ? 1 : 0),
+                skipped());
+    }
+
+    /** Time behind schedule (ms), its longest stretch, how many stretches, and the records skipped. */
+    public record Behind(long totalMs, long longestMs, int stretches, long skipped) implements java.io.Serializable {
+        public static final Behind NONE = new Behind(0, 0, 0, 0);
+
+        /** The sum of two servers' (or two runs') figures; the longest stretch is the longer one. */
+        public Behind plus(Behind other) {
+            return new Behind(
+                    totalMs + other.totalMs,
+                    Math.max(longestMs, other.longestMs),
+                    stretches + other.stretches,
+                    skipped + other.skipped);
+        }
+    }
+}
