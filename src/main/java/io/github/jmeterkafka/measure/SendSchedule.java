@@ -8,7 +8,8 @@ import java.util.function.LongSupplier;
 /**
  * When each record of a paced sampler is to be sent, shared by all its threads: record k is due at
  * {@code start + k / rate} (kafka-producer-perf-test's {@code --throughput}), the start being the first
- * claim; with a ramp-up, the rate first rises linearly from 0 to the rate over the ramp-up. Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come
+ * first record's send ({@link #start}), so that the metadata fetch of a test's first send is in no record's wait;
+ * with a ramp-up, the rate first rises linearly from 0 to the rate over the ramp-up. Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come
  * (or the next one, which it then waits for), so a thread that was busy finds the records that fell due
  * meanwhile and sends them at once (catch-up), or, when missed records are skipped, leaves out those more
  * than the grace late and counts them. The time the schedule was behind (its oldest unsent record more
@@ -26,6 +27,8 @@ public final class SendSchedule {
     private final boolean skipMissed;
     private final long graceNanos;
     private final LongSupplier clock;
+    // how often a thread holding a later record checks whether the schedule started
+    private static final long UNSTARTED_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private final AtomicLong next = new AtomicLong();
     private final LongAdder skipped = new LongAdder();
     // set once, by the first claim
@@ -74,8 +77,9 @@ public final class SendSchedule {
             this.skipped = skipped;
         }
 
-        /** When the claim's record {@code i} is due, as {@link System#nanoTime}. */
+        /** When the claim's record {@code i} is due, as {@link System#nanoTime}; starts the schedule if it has not. */
         public long intendedNanos(int i) {
+            start();
             return SendSchedule.this.intendedNanos(first + i);
         }
 
@@ -84,9 +88,15 @@ public final class SendSchedule {
             return startEpochMicros + (intendedNanos(i) - startNanos) / 1000;
         }
 
-        /** How long until the first record is due; 0 or less when it is due. */
+        /**
+         * How long until the first record is due; 0 or less when it is due. Before the schedule starts, the first
+         * record is due (its send starts the schedule) and a later one is waited for.
+         */
         public long nanosUntilDue() {
-            return intendedNanos(0) - clock.getAsLong();
+            if (!started) {
+                return first == 0 ? 0 : UNSTARTED_RECHECK_NANOS;
+            }
+            return SendSchedule.this.intendedNanos(first) - clock.getAsLong();
         }
     }
 
@@ -98,16 +108,16 @@ public final class SendSchedule {
      */
     public Claim claim(int max) {
         long now = clock.getAsLong();
-        start(now);
         while (true) {
             long k = next.get();
             if (k >= limit) {
                 return null;
             }
-            long dueUpTo = dueBefore(now); // records [0, dueUpTo) are due
+            boolean on = started;
+            long dueUpTo = on ? dueBefore(now) : 0; // records [0, dueUpTo) are due
             long first = k;
             long missed = 0;
-            if (skipMissed) {
+            if (skipMissed && on) {
                 long lateUpTo = Math.min(limit, dueBefore(now - graceNanos)); // [0, lateUpTo) more than grace late
                 if (lateUpTo > k) {
                     missed = lateUpTo - k;
@@ -125,11 +135,19 @@ public final class SendSchedule {
                 if (count == 0) {
                     return null;
                 }
-                Claim claim = new Claim(first, count, missed);
-                long late = now - intendedNanos(first);
-                tracked(now, missed > 0 || late > graceNanos, now - Math.max(0, late) + graceNanos);
-                return claim;
+                if (on) {
+                    // behind since the oldest record this claim found became more than the grace late
+                    tracked(now, missed > 0 || now - intendedNanos(first) > graceNanos, intendedNanos(k) + graceNanos);
+                }
+                return new Claim(first, count, missed);
             }
+        }
+    }
+
+    /** Starts the schedule now, if it has not started: record 0 is due now. */
+    public void start() {
+        if (!started) {
+            start(clock.getAsLong());
         }
     }
 

@@ -37,7 +37,6 @@ public class KafkaProducerSampler extends ProducerFields {
     private transient String sequenceId;
     private transient ThreadRecords records = new ThreadRecords();
     private transient volatile SendBatch inFlight;
-    private final transient ScheduleWait scheduleWait = new ScheduleWait();
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private ProducerRun run() {

@@ -41,7 +41,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ThreadRecords records = new ThreadRecords();
     private transient ValueText replyText;
     private transient volatile ReplyWait inFlight;
-    private final transient ScheduleWait scheduleWait = new ScheduleWait();
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private RequestReplyRun run() {

@@ -51,6 +51,8 @@ public abstract class RecordFields extends AbstractKafkaSampler {
 
     // this clone's thread only: records taken from the budget for the running sample, not yet handed to Kafka
     private transient int untilSent;
+    /** Takes each sample's records; {@link ScheduleWait#wake} from any thread. */
+    protected final transient ScheduleWait scheduleWait = new ScheduleWait();
 
     protected RecordFields() {
         // A plan saved before the field rules existed has no such table; JMeter would then hand the
@@ -315,6 +317,7 @@ public abstract class RecordFields extends AbstractKafkaSampler {
             return;
         }
         untilSent = 0;
+        scheduleWait.notSent();
         notSent(n, () -> Failures.describe(e));
         if (!(e instanceof InvalidInputException)) {
             result.setResponseMessage(n + " of " + n + " " + noun() + " failed: " + result.getResponseMessage());

@@ -17,6 +17,8 @@ final class ScheduleWait {
     // a wait re-checks Shutdown and the scheduled end at least this often
     private static final long STEP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private volatile Thread waiting;
+    // this thread's last records, while their sample runs
+    private SendSchedule.Claim last;
 
     /** A sample's records: how many, and on a paced run their places on the schedule (else null). */
     record Taken(int count, SendSchedule.Claim slots) {}
@@ -31,7 +33,19 @@ final class ScheduleWait {
             return n == 0 ? null : new Taken(n, null);
         }
         SendSchedule.Claim slots = schedule.claim(max);
+        last = slots;
         return slots == null || !until(slots, stopped) ? null : new Taken(slots.count, slots);
+    }
+
+    /**
+     * The sample failed before its records were sent: if they were the schedule's first, it starts now, so that the
+     * other threads' records do not wait for a send that will not come.
+     */
+    void notSent() {
+        SendSchedule.Claim slots = last;
+        if (slots != null) {
+            slots.intendedNanos(0);
+        }
     }
 
     /** Waits until the claim's first record is due; false when the thread is to end first. */

@@ -185,6 +185,14 @@ public final class KafkaBroker implements AutoCloseable {
         deleteRecursively(dataDir);
     }
 
+    /** The broker's process id, to pause it (SIGSTOP) as a stalled broker would stall. */
+    public synchronized long pid() {
+        if (process == null) {
+            throw new IllegalStateException("the broker is not running");
+        }
+        return process.pid();
+    }
+
     public synchronized boolean isRunning() {
         return process != null && process.isAlive();
     }

@@ -35,6 +35,10 @@ class SendScheduleTest {
         assertThat(next.count)
                 .as("a record not yet due is claimed alone, to be waited for")
                 .isEqualTo(1);
+        assertThat(next.nanosUntilDue())
+                .as("waits for the first send to start the schedule")
+                .isPositive();
+        assertThat(first.intendedNanos(0)).as("the first send starts it").isEqualTo(start);
         assertThat(next.nanosUntilDue()).isEqualTo(MS);
         assertThat(next.intendedNanos(0)).isEqualTo(start + MS);
 
@@ -51,7 +55,7 @@ class SendScheduleTest {
     void fractionalRatesKeepTheirAverage() {
         SendSchedule s = schedule(3, 0, false);
         long start = now.get();
-        s.claim(1);
+        s.claim(1).intendedNanos(0);
         assertThat(s.claim(1).intendedNanos(0)).isEqualTo(start + 333_333_333L);
         assertThat(s.claim(1).intendedNanos(0)).isEqualTo(start + 666_666_666L);
         assertThat(s.claim(1).intendedNanos(0)).isEqualTo(start + 1_000_000_000L);
@@ -60,7 +64,7 @@ class SendScheduleTest {
     @Test
     void behindScheduleItCatchesUpAtMostRecordsPerSampleAtATime() {
         SendSchedule s = schedule(1000, 0, false);
-        s.claim(1);
+        s.claim(1).intendedNanos(0);
         now.addAndGet(3000 * MS); // a 3 s stall: records 1..3000 are due
         long caught = 0;
         int claims = 0;
@@ -94,9 +98,27 @@ class SendScheduleTest {
     }
 
     @Test
+    void recordsWaitForTheFirstSendWhichStartsTheSchedule() {
+        SendSchedule s = schedule(1000, 0, true);
+        SendSchedule.Claim first = s.claim(10);
+        now.addAndGet(800 * MS); // e.g. the first send fetched the topic's metadata
+        SendSchedule.Claim second = s.claim(10);
+        assertThat(second.count).isEqualTo(1);
+        assertThat(second.nanosUntilDue()).isPositive();
+        s.start();
+        assertThat(first.intendedNanos(0)).isEqualTo(now.get());
+        assertThat(second.intendedNanos(0)).isEqualTo(now.get() + MS);
+        now.addAndGet(2 * MS);
+        assertThat(s.claim(10).count).isEqualTo(1);
+        assertThat(s.behind())
+                .as("nothing was missed: the wait before the start is no record's")
+                .isEqualTo(SendSchedule.Behind.NONE);
+    }
+
+    @Test
     void lateWithinTheGraceIsNotBehind() {
         SendSchedule s = schedule(1000, 0, false);
-        s.claim(1);
+        s.claim(1).intendedNanos(0);
         now.addAndGet(5 * MS);
         s.claim(100);
         now.addAndGet(MS);
@@ -107,7 +129,7 @@ class SendScheduleTest {
     @Test
     void skipModeLeavesOutWhatIsMoreThanTheGraceLateAndCountsIt() {
         SendSchedule s = schedule(1000, 0, true);
-        s.claim(1);
+        s.claim(1).intendedNanos(0);
         now.addAndGet(3000 * MS);
         SendSchedule.Claim c = s.claim(100);
         // records 1..2990 are more than 10 ms late; 2991..3000 are due within the grace
@@ -124,13 +146,13 @@ class SendScheduleTest {
     @Test
     void theLimitEndsTheScheduleSkippedRecordsIncluded() {
         SendSchedule s = schedule(1000, 50, true);
-        s.claim(1);
+        s.claim(1).intendedNanos(0);
         now.addAndGet(100 * MS);
         assertThat(s.claim(100)).as("all 49 left were missed").isNull();
         assertThat(s.skipped()).isEqualTo(49);
 
         SendSchedule t = schedule(1000, 5, false);
-        t.claim(1);
+        t.claim(1).intendedNanos(0);
         now.addAndGet(100 * MS);
         assertThat(t.claim(100).count).isEqualTo(4);
         assertThat(t.claim(100)).isNull();
@@ -139,6 +161,7 @@ class SendScheduleTest {
     @Test
     void threadsClaimEveryRecordOnceInOrder() throws Exception {
         SendSchedule s = new SendSchedule(1e9, 0, 200_000, false, GRACE, System::nanoTime);
+        s.start();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         List<Future<List<long[]>>> results = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
@@ -170,7 +193,7 @@ class SendScheduleTest {
     void aRampUpRaisesTheRateLinearlyThenHoldsIt() {
         SendSchedule s = new SendSchedule(1000, 10, 0, false, GRACE, now::get);
         long start = now.get();
-        s.claim(1);
+        s.claim(1).intendedNanos(0);
         // 5,000 records fall in the 10 s ramp-up (1000/s x 10 s / 2); a quarter of them in its first half
         now.addAndGet(5_000 * MS);
         long due = 0;

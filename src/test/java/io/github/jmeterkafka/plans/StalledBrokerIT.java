@@ -1,0 +1,152 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Topics;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * producer-fixed-rate.jmx through a broker paused with SIGSTOP: the records due during the pause wait for it, and
+ * that wait is in their latency from the intended send time (never hidden by threads waiting for acks), the
+ * backlog is sent once the broker is back, and every record is stored.
+ */
+class StalledBrokerIT extends BrokerAndJMeter {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx");
+    private static final int RATE = 1000;
+    private static final int RECORDS = 6000;
+    private static final long PAUSE_MS = 2000;
+    private static final Pattern PERF_LINE = Pattern.compile("\n" + RECORDS + " records sent, ([\\d.]+) records/sec"
+            + " \\([\\d.]+ MB/sec\\), [\\d.]+ ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th,"
+            + " (\\d+) ms 99th");
+    private static final Pattern CORRECTED = Pattern.compile("corrected for the schedule \\(from the intended send\\):"
+            + " [\\d.]+ ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th");
+    private static final Pattern SEND_DELAY =
+            Pattern.compile("send delay \\(intended to actual send\\): .* ([\\d.]+) ms max; behind schedule ([\\d.]+) s"
+                    + " in \\d+ stretch(?:es)? \\(longest [\\d.]+ s\\), (\\d+) records skipped\\.");
+
+    @Test
+    void aPausedBrokersWaitIsInTheCorrectedLatencyAndTheBacklogIsSent() throws Exception {
+        String topic = "stalled-" + System.nanoTime();
+        Pauser pauser = new Pauser(topic, RECORDS / 4);
+        pauser.start();
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("partitions", "6")
+                .property("acks", "1")
+                .property("rate", Integer.toString(RATE))
+                .property("records", Integer.toString(RECORDS))
+                .run();
+        pauser.join(TimeUnit.SECONDS.toMillis(60));
+
+        assertThat(pauser.pausedMs.get()).as("the broker was paused").isGreaterThanOrEqualTo(PAUSE_MS);
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).isEmpty();
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
+        String out = result.stdout();
+        Matcher perf = PERF_LINE.matcher(out);
+        Matcher corrected = CORRECTED.matcher(out);
+        Matcher delay = SEND_DELAY.matcher(out);
+        assertThat(perf.find() && corrected.find() && delay.find()).as(out).isTrue();
+        double recordsPerSec = Double.parseDouble(perf.group(1));
+        long p99 = Long.parseLong(perf.group(5));
+        double correctedMax = Double.parseDouble(corrected.group(1));
+        long correctedP95 = Long.parseLong(corrected.group(3));
+        long correctedP99 = Long.parseLong(corrected.group(4));
+        // a third of the records were due during the pause: its wait shows from the 95th percentile on
+        assertThat(correctedMax).as(out).isGreaterThanOrEqualTo(PAUSE_MS * 0.9);
+        assertThat(correctedP99).as(out).isGreaterThan(PAUSE_MS / 2);
+        assertThat(correctedP95).as(out).isGreaterThan(PAUSE_MS / 4);
+        // only the records in flight when it stopped waited from their actual send
+        assertThat(p99).as("send-to-ack p99: " + out).isLessThan(correctedP99 / 2);
+        assertThat(Double.parseDouble(delay.group(1))).as(out).isGreaterThan(PAUSE_MS / 2.0);
+        assertThat(Double.parseDouble(delay.group(2))).as("behind schedule, s").isGreaterThan(PAUSE_MS / 2000.0);
+        assertThat(delay.group(3)).as("skipped").isEqualTo("0");
+        // the backlog was sent: the rate is the target's
+        assertThat(recordsPerSec).as(out).isBetween(RATE * 0.97, RATE * 1.01);
+    }
+
+    @Test
+    void skippingMissedRecordsCountsThemAndSendsTheRest() throws Exception {
+        String topic = "stalled-skip-" + System.nanoTime();
+        Pauser pauser = new Pauser(topic, RECORDS / 4);
+        pauser.start();
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("partitions", "6")
+                .property("acks", "1")
+                .property("rate", Integer.toString(RATE))
+                .property("records", Integer.toString(RECORDS))
+                .property("behind.schedule", "skip")
+                .run();
+        pauser.join(TimeUnit.SECONDS.toMillis(60));
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        String out = result.stdout();
+        Matcher delay = SEND_DELAY.matcher(out);
+        assertThat(delay.find()).as(out).isTrue();
+        long skipped = Long.parseLong(delay.group(3));
+        // about the records due during the pause, less those the threads had taken before it
+        // (a loaded machine may miss a few more by 10 ms now and then)
+        assertThat(skipped).as(out).isBetween(PAUSE_MS * RATE / 1000 / 2, PAUSE_MS * RATE / 1000 + 500);
+        assertThat(Topics.endOffsets(admin, topic)).as(out).isEqualTo(RECORDS - skipped);
+        assertThat(out).contains("\n" + (RECORDS - skipped) + " records sent, ");
+    }
+
+    /** Pauses the broker for {@link #PAUSE_MS} once {@code after} records of the topic are stored. */
+    private static final class Pauser extends Thread {
+        private final String topic;
+        private final long after;
+        final AtomicLong pausedMs = new AtomicLong();
+
+        Pauser(String topic, long after) {
+            super("broker-pauser");
+            setDaemon(true);
+            this.topic = topic;
+            this.after = after;
+        }
+
+        @Override
+        public void run() {
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (System.nanoTime() < deadline && stored() < after) {
+                    Thread.sleep(50);
+                }
+                signal("STOP");
+                long t0 = System.nanoTime();
+                try {
+                    Thread.sleep(PAUSE_MS);
+                } finally {
+                    signal("CONT");
+                    pausedMs.set(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+                }
+            } catch (Exception e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private long stored() {
+            try {
+                return Topics.endOffsets(admin, topic);
+            } catch (Exception e) {
+                return 0; // the topic is not there yet
+            }
+        }
+
+        private static void signal(String name) throws Exception {
+            new ProcessBuilder("kill", "-" + name, Long.toString(broker.pid()))
+                    .inheritIO()
+                    .start()
+                    .waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
