@@ -16,7 +16,8 @@ import org.HdrHistogram.HistogramLogReader;
 /**
  * The intervals and the summary rows of one interval log. Each interval is written as an untagged
  * latency histogram and two counters, {@code Tag=bytes} and {@code Tag=failed}: histograms of zeros
- * whose total count is the value. The three share their start time stamp.
+ * whose total count is the value; a paced sampler's also as {@code Tag=corrected} (latency from each
+ * record's intended send time) and {@code Tag=send-delay}. They share their start time stamp.
  */
 public record HlogContents(List<Interval> intervals, SummaryTable summary) {
 
@@ -45,6 +46,10 @@ public record HlogContents(List<Interval> intervals, SummaryTable summary) {
                     parts.bytes += histogram.getTotalCount();
                 } else if (tag.equals("failed")) {
                     parts.failed += histogram.getTotalCount();
+                } else if (tag.equals("corrected")) {
+                    parts.corrected = histogram;
+                } else if (tag.equals("send-delay")) {
+                    parts.sendDelay = histogram;
                 }
             }
         } finally {
@@ -53,7 +58,8 @@ public record HlogContents(List<Interval> intervals, SummaryTable summary) {
         List<Interval> result = new ArrayList<>(byStart.size());
         byStart.forEach((start, p) -> {
             Histogram latency = p.latency != null ? p.latency : new Histogram(3);
-            result.add(new Interval(start, Math.max(p.endMs, start), latency, p.bytes, p.failed));
+            result.add(new Interval(
+                    start, Math.max(p.endMs, start), latency, p.bytes, p.failed, p.corrected, p.sendDelay));
         });
         return result;
     }
@@ -77,6 +83,8 @@ public record HlogContents(List<Interval> intervals, SummaryTable summary) {
 
     private static final class Parts {
         private Histogram latency;
+        private Histogram corrected;
+        private Histogram sendDelay;
         private long bytes;
         private long failed;
         private long endMs;

@@ -6,9 +6,10 @@ import java.util.function.Function;
 
 /**
  * kafka.html: the dashboard's look (its side menu, header and CSS) and, per sampler, the summary
- * table and four charts over time drawn with the dashboard's own flot. Offline: every script and
- * style sheet is one the dashboard copied beside index.html. The series are embedded as
- * {@code var kafkaData = {...}}; a bucket's rates are its sums over the seconds it covers.
+ * table and four charts over time drawn with the dashboard's own flot; a paced sampler's have its
+ * corrected p99 beside the p99 and two more charts, its corrected latency and its send delay.
+ * Offline: every script and style sheet is one the dashboard copied beside index.html. The series are
+ * embedded as {@code var kafkaData = {...}}; a bucket's rates are its sums over the seconds it covers.
  */
 final class KafkaPage {
 
@@ -50,7 +51,9 @@ final class KafkaPage {
                 .append("<div class=\"row\"><div class=\"col-lg-12\"><h1 class=\"page-header\">Kafka</h1>\n")
                 .append("<p>Per record, from each sampler's HdrHistogram interval log (latencies in µs; "
                         + "HdrHistogram's HistogramLogProcessor reads these files). The summary rows are the "
-                        + "samplers' end-of-test summaries; MB = 1024 × 1024 bytes.</p></div></div>\n");
+                        + "samplers' end-of-test summaries; MB = 1024 × 1024 bytes. A paced sampler (a target rate) "
+                        + "also has its latency from each record's intended send time (corrected for coordinated "
+                        + "omission) and its send delay, from the intended to the actual send.</p></div></div>\n");
         for (int i = 0; i < sections.size(); i++) {
             section(b, i, sections.get(i));
         }
@@ -118,6 +121,15 @@ final class KafkaPage {
         chart(b, i, "mb", "MB per second");
         chart(b, i, "latency", Text.html(s.latencyTitle()) + " percentiles (ms)");
         chart(b, i, "failed", "Failed records per second");
+        if (series.paced()) {
+            chart(
+                    b,
+                    i,
+                    "corrected",
+                    "Corrected " + Text.html(s.latencyTitle())
+                            + " percentiles (ms), from each record's intended send time");
+            chart(b, i, "delay", "Send delay percentiles (ms), from the intended to the actual send");
+        }
         b.append("</div>\n</div></div></div></div>\n");
     }
 
@@ -153,6 +165,8 @@ final class KafkaPage {
                     .append(s.series().bytes())
                     .append(",\"failed\":")
                     .append(s.series().failed())
+                    .append(",\"paced\":")
+                    .append(s.series().paced())
                     .append(",\"summaryRows\":")
                     .append(s.summary().rows().size())
                     .append(",\"points\":{")
@@ -166,18 +180,31 @@ final class KafkaPage {
                     .append(column(points, p -> Long.toString(p.bytes())))
                     .append(",\"failed\":")
                     .append(column(points, p -> Long.toString(p.failed())));
-            String[] names = {"p50", "p95", "p99", "p999"};
-            for (int k = 0; k < names.length; k++) {
-                int pk = k;
-                b.append(",\"")
-                        .append(names[k])
-                        .append("\":")
-                        .append(column(
-                                points, p -> p.percentilesMs().length == 0 ? "null" : number(p.percentilesMs()[pk])));
+            percentiles(b, points, "", SamplerSeries.Point::percentilesMs);
+            if (s.series().paced()) {
+                percentiles(b, points, "corrected_", SamplerSeries.Point::correctedMs);
+                percentiles(b, points, "send_delay_", SamplerSeries.Point::sendDelayMs);
             }
             b.append("}}");
         }
         return b.append("\n]}").toString();
+    }
+
+    /** The columns {@code <prefix>p50} to {@code <prefix>p999}: null where a point has no such percentiles. */
+    private static void percentiles(
+            StringBuilder b,
+            List<SamplerSeries.Point> points,
+            String prefix,
+            Function<SamplerSeries.Point, double[]> ms) {
+        String[] names = {"p50", "p95", "p99", "p999"};
+        for (int k = 0; k < names.length; k++) {
+            int pk = k;
+            b.append(",\"")
+                    .append(prefix)
+                    .append(names[k])
+                    .append("\":")
+                    .append(column(points, p -> ms.apply(p).length == 0 ? "null" : number(ms.apply(p)[pk])));
+        }
     }
 
     private static String column(List<SamplerSeries.Point> points, Function<SamplerSeries.Point, String> value) {
@@ -223,11 +250,24 @@ final class KafkaPage {
                      'MB/s', few);
                 var colors = { p50: '#5bc0de', p95: '#f0ad4e', p99: '#d9534f', p999: '#8e44ad' };
                 var names = { p50: 'p50', p95: 'p95', p99: 'p99', p999: 'p99.9' };
-                draw(id + 'latency', ['p50', 'p95', 'p99', 'p999'].map(function (k) {
-                  return { label: names[k], data: series(s, function (p, j) { return p[k][j]; }), color: colors[k] };
-                }), 'ms', few);
+                function percentiles(prefix) {
+                  return ['p50', 'p95', 'p99', 'p999'].map(function (k) {
+                    return { label: names[k], data: series(s, function (p, j) { return p[prefix + k][j]; }),
+                             color: colors[k] };
+                  });
+                }
+                var latency = percentiles('');
+                if (s.paced) {
+                  latency.push({ label: 'corrected p99', color: '#333333',
+                                 data: series(s, function (p, j) { return p.corrected_p99[j]; }) });
+                }
+                draw(id + 'latency', latency, 'ms', few);
                 draw(id + 'failed', [{ label: 'failed records/s', data: series(s, rate('failed', 1)), color: '#c9302c' }],
                      'failed records/s', few);
+                if (s.paced) {
+                  draw(id + 'corrected', percentiles('corrected_'), 'ms', few);
+                  draw(id + 'delay', percentiles('send_delay_'), 'ms', few);
+                }
               });
             });
             """;

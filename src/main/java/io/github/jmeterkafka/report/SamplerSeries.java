@@ -8,16 +8,28 @@ import org.HdrHistogram.Histogram;
  * One sampler's log folded into at most about {@code maxPoints} buckets of whole seconds: per bucket
  * the records, bytes and failed records (sums) and the seconds the bucket's intervals cover, so a
  * rate is a sum over those seconds; and latency percentiles in ms taken from the bucket's merged
- * histogram (never averaged). A bucket without records has no percentiles.
+ * histogram (never averaged). A bucket without records has no percentiles. A paced sampler's log
+ * ({@code paced}) gives the percentiles of the corrected latency and of the send delay the same way.
  */
-public record SamplerSeries(long bucketMs, List<Point> points) {
+public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
 
     static final double[] PERCENTILES = {50, 95, 99, 99.9};
 
-    /** One bucket; {@code percentilesMs} is empty when the bucket has no records. */
-    // points are never compared or hashed: the array is only read by index
+    /**
+     * One bucket; {@code percentilesMs} is empty when the bucket has no records, {@code correctedMs} and
+     * {@code sendDelayMs} when it has no paced records.
+     */
+    // points are never compared or hashed: the arrays are only read by index
     @SuppressWarnings("ArrayRecordComponent")
-    public record Point(long timeMs, double seconds, long records, long bytes, long failed, double[] percentilesMs) {
+    public record Point(
+            long timeMs,
+            double seconds,
+            long records,
+            long bytes,
+            long failed,
+            double[] percentilesMs,
+            double[] correctedMs,
+            double[] sendDelayMs) {
         public double recordsPerSec() {
             return seconds > 0 ? records / seconds : 0;
         }
@@ -25,22 +37,32 @@ public record SamplerSeries(long bucketMs, List<Point> points) {
 
     public static SamplerSeries of(List<Interval> intervals, int maxPoints) {
         if (intervals.isEmpty()) {
-            return new SamplerSeries(1000, List.of());
+            return new SamplerSeries(1000, List.of(), false);
         }
         long first = intervals.get(0).startMs();
         long last = intervals.get(intervals.size() - 1).endMs();
         long bucketMs = Math.max(1, ceilDiv(last - first, 1000L * maxPoints)) * 1000;
         List<Point> points = new ArrayList<>();
+        boolean paced = false;
         int i = 0;
         while (i < intervals.size()) {
             long bucket = (intervals.get(i).startMs() - first) / bucketMs;
             Histogram merged = new Histogram(3);
+            Histogram corrected = new Histogram(3);
+            Histogram sendDelay = new Histogram(3);
             long covered = 0;
             long bytes = 0;
             long failed = 0;
             for (; i < intervals.size() && (intervals.get(i).startMs() - first) / bucketMs == bucket; i++) {
                 Interval in = intervals.get(i);
                 merged.add(in.latencyMicros());
+                if (in.correctedMicros() != null) {
+                    corrected.add(in.correctedMicros());
+                    paced = true;
+                }
+                if (in.sendDelayMicros() != null) {
+                    sendDelay.add(in.sendDelayMicros());
+                }
                 covered += in.endMs() - in.startMs();
                 bytes += in.bytes();
                 failed += in.failed();
@@ -51,9 +73,11 @@ public record SamplerSeries(long bucketMs, List<Point> points) {
                     merged.getTotalCount(),
                     bytes,
                     failed,
-                    percentilesMs(merged)));
+                    percentilesMs(merged),
+                    percentilesMs(corrected),
+                    percentilesMs(sendDelay)));
         }
-        return new SamplerSeries(bucketMs, points);
+        return new SamplerSeries(bucketMs, points, paced);
     }
 
     private static double[] percentilesMs(Histogram micros) {

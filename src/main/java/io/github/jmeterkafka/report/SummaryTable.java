@@ -39,7 +39,18 @@ public record SummaryTable(List<String> columns, List<List<String>> rows) {
             Map.entry("fetch_ms", "fetch time (ms)"),
             Map.entry("fetch_mb_per_sec", "fetch MB/sec"),
             Map.entry("fetch_records_per_sec", "fetch records/sec"),
-            Map.entry("expected_records_per_sec", "expected records/sec"));
+            Map.entry("expected_records_per_sec", "expected records/sec"),
+            Map.entry("corrected_avg_ms", "corrected avg (ms)"),
+            Map.entry("corrected_max_ms", "corrected max (ms)"),
+            Map.entry("corrected_p50_ms", "corrected 50th (ms)"),
+            Map.entry("corrected_p95_ms", "corrected 95th (ms)"),
+            Map.entry("corrected_p99_ms", "corrected 99th (ms)"),
+            Map.entry("corrected_p999_ms", "corrected 99.9th (ms)"),
+            Map.entry("send_delay_p50_ms", "send delay 50th (ms)"),
+            Map.entry("send_delay_p99_ms", "send delay 99th (ms)"),
+            Map.entry("send_delay_max_ms", "send delay max (ms)"),
+            Map.entry("behind_s", "behind schedule (s)"),
+            Map.entry("skipped", "skipped records"));
 
     /** The table from the summary header and its rows, all RFC 4180 CSV. */
     public static SummaryTable parse(String header, List<String> csvRows) throws IOException {

@@ -64,6 +64,44 @@ class HlogContentsTest {
     }
 
     @Test
+    void aPacedLogHasItsCorrectedLatenciesSendDelaysAndTheirSummaryColumns() throws Exception {
+        // the first interval ends before the schedule's first record: no paced histograms in it
+        HlogFixture log = new HlogFixture("producer", "Paced", START)
+                .interval(0, 0, 0, 1024, 0)
+                .interval(100, 1000, 5000, 1024, 0)
+                .paced(40_000)
+                .summary("producer,Paced,all,100,0,0.0977,1.00,100.0,0.10,3.00,5.00,3,5,5,5,,,,,,,100.0,"
+                        + "23.01,45.00,23,43,45,45,20,40,40.00,0.350,0");
+        Path file = log.write(dir.resolve("paced.hlog"), true);
+
+        HlogContents contents = HlogContents.read(HlogHeader.read(file).orElseThrow());
+
+        assertThat(contents.intervals()).hasSize(2);
+        assertThat(contents.intervals().get(0).correctedMicros()).isNull();
+        assertThat(contents.intervals().get(0).sendDelayMicros()).isNull();
+        Interval paced = contents.intervals().get(1);
+        assertThat(paced.records()).isEqualTo(100);
+        assertThat(paced.latencyMicros()).isEqualTo(log.latencies().get(1));
+        assertThat(paced.correctedMicros()).isEqualTo(log.corrected().get(1));
+        assertThat(paced.sendDelayMicros()).isEqualTo(log.sendDelays().get(1));
+        assertThat(contents.summary().columns())
+                .endsWith(
+                        "expected records/sec",
+                        "corrected avg (ms)",
+                        "corrected max (ms)",
+                        "corrected 50th (ms)",
+                        "corrected 95th (ms)",
+                        "corrected 99th (ms)",
+                        "corrected 99.9th (ms)",
+                        "send delay 50th (ms)",
+                        "send delay 99th (ms)",
+                        "send delay max (ms)",
+                        "behind schedule (s)",
+                        "skipped records");
+        assertThat(contents.summary().rows().get(0)).endsWith("45", "20", "40", "40.00", "0.350", "0");
+    }
+
+    @Test
     void aLogWithoutSummaryStillHasItsIntervals() throws Exception {
         Path file = new HlogFixture("consumer", "Consume", START)
                 .interval(10, 100, 900, 10, 0)

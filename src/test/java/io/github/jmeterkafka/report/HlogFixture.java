@@ -13,20 +13,25 @@ import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * Interval logs and a results file as the samplers and JMeter write them: one log per label, with
- * 1-s intervals of known latencies, bytes and failed records, the {@code #kafka.} comments and,
- * unless left out, the summary rows.
+ * 1-s intervals of known latencies, bytes and failed records (a paced sampler's also with its
+ * corrected latencies and send delays), the {@code #kafka.} comments and, unless left out, the summary rows.
  */
 final class HlogFixture {
 
     static final String SUMMARY_HEADER = "kind,label,part,records,failed,mb,seconds,records_per_sec,mb_per_sec,avg_ms,"
             + "max_ms,p50_ms,p95_ms,p99_ms,p999_ms,start_time,end_time,rebalance_ms,fetch_ms,fetch_mb_per_sec,"
-            + "fetch_records_per_sec,expected_records_per_sec";
+            + "fetch_records_per_sec,expected_records_per_sec,corrected_avg_ms,corrected_max_ms,corrected_p50_ms,"
+            + "corrected_p95_ms,corrected_p99_ms,corrected_p999_ms,send_delay_p50_ms,send_delay_p99_ms,"
+            + "send_delay_max_ms,behind_s,skipped";
 
     private final String kind;
     private final String label;
     private final long startMs;
     private final List<Histogram> latencies = new ArrayList<>();
     private final List<long[]> counters = new ArrayList<>();
+    // per interval, a paced run's: null where the interval has none
+    private final List<Histogram> corrected = new ArrayList<>();
+    private final List<Histogram> sendDelays = new ArrayList<>();
     private final List<String> summaryRows = new ArrayList<>();
 
     HlogFixture(String kind, String label, long startMs) {
@@ -43,6 +48,30 @@ final class HlogFixture {
         }
         latencies.add(h);
         counters.add(new long[] {records * recordBytes, failed});
+        corrected.add(null);
+        sendDelays.add(null);
+        return this;
+    }
+
+    /**
+     * The last interval's records as a paced sampler's: latencies from their intended send times spread over
+     * [its latencies' min + 0, max + maxDelayMicros], send delays over [0, maxDelayMicros].
+     */
+    HlogFixture paced(long maxDelayMicros) {
+        int last = latencies.size() - 1;
+        Histogram h = latencies.get(last);
+        int records = (int) h.getTotalCount();
+        Histogram c = new Histogram(3);
+        Histogram d = new Histogram(3);
+        for (int i = 0; i < records; i++) {
+            long delay = records == 1 ? 0 : maxDelayMicros * i / (records - 1);
+            d.recordValue(delay);
+            c.recordValue(h.getMinValue()
+                    + (records == 1 ? 0 : (h.getMaxValue() - h.getMinValue()) * i / (records - 1))
+                    + delay);
+        }
+        corrected.set(last, c);
+        sendDelays.set(last, d);
         return this;
     }
 
@@ -61,6 +90,14 @@ final class HlogFixture {
 
     List<Histogram> latencies() {
         return latencies;
+    }
+
+    List<Histogram> corrected() {
+        return corrected;
+    }
+
+    List<Histogram> sendDelays() {
+        return sendDelays;
     }
 
     long records() {
@@ -97,6 +134,10 @@ final class HlogFixture {
                 write(w, latencies.get(i), null, 1000L * i);
                 write(w, counter(counters.get(i)[0]), "bytes", 1000L * i);
                 write(w, counter(counters.get(i)[1]), "failed", 1000L * i);
+                if (corrected.get(i) != null) {
+                    write(w, corrected.get(i), "corrected", 1000L * i);
+                    write(w, sendDelays.get(i), "send-delay", 1000L * i);
+                }
             }
             if (summary) {
                 w.outputComment("kafka.summary.header=" + SUMMARY_HEADER);

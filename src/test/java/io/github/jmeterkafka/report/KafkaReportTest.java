@@ -107,6 +107,47 @@ class KafkaReportTest {
         assertThat(index.indexOf("kafka.html")).isEqualTo(index.lastIndexOf("kafka.html"));
     }
 
+    @Test
+    void aPacedSamplerHasItsCorrectedLatencyAndSendDelayChartsAndColumns() throws Exception {
+        Path report = dashboard();
+        HlogFixture paced = new HlogFixture("producer", "Paced", START)
+                .interval(1000, 500, 9000, 1024, 0)
+                .paced(3_000)
+                .interval(1000, 700, 12_000, 1024, 0)
+                .paced(400_000)
+                .summary("producer,Paced,all,2000,0,1.9531,2.00,1000.0,0.98,3.1,12.0,3,9,11,12,,,,,,,1000.0,"
+                        + "60.20,411.00,8,300,402,410,1,390,400.00,0.410,0");
+        HlogFixture plain = new HlogFixture("producer", "Plain", START).interval(500, 500, 9000, 1024, 0);
+        Path logs = dir.resolve("kafka-hlog");
+        paced.write(logs.resolve("Paced.hlog"), true);
+        plain.write(logs.resolve("Plain.hlog"), true);
+        HlogSelection selection =
+                HlogSelection.find(logs, "kafka.hlog.dir", Set.of("Paced", "Plain"), START, START + 2000);
+
+        Path page = KafkaReport.write(report, "Paced", selection.logs());
+
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        // Paced is the first section; only it has the two charts and the corrected columns
+        assertThat(html)
+                .contains("id=\"kafka-0-corrected\"", "id=\"kafka-0-delay\"")
+                .doesNotContain("id=\"kafka-1-corrected\"", "id=\"kafka-1-delay\"")
+                .contains("Corrected send-to-ack latency percentiles", "Send delay percentiles")
+                .contains("<th>corrected 99th (ms)</th>", "<th>send delay 99th (ms)</th>", "<th>skipped records</th>");
+        JsonNode data = PageData.read(page).path("samplers");
+        JsonNode p = data.get(0).path("points");
+        assertThat(data.get(0).path("paced").asBoolean()).isTrue();
+        assertThat(p.path("p99").get(1).asDouble())
+                .isEqualTo(paced.latencies().get(1).getValueAtPercentile(99) / 1000.0);
+        assertThat(p.path("corrected_p99").get(1).asDouble())
+                .isEqualTo(paced.corrected().get(1).getValueAtPercentile(99) / 1000.0);
+        assertThat(p.path("send_delay_p50").get(0).asDouble())
+                .isEqualTo(paced.sendDelays().get(0).getValueAtPercentile(50) / 1000.0);
+        assertThat(p.path("send_delay_p999").get(1).asDouble())
+                .isEqualTo(paced.sendDelays().get(1).getValueAtPercentile(99.9) / 1000.0);
+        assertThat(data.get(1).path("paced").asBoolean()).isFalse();
+        assertThat(data.get(1).path("points").has("corrected_p99")).isFalse();
+    }
+
     /** The two pages of a dashboard with the template's side menu, nested list included. */
     private Path dashboard() throws Exception {
         Path report = dir.resolve("report");

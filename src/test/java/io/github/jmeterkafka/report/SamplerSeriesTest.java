@@ -47,6 +47,38 @@ class SamplerSeriesTest {
                         h.getValueAtPercentile(99.9) / 1000.0);
         // no records: no percentiles, a gap in the latency chart
         assertThat(series.points().get(1).percentilesMs()).isEmpty();
+        // not paced: no corrected latency, no send delay
+        assertThat(series.paced()).isFalse();
+        assertThat(series.points()).allSatisfy(p -> assertThat(p.correctedMs()).isEmpty());
+    }
+
+    @Test
+    void aPacedLogHasCorrectedAndSendDelayPercentilesFoldedLikeTheLatencies() throws Exception {
+        HlogFixture fixture = new HlogFixture("producer", "P", START).interval(0, 0, 0, 100, 0);
+        for (int s = 1; s < 1200; s++) {
+            fixture.interval(100, 500 + s, 3000 + s, 100, 0).paced(s > 600 && s < 660 ? 250_000 : 2_000);
+        }
+
+        SamplerSeries series = SamplerSeries.of(intervals(fixture), 600);
+
+        assertThat(series.paced()).isTrue();
+        assertThat(series.bucketMs()).isEqualTo(2000);
+        // the first bucket's first interval has no paced records, its second has
+        Histogram corrected = fixture.corrected().get(1);
+        assertThat(series.points().get(0).correctedMs())
+                .containsExactly(
+                        corrected.getValueAtPercentile(50) / 1000.0,
+                        corrected.getValueAtPercentile(95) / 1000.0,
+                        corrected.getValueAtPercentile(99) / 1000.0,
+                        corrected.getValueAtPercentile(99.9) / 1000.0);
+        Histogram delays = new Histogram(3);
+        fixture.sendDelays().subList(610, 612).forEach(delays::add);
+        SamplerSeries.Point stall = series.points().get(305);
+        assertThat(stall.timeMs()).isEqualTo(START + 610_000);
+        assertThat(stall.sendDelayMs()[2]).isEqualTo(delays.getValueAtPercentile(99) / 1000.0);
+        // the stall shows in the corrected latency, not in the latency from the actual send
+        assertThat(stall.correctedMs()[2]).isGreaterThan(200.0);
+        assertThat(stall.percentilesMs()[2]).isLessThan(5.0);
     }
 
     @Test
