@@ -16,13 +16,15 @@ record Chart(int index, SectionTable table, Metric metric, String property, List
 
     record Series(String name, List<Double> y) {}
 
-    /** Per sampler, per varied property, one chart per charted metric. */
+    /** Per sampler, per varied property, one chart per charted metric its table has. */
     static List<Chart> all(SweepRows sweep, List<SectionTable> tables) {
         List<Chart> charts = new ArrayList<>();
         for (SectionTable t : tables) {
             for (String p : sweep.properties()) {
                 for (Metric m : Metric.CHARTED) {
-                    charts.add(of(charts.size(), t, m, p, sweep.values(p)));
+                    if (t.metrics().contains(m)) {
+                        charts.add(of(charts.size(), t, m, p, sweep.values(p)));
+                    }
                 }
             }
         }

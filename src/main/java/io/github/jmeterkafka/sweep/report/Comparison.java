@@ -3,12 +3,14 @@ package io.github.jmeterkafka.sweep.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Two sweeps side by side, e.g. before and after a broker change: per sampler and configuration
  * both have, the medians of each and their ratio after/before; what only one of them has is listed apart.
+ * {@code metrics}: the compared ones, a paced metric only when a table of either sweep has it.
  */
-record Comparison(List<Row> rows, List<Unmatched> unmatched) {
+record Comparison(List<Metric> metrics, List<Row> rows, List<Unmatched> unmatched) {
 
     record Change(Metric metric, Double before, Double after) {
         /** after/before, or null when either is missing or before is zero. */
@@ -23,6 +25,11 @@ record Comparison(List<Row> rows, List<Unmatched> unmatched) {
     record Unmatched(String side, String kind, String label, Configuration configuration) {}
 
     static Comparison of(List<SectionTable> before, List<SectionTable> after) {
+        List<Metric> metrics = Metric.COMPARED.stream()
+                .filter(m -> !m.paced()
+                        || Stream.concat(before.stream(), after.stream())
+                                .anyMatch(t -> t.metrics().contains(m)))
+                .toList();
         List<Row> rows = new ArrayList<>();
         List<Unmatched> unmatched = new ArrayList<>();
         for (SectionTable a : after) {
@@ -32,7 +39,7 @@ record Comparison(List<Row> rows, List<Unmatched> unmatched) {
                 if (br.isEmpty()) {
                     unmatched.add(new Unmatched("after", a.kind(), a.label(), ar.configuration()));
                 } else {
-                    List<Change> changes = Metric.COMPARED.stream()
+                    List<Change> changes = metrics.stream()
                             .map(m -> new Change(m, br.get().median(m), ar.median(m)))
                             .toList();
                     rows.add(new Row(a.kind(), a.label(), ar.configuration(), changes));
@@ -47,6 +54,6 @@ record Comparison(List<Row> rows, List<Unmatched> unmatched) {
                 }
             }
         }
-        return new Comparison(rows, unmatched);
+        return new Comparison(metrics, rows, unmatched);
     }
 }

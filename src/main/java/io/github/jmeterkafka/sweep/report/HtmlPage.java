@@ -97,7 +97,7 @@ final class HtmlPage {
         if (r.comparison() != null) {
             b.append(
                     "<h2>Comparison</h2>\n<p class=\"note\">Medians of the before sweep and of this one, per configuration both have.</p>\n");
-            table(b, Report.comparisonColumns(), escaped(r.comparisonRows()), 3);
+            table(b, r.comparisonColumns(), escaped(r.comparisonRows()), 3);
             if (!r.comparison().unmatched().isEmpty()) {
                 b.append("<h3>In one sweep only</h3>\n");
                 table(b, Report.UNMATCHED_COLUMNS, escaped(r.unmatchedRows()), Report.UNMATCHED_COLUMNS.size());

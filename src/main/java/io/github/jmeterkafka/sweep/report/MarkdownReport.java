@@ -43,7 +43,7 @@ final class MarkdownReport {
         if (r.comparison() != null) {
             b.append(
                     "\n## Comparison\n\nMedians of the before sweep and of this one, per configuration both have.\n\n");
-            table(b, Report.comparisonColumns(), escaped(r.comparisonRows()));
+            table(b, r.comparisonColumns(), escaped(r.comparisonRows()));
             if (!r.comparison().unmatched().isEmpty()) {
                 b.append("\n### In one sweep only\n\n");
                 table(b, Report.UNMATCHED_COLUMNS, escaped(r.unmatchedRows()));

@@ -3,35 +3,46 @@ package io.github.jmeterkafka.sweep.report;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** The summary columns the report takes medians of, in the order its tables show them. */
 enum Metric {
-    RECORDS_PER_SEC(Column.RECORDS_PER_SEC, "records/s", false),
-    MB_PER_SEC(Column.MB_PER_SEC, "MB/s", false),
-    AVG_MS(Column.AVG_MS, "avg ms", false),
-    P50_MS(Column.P50_MS, "p50 ms", false),
-    P95_MS(Column.P95_MS, "p95 ms", false),
-    P99_MS(Column.P99_MS, "p99 ms", false),
-    P999_MS(Column.P999_MS, "p99.9 ms", false),
-    MAX_MS(Column.MAX_MS, "max ms", false),
-    REBALANCE_MS(Column.REBALANCE_MS, "rebalance ms", true),
-    FETCH_MS(Column.FETCH_MS, "fetch ms", true),
-    FETCH_MB_PER_SEC(Column.FETCH_MB_PER_SEC, "fetch MB/s", true),
-    FETCH_RECORDS_PER_SEC(Column.FETCH_RECORDS_PER_SEC, "fetch records/s", true);
+    RECORDS_PER_SEC(Column.RECORDS_PER_SEC, "records/s", Rows.EVERY),
+    MB_PER_SEC(Column.MB_PER_SEC, "MB/s", Rows.EVERY),
+    AVG_MS(Column.AVG_MS, "avg ms", Rows.EVERY),
+    P50_MS(Column.P50_MS, "p50 ms", Rows.EVERY),
+    P95_MS(Column.P95_MS, "p95 ms", Rows.EVERY),
+    P99_MS(Column.P99_MS, "p99 ms", Rows.EVERY),
+    P999_MS(Column.P999_MS, "p99.9 ms", Rows.EVERY),
+    MAX_MS(Column.MAX_MS, "max ms", Rows.EVERY),
+    REBALANCE_MS(Column.REBALANCE_MS, "rebalance ms", Rows.CONSUMER),
+    FETCH_MS(Column.FETCH_MS, "fetch ms", Rows.CONSUMER),
+    FETCH_MB_PER_SEC(Column.FETCH_MB_PER_SEC, "fetch MB/s", Rows.CONSUMER),
+    FETCH_RECORDS_PER_SEC(Column.FETCH_RECORDS_PER_SEC, "fetch records/s", Rows.CONSUMER),
+    // last, so the columns of report-table.csv keep their places in a sweep that has them
+    CORRECTED_P50_MS(Column.CORRECTED_P50_MS, "corrected p50 ms", Rows.PACED),
+    CORRECTED_P99_MS(Column.CORRECTED_P99_MS, "corrected p99 ms", Rows.PACED);
 
-    /** What a chart draws against each varied property, and what a comparison sets side by side. */
-    static final List<Metric> CHARTED = List.of(RECORDS_PER_SEC, P99_MS);
+    /** Which rows fill a metric: every row, a consumer's, or a paced sampler's (a target rate). */
+    private enum Rows {
+        EVERY,
+        CONSUMER,
+        PACED
+    }
 
-    static final List<Metric> COMPARED = List.of(RECORDS_PER_SEC, MB_PER_SEC, P99_MS);
+    /** What a chart draws against each varied property, and what a comparison sets side by side, where a table has it. */
+    static final List<Metric> CHARTED = List.of(RECORDS_PER_SEC, P99_MS, CORRECTED_P99_MS);
+
+    static final List<Metric> COMPARED = List.of(RECORDS_PER_SEC, MB_PER_SEC, P99_MS, CORRECTED_P99_MS);
 
     private final Column column;
     private final String title;
-    private final boolean consumerOnly;
+    private final Rows rows;
 
-    Metric(Column column, String title, boolean consumerOnly) {
+    Metric(Column column, String title, Rows rows) {
         this.column = column;
         this.title = title;
-        this.consumerOnly = consumerOnly;
+        this.rows = rows;
     }
 
     /** The rows.csv column, also the key of this metric in report-table.csv and the page's data. */
@@ -43,10 +54,24 @@ enum Metric {
         return title;
     }
 
-    /** Consumer rows fill every metric; other rows leave the consumer's own empty. */
-    static List<Metric> of(String kind) {
+    /** Filled only by a paced sampler's rows: shown only where some row has it. */
+    boolean paced() {
+        return rows == Rows.PACED;
+    }
+
+    /**
+     * Consumer rows fill every metric but the paced ones; other rows leave the consumer's own empty; a paced
+     * metric is kept when {@code filled} says some row of the sampler has it (a sweep of older rows or of
+     * unpaced samplers has none).
+     */
+    static List<Metric> of(String kind, Predicate<Metric> filled) {
+        boolean consumer = "consumer".equals(kind);
         return Arrays.stream(values())
-                .filter(m -> "consumer".equals(kind) || !m.consumerOnly)
+                .filter(m -> switch (m.rows) {
+                    case EVERY -> true;
+                    case CONSUMER -> consumer;
+                    case PACED -> filled.test(m);
+                })
                 .toList();
     }
 }

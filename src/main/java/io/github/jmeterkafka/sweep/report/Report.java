@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sweep.report;
 
 import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -67,10 +68,11 @@ record Report(
                 .toList();
     }
 
-    static List<String> comparisonColumns() {
+    List<String> comparisonColumns() {
         List<String> columns = new ArrayList<>(List.of("kind", "label", "configuration"));
-        Metric.COMPARED.forEach(
-                m -> columns.addAll(List.of(m.title() + " before", m.title() + " after", "after/before")));
+        comparison
+                .metrics()
+                .forEach(m -> columns.addAll(List.of(m.title() + " before", m.title() + " after", "after/before")));
         return columns;
     }
 
@@ -91,6 +93,14 @@ record Report(
         return comparison.unmatched().stream()
                 .map(u ->
                         List.of(u.side(), u.kind(), u.label(), u.configuration().text()))
+                .toList();
+    }
+
+    /** Every metric, but the paced ones no table has: report-table.csv's, so a sweep without them keeps its columns. */
+    List<Metric> metrics() {
+        return Arrays.stream(Metric.values())
+                .filter(m ->
+                        !m.paced() || tables.stream().anyMatch(t -> t.metrics().contains(m)))
                 .toList();
     }
 

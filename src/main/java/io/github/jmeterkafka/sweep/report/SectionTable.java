@@ -8,7 +8,12 @@ record SectionTable(String kind, String label, String part, List<Metric> metrics
 
     /** What the latency columns measure, as the plugin's summary defines it per kind. */
     String latency() {
-        return "consumer".equals(kind) ? "end to end" : "send to ack";
+        String latency = switch (kind) {
+            case "consumer" -> "end to end";
+            case "request-reply" -> "round trip";
+            default -> "send to ack";
+        };
+        return metrics.stream().anyMatch(Metric::paced) ? latency + ", corrected: from the intended send" : latency;
     }
 
     Optional<ConfigurationStats> row(Configuration c) {

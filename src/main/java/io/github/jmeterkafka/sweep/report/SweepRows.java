@@ -159,14 +159,14 @@ final class SweepRows {
                         r.get(Column.KIND).equals(kind) && r.get(Column.LABEL).equals(label))
                 .toList();
         String part = sampler.stream().anyMatch(r -> r.get(Column.PART).equals("steady")) ? "steady" : "all";
-        List<Metric> metrics = Metric.of(kind);
+        List<RunRow> okPart = sampler.stream()
+                .filter(r -> r.get(Column.PART).equals(part) && !failedRuns.contains(r.runKey()))
+                .toList();
+        List<Metric> metrics = Metric.of(kind, m -> okPart.stream().anyMatch(r -> r.value(m) != null));
         List<ConfigurationStats> stats = new ArrayList<>();
         for (Configuration c : configurations()) {
-            List<RunRow> ok = sampler.stream()
-                    .filter(r -> r.configuration().equals(c)
-                            && r.get(Column.PART).equals(part)
-                            && !failedRuns.contains(r.runKey()))
-                    .toList();
+            List<RunRow> ok =
+                    okPart.stream().filter(r -> r.configuration().equals(c)).toList();
             Map<Metric, Spread> spreads = new LinkedHashMap<>();
             for (Metric m : metrics) {
                 Spread s = Spread.of(ok.stream()

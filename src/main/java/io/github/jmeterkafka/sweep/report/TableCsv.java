@@ -13,7 +13,8 @@ final class TableCsv {
         List<String> header = new ArrayList<>(List.of("kind", "label", "part"));
         r.sweep().properties().forEach(p -> header.add("vary." + p));
         header.add("ok_repeats");
-        for (Metric m : Metric.values()) {
+        List<Metric> metrics = r.metrics();
+        for (Metric m : metrics) {
             header.addAll(List.of(m.key() + "_median", m.key() + "_min", m.key() + "_max"));
         }
         StringBuilder b = new StringBuilder(4_096);
@@ -25,7 +26,7 @@ final class TableCsv {
                         .properties()
                         .forEach(p -> cells.add(row.configuration().get(p)));
                 cells.add(Integer.toString(row.okRepeats()));
-                for (Metric m : Metric.values()) {
+                for (Metric m : metrics) {
                     Spread s = row.spread(m);
                     cells.addAll(
                             s == null

@@ -28,6 +28,15 @@ class ChartTest {
     }
 
     @Test
+    void aPacedSamplerHasItsCorrectedP99ChartedToo() {
+        SweepRows paced = SweepRows.parse(SweepRowsTest.PACED);
+
+        assertThat(Chart.all(paced, paced.tables()))
+                .extracting(c -> c.table().label() + " " + c.metric().title())
+                .containsExactly("p records/s", "p p99 ms", "p corrected p99 ms", "q records/s", "q p99 ms");
+    }
+
+    @Test
     void oneLinePerCombinationOfTheOtherProperties() {
         assertThat(charts.get(0).x()).containsExactly("1", "6");
         assertThat(charts.get(0).series())

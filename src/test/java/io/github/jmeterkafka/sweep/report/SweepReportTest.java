@@ -69,6 +69,40 @@ class SweepReportTest {
     }
 
     @Test
+    void aPacedSweepHasTheCorrectedPercentilesInEveryFile() throws IOException {
+        Path rows = Files.writeString(dir.resolve("rows.csv"), SweepRowsTest.PACED);
+        Path out = dir.resolve("out");
+        SweepReport.run(rows.toString(), "--compare", rows.toString(), "--out", out.toString());
+
+        List<String> csv = Files.readAllLines(out.resolve("report-table.csv"));
+        assertThat(csv.get(0))
+                .endsWith(",fetch_records_per_sec_max,corrected_p50_ms_median,corrected_p50_ms_min,"
+                        + "corrected_p50_ms_max,corrected_p99_ms_median,corrected_p99_ms_min,corrected_p99_ms_max");
+        assertThat(csv.get(1)).startsWith("producer,p,all,1000,2,1000,").endsWith(",4,3,5,25,20,30");
+        assertThat(csv.get(3)).startsWith("request-reply,q,all,1000,").endsWith(",,,,,,");
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains(
+                        "latency send to ack, corrected: from the intended send;",
+                        "| max ms | corrected p50 ms | corrected p99 ms |\n",
+                        "| p99 ms before | p99 ms after | after/before "
+                                + "| corrected p99 ms before | corrected p99 ms after | after/before |\n",
+                        "| producer | p | rate=1000 | 1,000 | 1,000 | 1.000 |  |  |  | 4.5 | 4.5 | 1.000 | 25 | 25 | 1.000 |\n");
+        JsonNode data = PageData.read(Files.readString(out.resolve("report.html")), "sweepData");
+        assertThat(data.path("tables")
+                        .get(0)
+                        .path("rows")
+                        .get(1)
+                        .path("figures")
+                        .path("corrected_p99_ms")
+                        .path("median")
+                        .asDouble())
+                .isEqualTo(400);
+        assertThat(data.path("charts"))
+                .extracting(c -> c.path("metric").asText())
+                .contains("corrected_p99_ms");
+    }
+
+    @Test
     void pageEmbedsTheDataAChartDivPerChartAndEChartsOnce() throws IOException {
         String html = Files.readString(report(null).resolve("report.html"));
         JsonNode data = PageData.read(html, "sweepData");

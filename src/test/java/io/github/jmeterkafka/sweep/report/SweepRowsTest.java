@@ -31,7 +31,9 @@ class SweepRowsTest {
         assertThat(producer.kind()).isEqualTo("producer");
         assertThat(producer.label()).isEqualTo(SweepFixture.PRODUCER);
         assertThat(producer.part()).isEqualTo("steady");
-        assertThat(producer.metrics()).doesNotContain(Metric.REBALANCE_MS, Metric.FETCH_MS);
+        // not paced: no corrected latency
+        assertThat(producer.metrics())
+                .doesNotContain(Metric.REBALANCE_MS, Metric.FETCH_MS, Metric.CORRECTED_P50_MS, Metric.CORRECTED_P99_MS);
         assertThat(producer.rows()).extracting(ConfigurationStats::okRepeats).containsExactly(2, 2, 2, 2);
         assertThat(producer.rows())
                 .extracting(r -> r.spread(Metric.RECORDS_PER_SEC))
@@ -60,6 +62,33 @@ class SweepRowsTest {
         assertThat(first.spread(Metric.FETCH_RECORDS_PER_SEC)).isEqualTo(new Spread(10_010, 9_900, 10_120));
         assertThat(first.spread(Metric.FETCH_MB_PER_SEC)).isEqualTo(new Spread(9.1, 9, 9.2));
     }
+
+    @Test
+    void aPacedSamplersTableHasItsCorrectedPercentilesAndAnUnpacedOneNone() {
+        SweepRows s = SweepRows.parse(PACED);
+
+        SectionTable paced = s.tables().get(0);
+        assertThat(paced.metrics()).endsWith(Metric.MAX_MS, Metric.CORRECTED_P50_MS, Metric.CORRECTED_P99_MS);
+        assertThat(paced.rows())
+                .extracting(r -> r.spread(Metric.CORRECTED_P99_MS))
+                .containsExactly(new Spread(25, 20, 30), new Spread(400, 400, 400));
+        assertThat(paced.rows().get(0).spread(Metric.CORRECTED_P50_MS)).isEqualTo(new Spread(4, 3, 5));
+        assertThat(paced.latency()).isEqualTo("send to ack, corrected: from the intended send");
+        SectionTable unpaced = s.tables().get(1);
+        assertThat(unpaced.metrics()).doesNotContain(Metric.CORRECTED_P50_MS, Metric.CORRECTED_P99_MS);
+        assertThat(unpaced.latency()).isEqualTo("round trip");
+    }
+
+    /** A sweep of the rate: a paced producer (two repeats at 1000, one at 5000) and a request-reply sampler left unpaced. */
+    static final String PACED = """
+            sweep,run,repeat,status,vary.rate,kind,label,part,records_per_sec,p99_ms,corrected_p50_ms,corrected_p99_ms
+            r,1,1,ok,1000,producer,p,all,1000,4,3,20
+            r,1,1,ok,1000,request-reply,q,all,50,9,,
+            r,1,2,ok,1000,producer,p,all,1000,5,5,30
+            r,1,2,ok,1000,request-reply,q,all,50,9,,
+            r,2,1,ok,5000,producer,p,all,4200,6,80,400
+            r,2,1,ok,5000,request-reply,q,all,50,9,,
+            """;
 
     @Test
     void failedRunIsListedApartAndInNoFigure() {
