@@ -38,6 +38,8 @@ public final class SendSchedule {
     // written under this lock
     private volatile boolean isBehind;
     private long behindSince;
+    // the last claim that found the schedule behind: an open stretch ends there, not when the summary is made
+    private volatile long lastLateClaim;
     private long behindNanos;
     private long longestBehindNanos;
     private int behindStretches;
@@ -196,6 +198,9 @@ public final class SendSchedule {
      * claim that is not.
      */
     private void tracked(long now, boolean late, long lateSince) {
+        if (late) {
+            lastLateClaim = now;
+        }
         if (late == isBehind) {
             return;
         }
@@ -220,7 +225,7 @@ public final class SendSchedule {
 
     /** How long the schedule was behind so far, a stretch still going on included. */
     public synchronized Behind behind() {
-        long open = isBehind ? Math.max(0, clock.getAsLong() - behindSince) : 0;
+        long open = isBehind ? Math.max(0, lastLateClaim - behindSince) : 0;
         return new Behind(
                 (behindNanos + open) / 1_000_000,
                 Math.max(longestBehindNanos, open) / 1_000_000,

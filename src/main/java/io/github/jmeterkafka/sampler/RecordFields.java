@@ -103,9 +103,13 @@ public abstract class RecordFields extends AbstractKafkaSampler {
         return new SendSchedule(rate, rampUp, budget, skip, graceMs * 1_000_000, System::nanoTime);
     }
 
-    /** The expected records/s; the target rate when blank; 0 when neither is set or not a number (said once in the log). */
+    /**
+     * The expected records/s; when blank, the target rate unless it ramps up (the run's average is then below it); 0
+     * when none is set or not a number (said once in the log).
+     */
     double expectedRate() {
-        String expected = expectedRate.isBlank() ? targetRate : expectedRate;
+        boolean ramps = !targetRampUp.isBlank() && !targetRampUp.trim().equals("0");
+        String expected = expectedRate.isBlank() && !ramps ? targetRate : expectedRate;
         try {
             return expected.isBlank() ? 0 : Math.max(0, Double.parseDouble(expected.trim()));
         } catch (NumberFormatException e) {
