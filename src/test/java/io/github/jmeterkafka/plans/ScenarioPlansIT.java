@@ -63,7 +63,10 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
     private static final Pattern PRODUCER_LINE = Pattern.compile(
             "\\n(\\d+) records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, "
-                    + "\\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.\\n0 records failed.");
+                    + "\\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th."
+                    // a paced run's corrected latency and send delay
+                    + "(?:\\ncorrected for the schedule [^\\n]*\\nsend delay [^\\n]*)?"
+                    + "\\n0 records failed.");
 
     // a consumer's poll timeout: long enough for a group join on a busy machine, and the time
     // each consumer waits after the producers are done before it stops

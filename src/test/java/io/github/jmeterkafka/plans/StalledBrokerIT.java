@@ -34,19 +34,8 @@ class StalledBrokerIT extends BrokerAndJMeter {
     @Test
     void aPausedBrokersWaitIsInTheCorrectedLatencyAndTheBacklogIsSent() throws Exception {
         String topic = "stalled-" + System.nanoTime();
-        Pauser pauser = new Pauser(topic, RECORDS / 4);
-        pauser.start();
-        JMeter.Result result = jmeter.plan(PLAN)
-                .property("kafka.bootstrap", broker.bootstrapServers())
-                .property("topic", topic)
-                .property("partitions", "6")
-                .property("acks", "1")
-                .property("rate", Integer.toString(RATE))
-                .property("records", Integer.toString(RECORDS))
-                .run();
-        pauser.join(TimeUnit.SECONDS.toMillis(60));
+        JMeter.Result result = runThroughAPause(topic, "catchUp");
 
-        assertThat(pauser.pausedMs.get()).as("the broker was paused").isGreaterThanOrEqualTo(PAUSE_MS);
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).isEmpty();
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
@@ -76,18 +65,7 @@ class StalledBrokerIT extends BrokerAndJMeter {
     @Test
     void skippingMissedRecordsCountsThemAndSendsTheRest() throws Exception {
         String topic = "stalled-skip-" + System.nanoTime();
-        Pauser pauser = new Pauser(topic, RECORDS / 4);
-        pauser.start();
-        JMeter.Result result = jmeter.plan(PLAN)
-                .property("kafka.bootstrap", broker.bootstrapServers())
-                .property("topic", topic)
-                .property("partitions", "6")
-                .property("acks", "1")
-                .property("rate", Integer.toString(RATE))
-                .property("records", Integer.toString(RECORDS))
-                .property("behind.schedule", "skip")
-                .run();
-        pauser.join(TimeUnit.SECONDS.toMillis(60));
+        JMeter.Result result = runThroughAPause(topic, "skip");
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         String out = result.stdout();
@@ -99,6 +77,24 @@ class StalledBrokerIT extends BrokerAndJMeter {
         assertThat(skipped).as(out).isBetween(PAUSE_MS * RATE / 1000 / 2, PAUSE_MS * RATE / 1000 + 500);
         assertThat(Topics.endOffsets(admin, topic)).as(out).isEqualTo(RECORDS - skipped);
         assertThat(out).contains("\n" + (RECORDS - skipped) + " records sent, ");
+    }
+
+    /** The plan at {@link #RATE}, the broker paused for {@link #PAUSE_MS} once a quarter of the records are stored. */
+    private static JMeter.Result runThroughAPause(String topic, String behindSchedule) throws InterruptedException {
+        Pauser pauser = new Pauser(topic, RECORDS / 4);
+        pauser.start();
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("partitions", "6")
+                .property("acks", "1")
+                .property("rate", Integer.toString(RATE))
+                .property("records", Integer.toString(RECORDS))
+                .property("behind.schedule", behindSchedule)
+                .run();
+        pauser.join(TimeUnit.SECONDS.toMillis(60));
+        assertThat(pauser.pausedMs.get()).as("the broker was paused").isGreaterThanOrEqualTo(PAUSE_MS);
+        return result;
     }
 
     /** Pauses the broker for {@link #PAUSE_MS} once {@code after} records of the topic are stored. */
