@@ -53,6 +53,9 @@ public final class Requests {
         long sentBytes = 0;
         stats.sending(slots != null ? slots.intendedNanos(0) : System.nanoTime(), n);
         for (int i = 0; i < n; i++) {
+            if (slots != null && i > 0) {
+                slots.awaitDue(i);
+            }
             RuntimeException atOnce = null;
             try {
                 SendBatch.Outgoing out = make.apply(i);

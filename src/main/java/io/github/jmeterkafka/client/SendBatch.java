@@ -97,7 +97,8 @@ public final class SendBatch {
      * once per record. In a {@code transactional} batch, acknowledged records reach the stats when
      * {@link #transactionEnded} says how the transaction ended. With {@code keepLatencies} the batch
      * keeps what {@link #countedMicros} returns. With {@code slots} (a paced run) record i was due at
-     * {@code slots.intendedNanos(i)}: its wait to be sent counts in its corrected latency.
+     * {@code slots.intendedNanos(i)}: it is not sent before, and its wait to be sent counts in its corrected
+     * latency.
      */
     @SuppressWarnings("java:S107") // what one sample's sending needs
     public static SendBatch send(
@@ -111,6 +112,9 @@ public final class SendBatch {
         SendBatch batch = new SendBatch(n, stats, transactional, keepLatencies, slots != null);
         stats.sending(slots != null ? slots.intendedNanos(0) : System.nanoTime());
         for (int i = 0; i < n; i++) {
+            if (slots != null && i > 0) {
+                slots.awaitDue(i);
+            }
             long start = System.nanoTime();
             long intended = slots != null ? slots.intendedNanos(i) : start;
             RuntimeException atOnce;

@@ -32,6 +32,11 @@ public final class PluginProperties {
     public static final String HLOG_INTERVAL_S = "kafka.hlog.interval.s";
     /** How late (ms) a paced sampler's record may be sent before its schedule counts as behind (or skips it). */
     public static final String SCHEDULE_GRACE_MS = "kafka.schedule.grace.ms";
+    /**
+     * How far ahead (ms) a paced sample takes records, each sent at its own time: fewer, larger samples than one
+     * per record.
+     */
+    public static final String SCHEDULE_WINDOW_MS = "kafka.schedule.window.ms";
     /** JMeter's own: how long it waits for a stopped thread to end before it exits with an error. */
     private static final String THREAD_STOP_WAIT_MS = "jmeterengine.threadstop.wait";
 

@@ -3,20 +3,23 @@ package io.github.jmeterkafka.measure;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
  * When each record of a paced sampler is to be sent, shared by all its threads: record k is due at
- * {@code start + k / rate} (kafka-producer-perf-test's {@code --throughput}), the start being the first
- * first record's send ({@link #start}), so that the metadata fetch of a test's first send is in no record's wait;
- * with a ramp-up, the rate first rises linearly from 0 to the rate over the ramp-up. Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come
- * (or the next one, which it then waits for), so a thread that was busy finds the records that fell due
- * meanwhile and sends them at once (catch-up), or, when missed records are skipped, leaves out those more
- * than the grace late and counts them. The time the schedule was behind (its oldest unsent record more
- * than the grace late) is counted too.
+ * {@code start + k / rate} (kafka-producer-perf-test's {@code --throughput}); with a ramp-up, the rate first
+ * rises linearly from 0 over it. The schedule starts at the first record's send ({@link #start}), so that the
+ * metadata fetch of a test's first send is in no record's wait.
  *
- * <p>Thread-safe: a claim is one compare-and-set on the next record; the behind-schedule bookkeeping
- * takes a lock only when the schedule falls behind or catches up.
+ * <p>Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come and those
+ * due within the window ahead (or the next one, which it waits for), and sends each at its time; a thread that
+ * was busy finds the records that fell due meanwhile and sends them at once (catch-up), or, when missed records
+ * are skipped, leaves out those more than the grace late and counts them. The time the schedule was behind (its
+ * oldest unsent record more than the grace late) is counted too.
+ *
+ * <p>Thread-safe: a claim is one compare-and-set on the next record; the behind-schedule bookkeeping takes a lock
+ * only when the schedule falls behind or catches up.
  */
 public final class SendSchedule {
     private final double nanosPerRecord;
@@ -26,6 +29,7 @@ public final class SendSchedule {
     private final long limit;
     private final boolean skipMissed;
     private final long graceNanos;
+    private final long windowNanos;
     private final LongSupplier clock;
     // how often a thread holding a later record checks whether the schedule started
     private static final long UNSTARTED_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -50,10 +54,19 @@ public final class SendSchedule {
      * @param limit       records in all (the sampler's budget); 0 or less: no limit
      * @param skipMissed  leave out records more than {@code graceNanos} late instead of catching up
      * @param graceNanos  how late a record may be before the schedule counts as behind
+     * @param windowNanos how far ahead a claim takes records (sent each at its time): samples of several records
+     *                    cost JMeter less than one sample per record
      * @param clock       {@link System#nanoTime}, or a test's clock
      */
+    @SuppressWarnings("java:S107") // each is a setting of the schedule
     public SendSchedule(
-            double ratePerSec, double rampUpSec, long limit, boolean skipMissed, long graceNanos, LongSupplier clock) {
+            double ratePerSec,
+            double rampUpSec,
+            long limit,
+            boolean skipMissed,
+            long graceNanos,
+            long windowNanos,
+            LongSupplier clock) {
         if (!(ratePerSec > 0) || Double.isInfinite(ratePerSec)) {
             throw new IllegalArgumentException("rate must be more than 0: " + ratePerSec);
         }
@@ -63,6 +76,7 @@ public final class SendSchedule {
         this.limit = limit > 0 ? limit : Long.MAX_VALUE;
         this.skipMissed = skipMissed;
         this.graceNanos = Math.max(0, graceNanos);
+        this.windowNanos = Math.max(0, windowNanos);
         this.clock = clock;
     }
 
@@ -100,11 +114,21 @@ public final class SendSchedule {
             }
             return SendSchedule.this.intendedNanos(first) - clock.getAsLong();
         }
+
+        /** Waits until record {@code i} is due, at most the window; an interrupt (Stop) ends the wait. */
+        public void awaitDue(int i) {
+            long left;
+            while ((left = intendedNanos(i) - clock.getAsLong()) > 0
+                    && !Thread.currentThread().isInterrupted()) {
+                LockSupport.parkNanos(Math.min(left, windowNanos));
+            }
+        }
     }
 
     /**
-     * Claims the records whose time has come, at most {@code max}; when none has, the next record, which the
-     * caller then waits for ({@link Claim#nanosUntilDue}).
+     * Claims the records whose time has come and those due within the window, at most {@code max}; when none is,
+     * the next record, which the caller then waits for ({@link Claim#nanosUntilDue}); the caller sends each when it
+     * is due ({@link Claim#awaitDue}).
      *
      * @return null once every record of the limit was claimed (or skipped)
      */
@@ -116,7 +140,7 @@ public final class SendSchedule {
                 return null;
             }
             boolean on = started;
-            long dueUpTo = on ? dueBefore(now) : 0; // records [0, dueUpTo) are due
+            long dueUpTo = on ? dueBefore(now + windowNanos) : 0; // records [0, dueUpTo) are due within the window
             long first = k;
             long missed = 0;
             if (skipMissed && on) {

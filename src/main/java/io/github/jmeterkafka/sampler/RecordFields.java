@@ -100,7 +100,9 @@ public abstract class RecordFields extends AbstractKafkaSampler {
         boolean skip = Tagged.parse(BehindSchedule.class, "behind schedule", behindSchedule) == BehindSchedule.SKIP;
         long graceMs = PluginProperties.get(PluginProperties.SCHEDULE_GRACE_MS, 10);
         double rampUp = targetRampUp.isBlank() ? 0 : Fields.nonNegativeLong("rate ramp-up", targetRampUp);
-        return new SendSchedule(rate, rampUp, budget, skip, graceMs * 1_000_000, System::nanoTime);
+        long windowMs = PluginProperties.get(PluginProperties.SCHEDULE_WINDOW_MS, 10);
+        return new SendSchedule(
+                rate, rampUp, budget, skip, graceMs * 1_000_000, windowMs * 1_000_000, System::nanoTime);
     }
 
     /**

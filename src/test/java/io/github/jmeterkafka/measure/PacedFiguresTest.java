@@ -30,7 +30,7 @@ class PacedFiguresTest {
 
     @Test
     void theCorrectedLatencyCountsFromTheIntendedSend_theUncorrectedFromTheActualOne() {
-        ProducerStats.Summary s = stalled(new SendSchedule(1000, 0, 0, false, 10 * MS, System::nanoTime))
+        ProducerStats.Summary s = stalled(new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime))
                 .summary();
 
         assertThat(s.p99Ms).as("send to ack").isEqualTo(2);
@@ -64,7 +64,7 @@ class PacedFiguresTest {
     @Test
     void theIntervalLogTagsThePacedLatencies(@TempDir Path dir) throws Exception {
         IntervalLog log = IntervalLog.open(dir, "producer", "paced", "send-to-ack", 60_000);
-        ProducerStats stats = stalled(new SendSchedule(1000, 0, 0, false, 10 * MS, System::nanoTime));
+        ProducerStats stats = stalled(new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime));
         stats.logIntervals(log);
         stats.acked(0, 300 * MS, 302 * MS, 1000);
         log.close(List.of(stats.summary().row("paced", SummaryRow.ALL, 0)));

@@ -18,7 +18,7 @@ class SendScheduleTest {
     private final AtomicLong now = new AtomicLong(-5_000 * MS);
 
     private SendSchedule schedule(double rate, long limit, boolean skip) {
-        return new SendSchedule(rate, 0, limit, skip, GRACE, now::get);
+        return new SendSchedule(rate, 0, limit, skip, GRACE, 0, now::get);
     }
 
     @Test
@@ -160,7 +160,7 @@ class SendScheduleTest {
 
     @Test
     void threadsClaimEveryRecordOnceInOrder() throws Exception {
-        SendSchedule s = new SendSchedule(1e9, 0, 200_000, false, GRACE, System::nanoTime);
+        SendSchedule s = new SendSchedule(1e9, 0, 200_000, false, GRACE, 0, System::nanoTime);
         s.start();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         List<Future<List<long[]>>> results = new ArrayList<>();
@@ -191,7 +191,7 @@ class SendScheduleTest {
 
     @Test
     void aRampUpRaisesTheRateLinearlyThenHoldsIt() {
-        SendSchedule s = new SendSchedule(1000, 10, 0, false, GRACE, now::get);
+        SendSchedule s = new SendSchedule(1000, 10, 0, false, GRACE, 0, now::get);
         long start = now.get();
         s.claim(1).intendedNanos(0);
         // 5,000 records fall in the 10 s ramp-up (1000/s x 10 s / 2); a quarter of them in its first half
@@ -211,5 +211,30 @@ class SendScheduleTest {
         SendSchedule.Claim next = s.claim(1);
         assertThat(next.first).isEqualTo(5001);
         assertThat(next.intendedNanos(0)).isEqualTo(start + 10_001 * MS);
+    }
+
+    @Test
+    void aClaimTakesTheRecordsDueWithinTheWindowEachToBeSentAtItsTime() {
+        SendSchedule s = new SendSchedule(2000, 0, 0, false, GRACE, 5 * MS, now::get);
+        long start = now.get();
+        s.claim(100).intendedNanos(0);
+        SendSchedule.Claim c = s.claim(100);
+        // records 1..10 are due within 5 ms
+        assertThat(c.first).isEqualTo(1);
+        assertThat(c.count).isEqualTo(10);
+        assertThat(c.intendedNanos(9)).isEqualTo(start + 5 * MS);
+        now.addAndGet(5 * MS);
+        assertThat(s.claim(4).count).as("at most what the sample takes").isEqualTo(4);
+    }
+
+    @Test
+    void aRecordIsNotSentBeforeItsTime() {
+        SendSchedule s = new SendSchedule(100, 0, 0, false, GRACE, 50 * MS, System::nanoTime);
+        SendSchedule.Claim c = s.claim(3);
+        c.intendedNanos(0);
+        long before = System.nanoTime();
+        c.awaitDue(2);
+        assertThat(System.nanoTime()).isGreaterThanOrEqualTo(c.intendedNanos(2));
+        assertThat(System.nanoTime() - before).isLessThan(TimeUnit.SECONDS.toNanos(5));
     }
 }
