@@ -5,6 +5,7 @@ import io.github.jmeterkafka.echo.EchoService;
 import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StoredBytes;
@@ -25,6 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntConsumer;
@@ -38,11 +40,12 @@ import org.apache.kafka.clients.admin.Admin;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
- * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply; {@code codecs} and {@code payloads} name
+ * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply, stall; {@code codecs} and {@code payloads} name
  * groups), {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c
  * and the codec, template and avro cases), {@code bench.payload.records} (1000000: records per run in the codec,
  * template and avro cases), {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records}
- * (1000000), {@code bench.jfr} (false), {@code bench.jvm.args} (none: more JVM options for both load generators,
+ * (1000000), {@code bench.stall.records} (60000) and {@code bench.stall.rate} (2000: records/s in the stall case),
+ * {@code bench.jfr} (false), {@code bench.jvm.args} (none: more JVM options for both load generators,
  * {@code {dir}} standing for the run directory).
  */
 public final class Bench {
@@ -66,7 +69,8 @@ public final class Bench {
             "consume1",
             "consume6",
             "latency",
-            "reqreply");
+            "reqreply",
+            "stall");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
@@ -183,6 +187,7 @@ public final class Bench {
             case "consume6" -> consumerCase("consume6", 6, 3);
             case "latency" -> latencyCase();
             case "reqreply" -> requestReplyCase();
+            case "stall" -> stallCase();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
@@ -811,6 +816,165 @@ public final class Bench {
     private void deleteRequestReplyTopics(String topic) {
         Topics.delete(admin, topic + "-requests");
         Topics.delete(admin, topic + "-replies");
+    }
+
+    // ---------------------------------------------------------------- stall
+
+    /**
+     * perf-test and producer-fixed-rate.jmx alternately through a broker stopped for a while mid-run, then without a
+     * stall perf-test, and bench/plans/producer-paced.jmx paced by the target rate and by the Constant Throughput
+     * Timer (who goes first alternates there too).
+     */
+    private void stallCase() {
+        StallCase c = StallCase.fromSystemProperties();
+        System.out.println("Case stall: " + c.title());
+        check(
+                c.outlastsTheStall(),
+                "stall: " + c.records + " records at " + c.rate + "/s end before the stall does; more records");
+        check(
+                60_000 % c.samplesPerMinute() == 0,
+                "stall: the timer's " + c.samplesPerMinute() + " samples/min are not a whole number of ms apart"
+                        + " (it rounds); another bench.stall.rate");
+        List<StallCase.Run> runs = new ArrayList<>();
+        alternate(
+                i -> runs.add(stallPerfTest(c, i, true)),
+                i -> runs.add(stallPlugin(c, i, StallCase.STALL_VARIANT, StallCase.FIELD)));
+        alternate(i -> runs.add(stallPerfTest(c, i, false)), i -> {
+            List<String> sides =
+                    i % 2 == 0 ? List.of(StallCase.FIELD, StallCase.TIMER) : List.of(StallCase.TIMER, StallCase.FIELD);
+            sides.forEach(side -> runs.add(stallPlugin(c, i, StallCase.PACED_VARIANT, side)));
+        });
+        runs.removeIf(Objects::isNull);
+        report.stall(c, runs);
+    }
+
+    private StallCase.Run stallPerfTest(StallCase c, int repeat, boolean stall) {
+        String variant = stall ? StallCase.STALL_VARIANT : StallCase.PACED_VARIANT;
+        String topic = topic(variant, repeat, "perf");
+        Topics.create(admin, StallCase.PARTITIONS, topic);
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(c.records),
+                "--record-size",
+                Integer.toString(StallCase.RECORD_SIZE),
+                "--throughput",
+                Integer.toString(c.rate),
+                "--command-property"));
+        StallCase.producerProperties(false).forEach((k, v) -> args.add(k + "=" + v));
+        Path dir = runDir(variant + "-perf");
+        BrokerStall s = stall(stall, topic);
+        KafkaTool.Result r;
+        try {
+            r = tool(KafkaTool.PRODUCER_PERFORMANCE, args, dir);
+        } finally {
+            closeStall(s);
+        }
+        BrokerStall.Result stalled = stallHappened(variant + " perf-test", s);
+        StallCase.Run run = null;
+        if (check(r.exitCode == 0, variant + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            long stored = Topics.endOffsets(admin, topic);
+            run = StallCase.Run.perfTest(
+                    variant, repeat, r.stdout, r.cpuSeconds, r.wallSeconds, r.steal, stored, stalled);
+            checkCount(variant + " perf-test", c.records, run.sendToAck().records, stored);
+            System.out.println("  perf-test #" + (repeat + 1) + ": " + run.format());
+        }
+        Topics.delete(admin, topic);
+        return run;
+    }
+
+    /** The target rate (FIELD; under a stall through producer-fixed-rate.jmx) or the timer (TIMER). */
+    private StallCase.Run stallPlugin(StallCase c, int repeat, String variant, String side) {
+        boolean stall = variant.equals(StallCase.STALL_VARIANT);
+        boolean timer = side.equals(StallCase.TIMER);
+        String topic = topic(variant, repeat, timer ? "timer" : "plugin");
+        Topics.create(admin, StallCase.PARTITIONS, topic);
+        Path dir = runDir(variant + "-" + (timer ? "timer" : "plugin"));
+        JMeter.RunBuilder b = (stall
+                        ? plugin(Harness.projectDir().resolve("test-plans").resolve(StallCase.PLAN))
+                        : plugin(StallCase.PACED_PLAN))
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("partitions", Integer.toString(StallCase.PARTITIONS))
+                .property("records", Long.toString(c.records))
+                .property("record.size", Integer.toString(StallCase.RECORD_SIZE))
+                .property("records.per.sample", Integer.toString(StallCase.RECORDS_PER_SAMPLE))
+                .property("threads", Integer.toString(c.threads()))
+                .properties(StallCase.producerProperties(stall));
+        if (stall) {
+            b.property("rate", Integer.toString(c.rate));
+        } else if (timer) {
+            b.property("samples.per.minute", Double.toString(c.samplesPerMinute()));
+        } else {
+            b.property("target.rate", Integer.toString(c.rate));
+        }
+        extraJvmArgs(dir).forEach(b::jvmArg);
+        BrokerStall s = stall(stall, topic);
+        PluginRun p;
+        try {
+            p = PluginRun.of(b, dir);
+        } finally {
+            closeStall(s);
+        }
+        BrokerStall.Result stalled = stallHappened(variant + " plugin", s);
+        StallCase.Run run = null;
+        String what = variant + " " + side;
+        if (check(p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
+            long stored = Topics.endOffsets(admin, topic);
+            List<Jtl.Row> samples = p.result.samples().rows(stall ? StallCase.LABEL : StallCase.PACED_LABEL);
+            run = StallCase.Run.plugin(
+                    variant,
+                    side,
+                    repeat,
+                    p.result.stdout(),
+                    stall ? StallCase.TITLE : StallCase.PACED_TITLE,
+                    p.cpuSeconds,
+                    p.cpuSecondsAfterStart,
+                    p.result.elapsed().toMillis() / 1000.0,
+                    p.steal,
+                    stored,
+                    samples.size(),
+                    samples.stream()
+                            .mapToLong(r -> Long.parseLong(r.get("Connect")))
+                            .max()
+                            .orElse(-1),
+                    stalled);
+            checkCount(what, c.records, run.sendToAck().records, stored);
+            check(timer || run.paced(), what + ": no corrected latency in the summary, see " + dir);
+            System.out.println("  " + side + " #" + (repeat + 1) + ": " + run.format());
+        }
+        Topics.delete(admin, topic);
+        return run;
+    }
+
+    /** A stall of the broker for this run, started; null without one. */
+    private BrokerStall stall(boolean stall, String topic) {
+        return stall ? new BrokerStall(broker.pid(), admin, topic, StallCase.STALL_AT, StallCase.STALL).start() : null;
+    }
+
+    private static void closeStall(BrokerStall s) {
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    /** The stall's result (null without one); a stall that did not happen is a problem: the run measured something else. */
+    private BrokerStall.Result stallHappened(String what, BrokerStall s) {
+        if (s == null) {
+            return null;
+        }
+        BrokerStall.Result r = s.result();
+        check(
+                r != null && r.happened(StallCase.STALL),
+                what + ": the broker was not stopped for " + StallCase.STALL.toMillis() + " ms: "
+                        + (r == null ? s.failure() : r.format()));
+        return r;
     }
 
     // ---------------------------------------------------------------- helpers

@@ -30,15 +30,38 @@ final class Figures {
         final long p999Ms;
 
         private Producer(Matcher m) {
-            records = Long.parseLong(m.group(1));
-            recordsPerSec = Double.parseDouble(m.group(2));
-            mbPerSec = Double.parseDouble(m.group(3));
-            avgMs = Double.parseDouble(m.group(4));
-            maxMs = Double.parseDouble(m.group(5));
-            p50Ms = Long.parseLong(m.group(6));
-            p95Ms = Long.parseLong(m.group(7));
-            p99Ms = Long.parseLong(m.group(8));
-            p999Ms = Long.parseLong(m.group(9));
+            this(
+                    Long.parseLong(m.group(1)),
+                    Double.parseDouble(m.group(2)),
+                    Double.parseDouble(m.group(3)),
+                    Double.parseDouble(m.group(4)),
+                    Double.parseDouble(m.group(5)),
+                    Long.parseLong(m.group(6)),
+                    Long.parseLong(m.group(7)),
+                    Long.parseLong(m.group(8)),
+                    Long.parseLong(m.group(9)));
+        }
+
+        /** A run's records and rate with another latency distribution (the plugin's corrected latency, send delay). */
+        Producer(
+                long records,
+                double recordsPerSec,
+                double mbPerSec,
+                double avgMs,
+                double maxMs,
+                long p50Ms,
+                long p95Ms,
+                long p99Ms,
+                long p999Ms) {
+            this.records = records;
+            this.recordsPerSec = recordsPerSec;
+            this.mbPerSec = mbPerSec;
+            this.avgMs = avgMs;
+            this.maxMs = maxMs;
+            this.p50Ms = p50Ms;
+            this.p95Ms = p95Ms;
+            this.p99Ms = p99Ms;
+            this.p999Ms = p999Ms;
         }
 
         /** The last line of {@code output} with all percentiles; perf-test's progress lines have none. */

@@ -220,6 +220,8 @@ final class Report {
     private List<RequestReplyCase.Latency> roundTripPlugin = List.of();
     private List<RequestReplyCase.Throughput> requestReplyThroughput = List.of();
     private List<RequestReplyCase.Drop> requestReplyDrops = List.of();
+    private StallCase stallCase;
+    private List<StallCase.Run> stallRuns = List.of();
     private Duration elapsed = Duration.ZERO;
 
     void machine(Map<String, String> values) {
@@ -268,6 +270,12 @@ final class Report {
         roundTripPlugin = plugin;
         requestReplyThroughput = throughput;
         requestReplyDrops = drops;
+    }
+
+    /** The stall case: perf-test and the plugin's target rate through a stopped broker, and without a stall. */
+    void stall(StallCase c, List<StallCase.Run> runs) {
+        stallCase = c;
+        stallRuns = runs;
     }
 
     void consumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
@@ -335,6 +343,7 @@ final class Report {
             all.addAll(c.plugin);
         });
         all.addAll(payloads.runs());
+        stallRuns.forEach(r -> all.add(r.sendToAck()));
         DoubleSummaryStatistics load = all.stream().mapToDouble(r -> r.load).summaryStatistics();
         s.append(String.format(
                 Locale.ROOT,
@@ -367,6 +376,9 @@ final class Report {
         payloads.tables(s, baselineCpu());
         LatencyCase.table(s, latencyTool, latencyPlugin);
         RequestReplyCase.table(s, roundTripClient, roundTripPlugin, requestReplyThroughput, requestReplyDrops);
+        if (stallCase != null) {
+            stallCase.table(s, stallRuns);
+        }
         baselineLine(s);
         targets(s);
         if (!problems.isEmpty()) {
@@ -539,6 +551,9 @@ final class Report {
             }
         }
         payloads.targets(rows);
+        if (stallCase != null) {
+            stallCase.targets(rows, stallRuns);
+        }
         if (rows.isEmpty()) {
             return;
         }
@@ -566,6 +581,7 @@ final class Report {
             }
         }
         payloads.csv(s);
+        StallCase.csv(s, stallRuns);
         return s.toString();
     }
 
