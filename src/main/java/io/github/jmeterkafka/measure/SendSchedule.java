@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  * metadata fetch of a test's first send is in no record's wait.
  *
  * <p>Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come and those
- * due within the window ahead (or the next one, which it waits for), and sends each at its time; a thread that
+ * due within the window ahead (when other threads hold those, the next window's, which it waits for), and sends
+ * each at its time; a thread that
  * was busy finds the records that fell due meanwhile and sends them at once (catch-up), or, when missed records
  * are skipped, leaves out those more than the grace late and counts them. The time the schedule was behind (its
  * oldest unsent record more than the grace late) is counted too.
@@ -126,9 +127,9 @@ public final class SendSchedule {
     }
 
     /**
-     * Claims the records whose time has come and those due within the window, at most {@code max}; when none is,
-     * the next record, which the caller then waits for ({@link Claim#nanosUntilDue}); the caller sends each when it
-     * is due ({@link Claim#awaitDue}).
+     * Claims the records whose time has come and those due within the window from the first one's time, at most
+     * {@code max}; the caller waits for the first one if it is not due yet ({@link Claim#nanosUntilDue}) and sends
+     * each when it is due ({@link Claim#awaitDue}).
      *
      * @return null once every record of the limit was claimed (or skipped)
      */
@@ -140,7 +141,6 @@ public final class SendSchedule {
                 return null;
             }
             boolean on = started;
-            long dueUpTo = on ? dueBefore(now + windowNanos) : 0; // records [0, dueUpTo) are due within the window
             long first = k;
             long missed = 0;
             if (skipMissed && on) {
@@ -150,6 +150,9 @@ public final class SendSchedule {
                     first = lateUpTo;
                 }
             }
+            // records [first, dueUpTo) are due within the window from the first's time (or from now, if it is late):
+            // with more threads than a window's records, each still claims a window's records, not one
+            long dueUpTo = on ? dueBefore(Math.max(now, intendedNanos(first)) + windowNanos) : 0;
             int count = (int) Math.max(1, Math.min(max, Math.min(dueUpTo, limit) - first));
             if (first >= limit) {
                 count = 0;

@@ -52,6 +52,27 @@ class SendScheduleTest {
     }
 
     @Test
+    void aClaimTakesTheRecordsOfOneWindowAlsoWhenOtherThreadsHoldTheNearerOnes() {
+        SendSchedule s = new SendSchedule(2000, 0, 0, false, GRACE, 10 * MS, now::get);
+        long start = now.get();
+        s.claim(100).intendedNanos(0);
+        s.start();
+        SendSchedule.Claim near = s.claim(100);
+        assertThat(near.first).isEqualTo(1);
+        assertThat(near.count)
+                .as("records 1..21 are due within 10 ms of record 1 (at 0.5 ms)")
+                .isEqualTo(21);
+        SendSchedule.Claim later = s.claim(100);
+        assertThat(later.first).isEqualTo(22);
+        assertThat(later.count)
+                .as("those held by another thread: the records within 10 ms of record 22 (at 11 ms), not one")
+                .isEqualTo(21);
+        assertThat(later.intendedNanos(0)).isEqualTo(start + 11 * MS);
+        assertThat(later.nanosUntilDue()).isEqualTo(11 * MS);
+        assertThat(s.claim(8).count).as("at most the sample's records").isEqualTo(8);
+    }
+
+    @Test
     void fractionalRatesKeepTheirAverage() {
         SendSchedule s = schedule(3, 0, false);
         long start = now.get();
@@ -219,10 +240,10 @@ class SendScheduleTest {
         long start = now.get();
         s.claim(100).intendedNanos(0);
         SendSchedule.Claim c = s.claim(100);
-        // records 1..10 are due within 5 ms
+        // records 1..11 are due within 5 ms of record 1's time (0.5 ms): a sample's sends span at most the window
         assertThat(c.first).isEqualTo(1);
-        assertThat(c.count).isEqualTo(10);
-        assertThat(c.intendedNanos(9)).isEqualTo(start + 5 * MS);
+        assertThat(c.count).isEqualTo(11);
+        assertThat(c.intendedNanos(10)).isEqualTo(start + 5500 * MS / 1000);
         now.addAndGet(5 * MS);
         assertThat(s.claim(4).count).as("at most what the sample takes").isEqualTo(4);
     }
