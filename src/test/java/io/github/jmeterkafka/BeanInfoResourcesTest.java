@@ -106,6 +106,8 @@ class BeanInfoResourcesTest {
                                 "headers",
                                 "timestamp",
                                 "seed",
+                                "correlateBy",
+                                "correlationPath",
                                 "correlationHeader",
                                 "replyTopicHeader",
                                 "recordsPerSample",

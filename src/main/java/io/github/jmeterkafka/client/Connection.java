@@ -144,13 +144,12 @@ public final class Connection {
      * connection; one that stopped reading is replaced at most once a second.
      */
     public synchronized ReplyReader replyReader(
-            String topic, String correlationHeader, Duration startTimeout, Duration closeTimeout) {
+            String topic, ReplyReader.Hold hold, Duration startTimeout, Duration closeTimeout) {
         checkUsable();
         if (closed) {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
         }
-        String key = topic + '\n' + correlationHeader;
-        ReplyReader reader = replyReaders.get(key);
+        ReplyReader reader = replyReaders.get(topic);
         if (reader != null
                 && reader.failure() != null
                 && System.nanoTime() - reader.failedAtNanos() >= CREATE_RETRY_NANOS) {
@@ -158,8 +157,8 @@ public final class Connection {
             reader = null;
         }
         if (reader == null) {
-            reader = ReplyReader.start(this, topic, correlationHeader, startTimeout, closeTimeout);
-            replyReaders.put(key, reader);
+            reader = ReplyReader.start(this, topic, hold, startTimeout, closeTimeout);
+            replyReaders.put(topic, reader);
         }
         return reader;
     }

@@ -15,12 +15,11 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one reply topic for a whole connection: a consumer with every partition assigned, positioned at
+ * Reads one reply topic for a whole connection, whatever correlates its records: a consumer with every partition assigned, positioned at
  * the end before the first request goes out, whose replies the {@link ReplyRegistry} hands to the waiting
  * samples by correlation id.
  *
@@ -32,8 +31,7 @@ public final class ReplyReader {
     private static final Duration POLL = Duration.ofSeconds(1);
 
     private final String topic;
-    private final String correlationHeader;
-    private final ReplyRegistry registry = new ReplyRegistry();
+    private final ReplyRegistry registry;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final Thread thread;
     private final Duration closeTimeout;
@@ -42,28 +40,27 @@ public final class ReplyReader {
     private volatile RuntimeException failure;
     private volatile long failedAtNanos;
 
-    private ReplyReader(
-            Connection connection,
-            String topic,
-            String correlationHeader,
-            Duration startTimeout,
-            Duration closeTimeout) {
+    private ReplyReader(Connection connection, String topic, Hold hold, Duration startTimeout, Duration closeTimeout) {
         this.topic = topic;
-        this.correlationHeader = correlationHeader;
+        this.registry = new ReplyRegistry(hold.window.toNanos(), hold.records);
         this.closeTimeout = closeTimeout;
         this.thread = new Thread(
                 () -> run(connection, startTimeout), "kafka-reply-reader-" + connection.name() + "-" + topic);
         thread.setDaemon(true);
     }
 
+    /**
+     * How long and how many records correlated by value are held for an await that has not started yet.
+     *
+     * @param window  e.g. 60 s: a record nobody awaited by then counts as unmatched
+     * @param records at most this many held, the oldest dropped first
+     */
+    public record Hold(Duration window, int records) {}
+
     /** Starts reading {@code topic}; {@link #ready} says when it is positioned. */
     static ReplyReader start(
-            Connection connection,
-            String topic,
-            String correlationHeader,
-            Duration startTimeout,
-            Duration closeTimeout) {
-        ReplyReader reader = new ReplyReader(connection, topic, correlationHeader, startTimeout, closeTimeout);
+            Connection connection, String topic, Hold hold, Duration startTimeout, Duration closeTimeout) {
+        ReplyReader reader = new ReplyReader(connection, topic, hold, startTimeout, closeTimeout);
         reader.thread.start();
         return reader;
     }
@@ -155,8 +152,7 @@ public final class ReplyReader {
         }
         long now = System.nanoTime();
         for (ConsumerRecord<Object, Object> r : records) {
-            Header h = r.headers().lastHeader(correlationHeader);
-            registry.dispatch(h == null ? null : h.value(), now, r);
+            registry.dispatch(r, now);
         }
     }
 

@@ -15,7 +15,9 @@ public final class EchoOptions {
     static final String USAGE = """
             Usage: EchoService --bootstrap-server HOST:PORT [options]
             Answers the Kafka Request-Reply sampler: reads requests, copies their correlation id and replies to
-            the topic in their reply-topic header.
+            the topic in their reply-topic header. With --transform it is a service that turns one topic into
+            another: each request goes to the reply topic with its key, "status":"processed" added to its JSON
+            object value, and no header copied (correlate by key or JSON path).
               --request-topic NAME        topic to read requests from (default jmeter-kafka-requests)
               --reply-topic NAME          topic to reply to when a request has no reply-topic header
                                           (default jmeter-kafka-replies)
@@ -28,6 +30,7 @@ public final class EchoOptions {
               --group ID                  read as a member of this consumer group, sharing the requests with
                                           other echoes of the group (default: every partition, no group)
               --from-beginning            read the requests already in the topic too (default: new ones only)
+              --transform                 write each request enriched to --reply-topic, key kept, no headers
               --duration-s N              stop after N seconds (default: until Ctrl-C)
               --idle-exit-s N             stop after N seconds without a request
               --property KEY=VALUE        a client property for its consumer, producer and admin (repeatable),
@@ -47,6 +50,7 @@ public final class EchoOptions {
     private Long seed;
     private String group;
     private boolean fromBeginning;
+    private boolean transform;
     private Duration duration;
     private Duration idleExit;
     private final Map<String, String> properties = new LinkedHashMap<>();
@@ -69,6 +73,10 @@ public final class EchoOptions {
             }
             if (name.equals("--from-beginning")) {
                 o.fromBeginning = true;
+                continue;
+            }
+            if (name.equals("--transform")) {
+                o.transform = true;
                 continue;
             }
             if (i + 1 >= args.length) {
@@ -195,6 +203,11 @@ public final class EchoOptions {
 
     boolean fromBeginning() {
         return fromBeginning;
+    }
+
+    /** Enrich and forward, keeping the key, instead of replying with the correlation id. */
+    boolean transform() {
+        return transform;
     }
 
     /** null: until closed. */

@@ -18,7 +18,8 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
  * Answers one request: drops it (a share, on purpose), or replies with its key and value and its correlation
- * id to the topic its reply-topic header names, at once or after the delay.
+ * id to the topic its reply-topic header names, or with --transform writes it enriched to the reply topic with
+ * its key and no header; at once or after the delay.
  *
  * <p>Threads: {@link #answer} runs on the echo's loop only (the random numbers are not shared); delayed replies
  * go out on the scheduler; the producer's callbacks count them.
@@ -50,7 +51,7 @@ final class Replier {
     void answer(ConsumerRecord<byte[], byte[]> request) {
         tally.read(System.nanoTime());
         Header id = request.headers().lastHeader(options.correlationHeader());
-        if (id == null || id.value() == null) {
+        if (!options.transform() && (id == null || id.value() == null)) {
             tally.uncorrelated();
             return;
         }
@@ -58,16 +59,22 @@ final class Replier {
             tally.dropped();
             return;
         }
-        Header to = request.headers().lastHeader(options.replyTopicHeader());
-        String topic = to == null || to.value() == null
-                ? options.replyTopic()
-                : new String(to.value(), StandardCharsets.UTF_8);
-        ProducerRecord<byte[], byte[]> reply = new ProducerRecord<>(
-                topic,
-                null,
-                request.key(),
-                request.value(),
-                new RecordHeaders().add(options.correlationHeader(), id.value()));
+        ProducerRecord<byte[], byte[]> reply;
+        if (options.transform()) {
+            // as a service that turns one topic into another does: same key, a field added, no header copied
+            reply = new ProducerRecord<>(options.replyTopic(), request.key(), Enriched.of(request.value()));
+        } else {
+            Header to = request.headers().lastHeader(options.replyTopicHeader());
+            String topic = to == null || to.value() == null
+                    ? options.replyTopic()
+                    : new String(to.value(), StandardCharsets.UTF_8);
+            reply = new ProducerRecord<>(
+                    topic,
+                    null,
+                    request.key(),
+                    request.value(),
+                    new RecordHeaders().add(options.correlationHeader(), id.value()));
+        }
         if (options.delay().none()) {
             send(reply);
             return;

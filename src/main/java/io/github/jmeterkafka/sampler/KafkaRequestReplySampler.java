@@ -7,6 +7,7 @@ import io.github.jmeterkafka.client.ReplyWait;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
@@ -67,15 +68,16 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
         String requestTopic = Fields.required("request topic", topic);
         String replyTo = Fields.required("reply topic", replyTopic);
+        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
+            replyText = ValueText.of(replySchema.trim());
+        }
         Requests requests = new Requests(
-                Fields.required("correlation id header", correlationHeader).trim(),
+                correlation(),
+                ValueText.UTF8::text,
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
         ProducerRecords.Target target = target(requestTopic);
         RecordSpec recordSpec = spec();
-        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
-            replyText = ValueText.of(replySchema.trim());
-        }
         Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, ProducerScope.SHARED, false);
         result.setSamplerData(
@@ -127,7 +129,8 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
             var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0, slots);
-            ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs));
+            ReplyWait wait = reader.registry()
+                    .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;
             try {
                 handedToKafka();
@@ -154,8 +157,13 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                         run.topicsExist(requestTopic, replyTo);
                     }
                     ReplyReader r = connection.replyReader(
-                            replyTo, requests.correlationHeader(), Duration.ofMillis(READER_START_MS), closeTimeout());
+                            replyTo,
+                            new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
+                            Duration.ofMillis(READER_START_MS),
+                            closeTimeout());
                     r.ready(READER_START_MS);
+                    // the reader's thread decodes with its own decoder
+                    r.registry().correlate(requests.correlation(), ValueText.of(replySchema.trim())::text);
                     return r;
                 } catch (InterruptedException e) {
                     throw new InterruptException(e);
