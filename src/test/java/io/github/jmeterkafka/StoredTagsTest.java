@@ -100,6 +100,8 @@ class StoredTagsTest {
                             "schemaOutput", List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record"),
                             "correlateBy", List.of("correlateBy.header", "correlateBy.key", "correlateBy.jsonPath"),
                             "behindSchedule", List.of("behindSchedule.catchUp", "behindSchedule.skip")),
+            PKG + "sampler.KafkaAwaitSampler",
+                    Map.of("correlateBy", List.of("correlateBy.header", "correlateBy.key", "correlateBy.jsonPath")),
             PKG + "config.KafkaConnection", Map.of());
 
     // what a value made by a JMeter function can become

@@ -140,11 +140,12 @@ public final class Connection {
     }
 
     /**
-     * The reader of {@code topic}'s replies, started by the first sample that asks and closed with the
-     * connection; one that stopped reading is replaced at most once a second.
+     * The reader of {@code topic}'s records, started by the first sample that asks (from {@code fromEpochMs}, see
+     * {@link ReplyReader#start}) and closed with the connection; one that stopped reading is replaced at most once
+     * a second.
      */
     public synchronized ReplyReader replyReader(
-            String topic, ReplyReader.Hold hold, Duration startTimeout, Duration closeTimeout) {
+            String topic, ReplyReader.Hold hold, long fromEpochMs, Duration startTimeout, Duration closeTimeout) {
         checkUsable();
         if (closed) {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
@@ -157,7 +158,7 @@ public final class Connection {
             reader = null;
         }
         if (reader == null) {
-            reader = ReplyReader.start(this, topic, hold, startTimeout, closeTimeout);
+            reader = ReplyReader.start(this, topic, hold, fromEpochMs, startTimeout, closeTimeout);
             replyReaders.put(topic, reader);
         }
         return reader;

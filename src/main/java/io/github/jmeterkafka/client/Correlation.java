@@ -26,7 +26,10 @@ import org.apache.kafka.common.header.Headers;
 public final class Correlation {
     /** How a correlation is read. */
     public enum By {
+        /** The plugin's own correlation id in a header (request-reply). */
         HEADER,
+        /** A header's text, e.g. an id the service sets. */
+        HEADER_VALUE,
         KEY,
         JSON_PATH
     }
@@ -49,6 +52,13 @@ public final class Correlation {
             throw new InvalidInputException("Correlation header is empty");
         }
         return new Correlation(By.HEADER, name.trim(), null);
+    }
+
+    public static Correlation headerValue(String name) {
+        if (name.isBlank()) {
+            throw new InvalidInputException("Correlation header is empty");
+        }
+        return new Correlation(By.HEADER_VALUE, name.trim(), null);
     }
 
     public static Correlation key() {
@@ -99,7 +109,7 @@ public final class Correlation {
      */
     public String of(Object key, Object value, Headers headers, Function<Object, String> asJson) {
         return switch (by) {
-            case HEADER -> {
+            case HEADER, HEADER_VALUE -> {
                 Header h = headers.lastHeader(name);
                 if (h == null || h.value() == null) {
                     throw new NoValue("no header " + name);
@@ -162,7 +172,11 @@ public final class Correlation {
 
     @Override
     public String toString() {
-        return by == By.HEADER ? "header " + name : by == By.KEY ? "key" : name;
+        return switch (by) {
+            case HEADER, HEADER_VALUE -> "header " + name;
+            case KEY -> "key";
+            case JSON_PATH -> name;
+        };
     }
 
     /** A record without the correlation value (counted where it is read, never thrown out of a reader). */

@@ -145,6 +145,16 @@ public final class ReplyWait {
         }
     }
 
+    /**
+     * The timeouts run from {@code nanos} if that is later than the last send: an await whose cause came before its
+     * reader could read waits its whole timeout once the reader is there.
+     */
+    public void timeoutFrom(long nanos) {
+        synchronized (registry) {
+            lastSendNanos = Math.max(lastSendNanos, nanos);
+        }
+    }
+
     /** Request {@code index} could not be sent (refused at once, or its ack failed). */
     public void sendFailed(int index, Exception cause) {
         registry.sendFailed(this, index, cause);
@@ -247,7 +257,9 @@ public final class ReplyWait {
         states[index] = TIMED_OUT;
         timedOut++;
         if (firstTimedOut == null) {
-            firstTimedOut = value(index) != null ? value(index) : CorrelationIds.hex(id(index));
+            firstTimedOut = value(index) != null
+                    ? matches.correlation() + " " + value(index)
+                    : "correlation id " + CorrelationIds.hex(id(index));
         }
         stats.timedOut(1);
     }
@@ -279,7 +291,7 @@ public final class ReplyWait {
         }
     }
 
-    /** The first timed-out request's correlation id in hex (or its correlation value), or null. */
+    /** The first timed-out request's correlation, e.g. {@code correlation id 6a6b...} or {@code key o-1}; or null. */
     public String firstTimedOut() {
         synchronized (registry) {
             return firstTimedOut;

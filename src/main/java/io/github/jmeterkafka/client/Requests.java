@@ -4,7 +4,7 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -123,14 +123,17 @@ public final class Requests {
     }
 
     /**
-     * Both topics exist: a missing one is a clear error, never a topic the broker makes on first use
-     * (auto.create.topics.enable) nor a wait for replies that cannot come.
+     * The topics exist: a missing one is a clear error, never a topic the broker makes on first use
+     * (auto.create.topics.enable) nor a wait for records that cannot come.
+     *
+     * @param topics what each topic is to the sampler (e.g. "request", "reply"), by topic
      */
-    public static void checkTopics(Admin admin, String requestTopic, String replyTopic, long timeoutMs)
+    public static void checkTopics(Admin admin, Map<String, String> topics, long timeoutMs)
             throws InterruptedException {
-        var described = admin.describeTopics(List.of(requestTopic, replyTopic)).topicNameValues();
-        for (String topic : List.of(requestTopic, replyTopic)) {
-            String which = topic.equals(requestTopic) ? "request" : "reply";
+        var described = admin.describeTopics(topics.keySet()).topicNameValues();
+        for (Map.Entry<String, String> t : topics.entrySet()) {
+            String topic = t.getKey();
+            String which = t.getValue();
             try {
                 described.get(topic).get(timeoutMs, TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {

@@ -28,7 +28,8 @@ final class ValueMatches {
     private final Function<Object, String> asJson;
     private final long holdNanos;
     private final int holdMax;
-    private final Map<String, Slot> awaited = new HashMap<>();
+    // by value: the requests or awaits expecting it, one wait's (an await may expect several records of one value)
+    private final Map<String, ArrayDeque<Slot>> awaited = new HashMap<>();
     private final Map<String, ArrayDeque<Held>> held = new HashMap<>();
     private final ArrayDeque<Held> heldOrder = new ArrayDeque<>();
     // settled values, oldest first: a record with one of them is a duplicate or late
@@ -74,7 +75,8 @@ final class ValueMatches {
      *                               window
      */
     void expect(ReplyWait wait, int index, String value, long sinceNanos) {
-        if (awaited.containsKey(value) || settled.containsKey(value)) {
+        ArrayDeque<Slot> slots = awaited.get(value);
+        if ((slots != null && slots.peekFirst().replyWait != wait) || settled.containsKey(value)) {
             throw new InvalidInputException("two requests of this run carry the same correlation value '" + value
                     + "' (" + correlation + "): each must be unique, e.g. made by {{uuid}} in the template");
         }
@@ -88,13 +90,16 @@ final class ValueMatches {
                     held.remove(value);
                 }
                 wait.replied(index, h.nanos, h.record);
-                settled.put(value, new Settled(wait.stats(), true, h.nanos));
+                // an await expects its records of one value in index order: the last one found settles the value
+                if (slots == null && index == wait.size() - 1) {
+                    settled.put(value, new Settled(wait.stats(), true, h.nanos));
+                }
                 return;
             }
             unmatched++;
         }
         held.remove(value);
-        awaited.put(value, new Slot(wait, index));
+        awaited.computeIfAbsent(value, v -> new ArrayDeque<>()).addLast(new Slot(wait, index));
     }
 
     void dispatch(ConsumerRecord<Object, Object> r, long nanos) {
@@ -115,10 +120,14 @@ final class ValueMatches {
             }
             return;
         }
-        Slot s = awaited.remove(value);
-        if (s != null) {
+        ArrayDeque<Slot> slots = awaited.get(value);
+        if (slots != null) {
+            Slot s = slots.pollFirst();
             boolean answered = s.replyWait.replied(s.index, nanos, r);
-            settled.put(value, new Settled(s.replyWait.stats(), answered, nanos));
+            if (slots.isEmpty()) {
+                awaited.remove(value);
+                settled.put(value, new Settled(s.replyWait.stats(), answered, nanos));
+            }
             return;
         }
         Settled done = settled.get(value);
@@ -141,8 +150,8 @@ final class ValueMatches {
 
     /** Request {@code index} of {@code wait}, expecting {@code value}, ended without a match (timeout, Stop, failure). */
     void forget(ReplyWait wait, int index, String value, long nanos, boolean timedOut) {
-        Slot s = awaited.get(value);
-        if (s != null && s.replyWait == wait && s.index == index) {
+        ArrayDeque<Slot> slots = awaited.get(value);
+        if (slots != null && slots.removeIf(s -> s.replyWait == wait && s.index == index) && slots.isEmpty()) {
             awaited.remove(value);
             if (timedOut) {
                 settled.put(value, new Settled(wait.stats(), false, nanos));

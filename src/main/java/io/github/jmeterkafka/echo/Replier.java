@@ -21,8 +21,9 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
  * id to the topic its reply-topic header names, or with --transform writes it enriched to the reply topic with
  * its key and no header; at once or after the delay.
  *
- * <p>Threads: {@link #answer} runs on the echo's loop only (the random numbers are not shared); delayed replies
- * go out on the scheduler; the producer's callbacks count them.
+ * <p>Threads: {@link #answer} runs on the echo's loop, {@link #forward} also on its HTTP front's thread (it holds
+ * this object's lock for the random numbers); delayed replies go out on the scheduler; the producer's callbacks
+ * count them.
  */
 final class Replier {
     private final EchoOptions options;
@@ -55,10 +56,6 @@ final class Replier {
             tally.uncorrelated();
             return;
         }
-        if (options.drop() > 0 && random.nextDouble() < options.drop()) {
-            tally.dropped();
-            return;
-        }
         ProducerRecord<byte[], byte[]> reply;
         if (options.transform()) {
             // as a service that turns one topic into another does: same key, a field added, no header copied
@@ -75,8 +72,20 @@ final class Replier {
                     request.value(),
                     new RecordHeaders().add(options.correlationHeader(), id.value()));
         }
+        forward(reply);
+    }
+
+    /**
+     * Sends {@code record} at once or after the delay, or drops it (a share, on purpose); counted either way.
+     * Synchronized: the echo's loop and its HTTP front share the random numbers.
+     */
+    synchronized void forward(ProducerRecord<byte[], byte[]> record) {
+        if (options.drop() > 0 && random.nextDouble() < options.drop()) {
+            tally.dropped();
+            return;
+        }
         if (options.delay().none()) {
-            send(reply);
+            send(record);
             return;
         }
         delayed.incrementAndGet();
@@ -84,7 +93,7 @@ final class Replier {
         ScheduledFuture<?> unused = scheduler.schedule(
                 () -> {
                     delayed.decrementAndGet();
-                    send(reply);
+                    send(record);
                 },
                 options.delay().nextMs(random),
                 TimeUnit.MILLISECONDS);

@@ -13,6 +13,8 @@ import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
@@ -47,7 +49,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private RequestReplyRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("requests to send in total", recordBudget, 0);
-            return new RequestReplyRun(budget, schedule(budget), getName());
+            return new RequestReplyRun(budget, schedule(budget), getName(), RoundTripStats.Kind.REQUEST_REPLY);
         });
     }
 
@@ -153,12 +155,17 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             ReplyReader reader = blocking.run(() -> {
                 try {
                     if (!run.checked(requestTopic, replyTo)) {
-                        Requests.checkTopics(connection.admin(), requestTopic, replyTo, READER_START_MS);
+                        // in order: a missing request topic is named first
+                        Map<String, String> topics = new LinkedHashMap<>();
+                        topics.put(requestTopic, "request");
+                        topics.putIfAbsent(replyTo, "reply");
+                        Requests.checkTopics(connection.admin(), topics, READER_START_MS);
                         run.topicsExist(requestTopic, replyTo);
                     }
                     ReplyReader r = connection.replyReader(
                             replyTo,
                             new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
+                            0,
                             Duration.ofMillis(READER_START_MS),
                             closeTimeout());
                     r.ready(READER_START_MS);

@@ -77,7 +77,7 @@ class ReplyRegistryTest {
         wait.await(() -> false);
         assertThat(wait.answered()).isEqualTo(1);
         assertThat(wait.timedOut()).isEqualTo(1);
-        assertThat(wait.firstTimedOut()).isEqualTo(CorrelationIds.hex(wait.id(0)));
+        assertThat(wait.firstTimedOut()).isEqualTo("correlation id " + CorrelationIds.hex(wait.id(0)));
 
         ReplyWait next = registry.open(run, 1, TIMEOUT, BY_ID);
         next.sending(0, System.nanoTime());

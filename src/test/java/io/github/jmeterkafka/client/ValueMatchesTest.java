@@ -81,8 +81,27 @@ class ValueMatchesTest {
         wait.await(() -> false);
         assertThat(wait.answered()).isZero();
         assertThat(wait.timedOut()).isEqualTo(1);
-        assertThat(wait.firstTimedOut()).isEqualTo("o-1");
+        assertThat(wait.firstTimedOut()).isEqualTo("key o-1");
         assertThat(registry.unmatched()).isEqualTo(1);
+    }
+
+    @Test
+    void anAwaitOfSeveralRecordsOfOneValueTakesTheHeldOneAndTheNextThenCountsAThirdAsADuplicate()
+            throws InterruptedException {
+        registry.dispatch(record("o-9", "{}"), 5 * MS);
+        ReplyWait wait = registry.open(run, 2, TIMEOUT, Correlation.key());
+        for (int i = 0; i < 2; i++) {
+            wait.sending(i, MS);
+            wait.expect(i, "o-9", MS);
+        }
+        registry.dispatch(record("o-9", "{}"), 8 * MS);
+        registry.dispatch(record("o-9", "{}"), 9 * MS);
+        wait.await(() -> false);
+
+        assertThat(wait.answered()).isEqualTo(2);
+        assertThat(wait.roundTripMicros()).containsExactly(4000, 7000);
+        assertThat(stats.summary(0).duplicate()).isEqualTo(1);
+        assertThat(registry.unmatched()).isZero();
     }
 
     @Test
