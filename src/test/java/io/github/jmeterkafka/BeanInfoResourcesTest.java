@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.config.KafkaConnection;
 import io.github.jmeterkafka.sampler.KafkaAdminSampler;
+import io.github.jmeterkafka.sampler.KafkaAwaitSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 import io.github.jmeterkafka.sampler.KafkaRequestReplySampler;
@@ -106,6 +107,8 @@ class BeanInfoResourcesTest {
                                 "headers",
                                 "timestamp",
                                 "seed",
+                                "correlateBy",
+                                "correlationPath",
                                 "correlationHeader",
                                 "replyTopicHeader",
                                 "recordsPerSample",
@@ -116,6 +119,20 @@ class BeanInfoResourcesTest {
                                 "expectedRate",
                                 "replyTimeout",
                                 "replySchema",
+                                "variablePrefix")),
+                Arguments.of(
+                        KafkaAwaitSampler.class,
+                        List.of(
+                                "connectionName",
+                                "topic",
+                                "correlateBy",
+                                "correlationHeader",
+                                "correlationPath",
+                                "awaitValue",
+                                "recordCount",
+                                "timeout",
+                                "startTime",
+                                "valueSchema",
                                 "variablePrefix")),
                 Arguments.of(
                         KafkaConsumerSampler.class,

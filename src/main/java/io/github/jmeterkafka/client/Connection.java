@@ -140,17 +140,17 @@ public final class Connection {
     }
 
     /**
-     * The reader of {@code topic}'s replies, started by the first sample that asks and closed with the
-     * connection; one that stopped reading is replaced at most once a second.
+     * The reader of {@code topic}'s records, started by the first sample that asks (from {@code fromEpochMs}, see
+     * {@link ReplyReader#start}) and closed with the connection; one that stopped reading is replaced at most once
+     * a second.
      */
     public synchronized ReplyReader replyReader(
-            String topic, String correlationHeader, Duration startTimeout, Duration closeTimeout) {
+            String topic, ReplyReader.Hold hold, long fromEpochMs, Duration startTimeout, Duration closeTimeout) {
         checkUsable();
         if (closed) {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
         }
-        String key = topic + '\n' + correlationHeader;
-        ReplyReader reader = replyReaders.get(key);
+        ReplyReader reader = replyReaders.get(topic);
         if (reader != null
                 && reader.failure() != null
                 && System.nanoTime() - reader.failedAtNanos() >= CREATE_RETRY_NANOS) {
@@ -158,8 +158,8 @@ public final class Connection {
             reader = null;
         }
         if (reader == null) {
-            reader = ReplyReader.start(this, topic, correlationHeader, startTimeout, closeTimeout);
-            replyReaders.put(key, reader);
+            reader = ReplyReader.start(this, topic, hold, fromEpochMs, startTimeout, closeTimeout);
+            replyReaders.put(topic, reader);
         }
         return reader;
     }

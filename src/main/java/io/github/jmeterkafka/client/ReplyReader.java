@@ -1,26 +1,29 @@
 package io.github.jmeterkafka.client;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one reply topic for a whole connection: a consumer with every partition assigned, positioned at
+ * Reads one reply topic for a whole connection, whatever correlates its records: a consumer with every partition assigned, positioned at
  * the end before the first request goes out, whose replies the {@link ReplyRegistry} hands to the waiting
  * samples by correlation id.
  *
@@ -32,8 +35,12 @@ public final class ReplyReader {
     private static final Duration POLL = Duration.ofSeconds(1);
 
     private final String topic;
-    private final String correlationHeader;
-    private final ReplyRegistry registry = new ReplyRegistry();
+    private final ReplyRegistry registry;
+    // 0: from the end; else from the records of this time on (ms since the epoch)
+    private final long fromEpochMs;
+    // when it was positioned: records written before were read in its catch-up
+    private volatile long readyEpochMs;
+    private volatile long readyNanos;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final Thread thread;
     private final Duration closeTimeout;
@@ -45,25 +52,41 @@ public final class ReplyReader {
     private ReplyReader(
             Connection connection,
             String topic,
-            String correlationHeader,
+            Hold hold,
+            long fromEpochMs,
             Duration startTimeout,
             Duration closeTimeout) {
         this.topic = topic;
-        this.correlationHeader = correlationHeader;
+        this.fromEpochMs = fromEpochMs;
+        this.registry = new ReplyRegistry(hold.window.toNanos(), hold.records);
         this.closeTimeout = closeTimeout;
         this.thread = new Thread(
                 () -> run(connection, startTimeout), "kafka-reply-reader-" + connection.name() + "-" + topic);
         thread.setDaemon(true);
     }
 
-    /** Starts reading {@code topic}; {@link #ready} says when it is positioned. */
+    /**
+     * How long and how many records correlated by value are held for an await that has not started yet.
+     *
+     * @param window  e.g. 60 s: a record nobody awaited by then counts as unmatched
+     * @param records at most this many held, the oldest dropped first
+     */
+    public record Hold(Duration window, int records) {}
+
+    /**
+     * Starts reading {@code topic}; {@link #ready} says when it is positioned.
+     *
+     * @param fromEpochMs 0: from the end of every partition (replies to requests not sent yet); else from the first
+     *                    record written at or after this time (an await's event may come before its await starts)
+     */
     static ReplyReader start(
             Connection connection,
             String topic,
-            String correlationHeader,
+            Hold hold,
+            long fromEpochMs,
             Duration startTimeout,
             Duration closeTimeout) {
-        ReplyReader reader = new ReplyReader(connection, topic, correlationHeader, startTimeout, closeTimeout);
+        ReplyReader reader = new ReplyReader(connection, topic, hold, fromEpochMs, startTimeout, closeTimeout);
         reader.thread.start();
         return reader;
     }
@@ -141,12 +164,30 @@ public final class ReplyReader {
                 .map(p -> new TopicPartition(topic, p.partition()))
                 .toList();
         c.assign(assigned);
-        c.seekToEnd(assigned);
+        Map<TopicPartition, OffsetAndTimestamp> from = fromEpochMs > 0
+                ? c.offsetsForTimes(assigned.stream().collect(Collectors.toMap(p -> p, p -> fromEpochMs)), timeout)
+                : Map.of();
+        List<TopicPartition> toEnd = new ArrayList<>();
+        for (TopicPartition p : assigned) {
+            OffsetAndTimestamp o = from.get(p);
+            if (o == null) {
+                toEnd.add(p);
+            } else {
+                c.seek(p, o.offset());
+            }
+        }
+        c.seekToEnd(toEnd);
         // the seek is lazy: resolved now, so a reply to the first request cannot fall before the position
         for (TopicPartition p : assigned) {
             c.position(p, timeout);
         }
-        log.info("Reply reader of topic '{}': {} partitions, positioned at their end", topic, assigned.size());
+        readyEpochMs = System.currentTimeMillis();
+        readyNanos = System.nanoTime();
+        log.info(
+                "Reply reader of topic '{}': {} partitions, positioned at {}",
+                topic,
+                assigned.size(),
+                fromEpochMs > 0 ? "the records since " + Instant.ofEpochMilli(fromEpochMs) : "their end");
     }
 
     private void dispatch(ConsumerRecords<Object, Object> records) {
@@ -155,8 +196,11 @@ public final class ReplyReader {
         }
         long now = System.nanoTime();
         for (ConsumerRecord<Object, Object> r : records) {
-            Header h = r.headers().lastHeader(correlationHeader);
-            registry.dispatch(h == null ? null : h.value(), now, r);
+            // a record written before the reader was positioned arrived when it was written, not when read
+            long arrived = r.timestamp() >= 0 && r.timestamp() < readyEpochMs
+                    ? readyNanos - TimeUnit.MILLISECONDS.toNanos(readyEpochMs - r.timestamp())
+                    : now;
+            registry.dispatch(r, arrived);
         }
     }
 

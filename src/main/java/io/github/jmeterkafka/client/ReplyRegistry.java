@@ -3,11 +3,16 @@ package io.github.jmeterkafka.client;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 
 /**
  * Which request each reply on one reply topic answers. Requests get correlation ids here
@@ -15,6 +20,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * request, or is counted: late (its request already timed out), duplicate (its request already had a reply),
  * foreign (an id no request of this reader had), or another reader's (an id the plugin made in another
  * JMeter process or connection reading the same topic). A reply is never taken for another request's.
+ * Requests correlated by a value the service keeps (key, JSON path) are matched by {@link ValueMatches}, one per
+ * {@link Correlation}, from the same records.
  *
  * <p>Threads: every method holds this object's lock: sampler threads open, expire and abandon their waits,
  * the producer's I/O thread fails sends, the reply reader's thread dispatches replies.
@@ -22,6 +29,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 public final class ReplyRegistry {
     private final int reader = ThreadLocalRandom.current().nextInt();
     private final List<Run> runs = new ArrayList<>();
+    private final Set<String> headers = new LinkedHashSet<>();
+    private final Map<Correlation, ValueMatches> byValue = new LinkedHashMap<>();
+    private final long holdNanos;
+    private final int holdMax;
     private long foreign;
     private long others;
 
@@ -39,6 +50,27 @@ public final class ReplyRegistry {
         }
     }
 
+    /**
+     * @param holdNanos how long a record correlated by value waits for its await before it counts as unmatched
+     * @param holdMax   at most this many such records held
+     */
+    ReplyRegistry(long holdNanos, int holdMax) {
+        this.holdNanos = holdNanos;
+        this.holdMax = Math.max(1, holdMax);
+    }
+
+    /**
+     * Records are to be read by {@code correlation} too; for a JSON path, {@code asJson} gives the JSON text of a
+     * value that is neither JSON bytes nor text (the first caller's rule is kept).
+     */
+    public synchronized void correlate(Correlation correlation, Function<Object, String> asJson) {
+        if (correlation.by() == Correlation.By.HEADER) {
+            headers.add(correlation.name());
+        } else {
+            byValue.computeIfAbsent(correlation, c -> new ValueMatches(c, asJson, holdNanos, holdMax));
+        }
+    }
+
     /** A sampler starts sending through this reader: its run number, for {@link #open}. */
     public synchronized int join(RoundTripStats stats) {
         if (runs.size() > 0xffff) {
@@ -49,19 +81,45 @@ public final class ReplyRegistry {
     }
 
     /** Ids for {@code n} requests of one sample, each pending until its reply, timeout or failure. */
-    public synchronized ReplyWait open(int run, int n, long timeoutNanos) {
+    public synchronized ReplyWait open(int run, int n, long timeoutNanos, Correlation by) {
         Run r = runs.get(run);
         if (r.next + n > Integer.MAX_VALUE) {
             throw new IllegalStateException("more than " + Integer.MAX_VALUE + " requests from one sampler");
         }
-        ReplyWait wait = new ReplyWait(this, reader, run, r.next, n, timeoutNanos, r.stats);
+        ValueMatches matches = by.by() == Correlation.By.HEADER ? null : byValue.get(by);
+        if (matches == null && by.by() != Correlation.By.HEADER) {
+            throw new IllegalStateException("not correlated by " + by + ": call correlate first");
+        }
+        ReplyWait wait = new ReplyWait(this, reader, run, r.next, n, timeoutNanos, r.stats, matches);
         r.waits.put(r.next, wait);
         r.next += n;
         return wait;
     }
 
-    /** A reply with correlation id {@code id} (null: none) was read at {@code nanos}. */
-    synchronized void dispatch(byte[] id, long nanos, ConsumerRecord<Object, Object> reply) {
+    /** A record of the topic was read at {@code nanos}: to the request or await it answers, or counted. */
+    synchronized void dispatch(ConsumerRecord<Object, Object> r, long nanos) {
+        if (!headers.isEmpty()) {
+            byte[] id = null;
+            for (String name : headers) {
+                Header h = r.headers().lastHeader(name);
+                if (h != null) {
+                    id = h.value();
+                    break;
+                }
+            }
+            dispatchId(id, nanos, r);
+        }
+        for (ValueMatches m : byValue.values()) {
+            m.dispatch(r, nanos);
+        }
+    }
+
+    /** Request {@code index} of {@code wait} expects a record whose correlation value is {@code value}. */
+    void expect(ReplyWait wait, int index, String value, long sinceNanos) {
+        wait.matches().expect(wait, index, value, sinceNanos);
+    }
+
+    private void dispatchId(byte[] id, long nanos, ConsumerRecord<Object, Object> reply) {
         if (!CorrelationIds.isPlugins(id)) {
             foreign++;
             return;
@@ -96,6 +154,7 @@ public final class ReplyRegistry {
     synchronized void sendFailed(ReplyWait wait, int index, Exception cause) {
         if (wait.failed(index, cause)) {
             runs.get(wait.run).abandoned.set((int) (wait.base + index));
+            forget(wait, index, false);
         }
     }
 
@@ -107,15 +166,38 @@ public final class ReplyRegistry {
         Run run = runs.get(wait.run);
         run.waits.remove(wait.base);
         for (int i = 0; i < wait.size(); i++) {
-            if (wait.settle(i, abandon) && abandon) {
-                run.abandoned.set((int) (wait.base + i));
+            if (wait.settle(i, abandon)) {
+                if (abandon) {
+                    run.abandoned.set((int) (wait.base + i));
+                }
+                forget(wait, i, !abandon);
             }
         }
     }
 
-    /** Replies whose ids no request of this reader had. */
+    private void forget(ReplyWait wait, int index, boolean timedOut) {
+        String value = wait.value(index);
+        if (value != null) {
+            wait.matches().forget(wait, index, value, System.nanoTime(), timedOut);
+        }
+    }
+
+    /**
+     * Replies whose ids no request of this reader had; correlated by value, the records nothing awaited within the
+     * hold window and those without the value.
+     */
     public synchronized long foreign() {
-        return foreign;
+        return foreign + unmatched() + noValue();
+    }
+
+    /** Records correlated by value that nothing awaited within the hold window. */
+    public synchronized long unmatched() {
+        return byValue.values().stream().mapToLong(ValueMatches::unmatched).sum();
+    }
+
+    /** Records without the correlation value asked for (no key, not JSON, no such field). */
+    public synchronized long noValue() {
+        return byValue.values().stream().mapToLong(ValueMatches::noValue).sum();
     }
 
     /** Replies to other readers' requests (other JMeter processes or connections on this reply topic). */

@@ -27,6 +27,8 @@ public final class ReplyWait {
     static final byte ABANDONED = 4;
 
     private final ReplyRegistry registry;
+    // null: correlated by the plugin's ids in a header
+    private final ValueMatches matches;
     private final int reader;
     final int run;
     final long base;
@@ -41,6 +43,8 @@ public final class ReplyWait {
     private final int[] roundTripMicros;
     private final CountDownLatch settled;
     private final List<ConsumerRecord<Object, Object>> replies = new ArrayList<>();
+    // correlated by a value the service keeps: each request's value (else null: by the plugin's ids)
+    private String[] values;
     private int answered;
     private int timedOut;
     private int failed;
@@ -50,8 +54,17 @@ public final class ReplyWait {
     private Exception firstFailure;
     private volatile boolean released;
 
-    ReplyWait(ReplyRegistry registry, int reader, int run, long base, int n, long timeoutNanos, RoundTripStats stats) {
+    ReplyWait(
+            ReplyRegistry registry,
+            int reader,
+            int run,
+            long base,
+            int n,
+            long timeoutNanos,
+            RoundTripStats stats,
+            ValueMatches matches) {
         this.registry = registry;
+        this.matches = matches;
         this.reader = reader;
         this.run = run;
         this.base = base;
@@ -70,6 +83,44 @@ public final class ReplyWait {
     /** Request {@code index}'s correlation id. */
     public byte[] id(int index) {
         return CorrelationIds.of(reader, run, base + index);
+    }
+
+    /**
+     * Request {@code index}, already {@link #sending sending}, is answered by the record whose correlation value
+     * is {@code value} (correlated by a value the service keeps); a record held since {@code sinceNanos} answers
+     * it at once.
+     *
+     * @throws io.github.jmeterkafka.input.InvalidInputException another pending or recent request has that value
+     */
+    public void expect(int index, String value, long sinceNanos) {
+        synchronized (registry) {
+            if (values == null) {
+                values = new String[states.length];
+            }
+            values[index] = value;
+            try {
+                registry.expect(this, index, value, sinceNanos);
+            } catch (RuntimeException e) {
+                values[index] = null;
+                throw e;
+            }
+        }
+    }
+
+    /** Request {@code index}'s correlation value, or null when correlated by the plugin's ids. */
+    String value(int index) {
+        return values == null ? null : values[index];
+    }
+
+    ValueMatches matches() {
+        if (matches == null) {
+            throw new IllegalStateException("this wait is correlated by the plugin's ids, not by a value");
+        }
+        return matches;
+    }
+
+    RoundTripStats stats() {
+        return stats;
     }
 
     /** Request {@code index} is handed to the producer now: its round trip starts. */
@@ -91,6 +142,16 @@ public final class ReplyWait {
             this.intendedNanos[index] = intendedNanos;
             sendNanos[index] = nanos;
             lastSendNanos = nanos;
+        }
+    }
+
+    /**
+     * The timeouts run from {@code nanos} if that is later than the last send: an await whose cause came before its
+     * reader could read waits its whole timeout once the reader is there.
+     */
+    public void timeoutFrom(long nanos) {
+        synchronized (registry) {
+            lastSendNanos = Math.max(lastSendNanos, nanos);
         }
     }
 
@@ -196,7 +257,9 @@ public final class ReplyWait {
         states[index] = TIMED_OUT;
         timedOut++;
         if (firstTimedOut == null) {
-            firstTimedOut = CorrelationIds.hex(id(index));
+            firstTimedOut = value(index) != null
+                    ? matches.correlation() + " " + value(index)
+                    : "correlation id " + CorrelationIds.hex(id(index));
         }
         stats.timedOut(1);
     }
@@ -228,7 +291,7 @@ public final class ReplyWait {
         }
     }
 
-    /** The first timed-out request's correlation id in hex, or null. */
+    /** The first timed-out request's correlation, e.g. {@code correlation id 6a6b...} or {@code key o-1}; or null. */
     public String firstTimedOut() {
         synchronized (registry) {
             return firstTimedOut;

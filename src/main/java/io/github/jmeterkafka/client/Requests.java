@@ -1,11 +1,13 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Producer;
@@ -17,19 +19,25 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.header.Headers;
 
 /**
- * Sends one sample's requests: each record as the producer's record making makes it, with the correlation
- * id and the reply topic in its headers, its round trip starting right before it is handed to the producer.
+ * Sends one sample's requests: each record as the producer's record making makes it, with the reply topic in its
+ * headers and either the plugin's correlation id in a header or, correlated by a value the service keeps (key,
+ * JSON path), that value read from the request itself; its round trip starts right before it is handed to the
+ * producer.
  *
  * <p>Threads: the sampler's; the send callbacks run on the producer's I/O thread and only fail requests in
  * the {@link ReplyWait}.
  */
 public final class Requests {
-    private final String correlationHeader;
+    private final Correlation correlation;
+    private final Function<Object, String> asJson;
     private final String replyTopicHeader;
     private final byte[] replyTopic;
 
-    public Requests(String correlationHeader, String replyTopicHeader, String replyTopic) {
-        this.correlationHeader = correlationHeader;
+    /** @param asJson the JSON text of a request value that is neither JSON bytes nor text (e.g. an Avro record) */
+    public Requests(
+            Correlation correlation, Function<Object, String> asJson, String replyTopicHeader, String replyTopic) {
+        this.correlation = correlation;
+        this.asJson = asJson;
         this.replyTopicHeader = replyTopicHeader;
         this.replyTopic = replyTopic.getBytes(StandardCharsets.UTF_8);
     }
@@ -61,18 +69,25 @@ public final class Requests {
                 SendBatch.Outgoing out = make.apply(i);
                 ProducerRecord<Object, Object> record = out.record;
                 Headers headers = record.headers();
-                headers.remove(correlationHeader).add(correlationHeader, wait.id(i));
+                boolean byId = correlation.by() == Correlation.By.HEADER;
+                if (byId) {
+                    headers.remove(correlation.name()).add(correlation.name(), wait.id(i));
+                }
                 headers.remove(replyTopicHeader).add(replyTopicHeader, replyTopic);
                 sentBytes += out.bytes
-                        + correlationHeader.length()
-                        + CorrelationIds.LENGTH
                         + replyTopicHeader.length()
-                        + replyTopic.length;
+                        + replyTopic.length
+                        + (byId ? correlation.name().length() + CorrelationIds.LENGTH : 0);
+                String value = byId ? null : valueOf(record, i);
                 int index = i;
+                long now = System.nanoTime();
                 if (slots != null) {
-                    wait.sending(i, slots.intendedNanos(i), System.nanoTime());
+                    wait.sending(i, slots.intendedNanos(i), now);
                 } else {
-                    wait.sending(i, System.nanoTime());
+                    wait.sending(i, now);
+                }
+                if (value != null) {
+                    wait.expect(i, value, now);
                 }
                 // a send the producer gave up on at once (e.g. no metadata within max.block.ms) also calls back
                 atOnce = SendBatch.failure(producer.send(record, (metadata, e) -> {
@@ -94,19 +109,31 @@ public final class Requests {
         return sentBytes;
     }
 
-    public String correlationHeader() {
-        return correlationHeader;
+    private String valueOf(ProducerRecord<Object, Object> record, int index) {
+        try {
+            return correlation.of(record.key(), record.value(), record.headers(), asJson);
+        } catch (Correlation.NoValue e) {
+            throw new InvalidInputException(
+                    "request " + (index + 1) + " has no correlation value (" + correlation + "): " + e.getMessage());
+        }
+    }
+
+    public Correlation correlation() {
+        return correlation;
     }
 
     /**
-     * Both topics exist: a missing one is a clear error, never a topic the broker makes on first use
-     * (auto.create.topics.enable) nor a wait for replies that cannot come.
+     * The topics exist: a missing one is a clear error, never a topic the broker makes on first use
+     * (auto.create.topics.enable) nor a wait for records that cannot come.
+     *
+     * @param topics what each topic is to the sampler (e.g. "request", "reply"), by topic
      */
-    public static void checkTopics(Admin admin, String requestTopic, String replyTopic, long timeoutMs)
+    public static void checkTopics(Admin admin, Map<String, String> topics, long timeoutMs)
             throws InterruptedException {
-        var described = admin.describeTopics(List.of(requestTopic, replyTopic)).topicNameValues();
-        for (String topic : List.of(requestTopic, replyTopic)) {
-            String which = topic.equals(requestTopic) ? "request" : "reply";
+        var described = admin.describeTopics(topics.keySet()).topicNameValues();
+        for (Map.Entry<String, String> t : topics.entrySet()) {
+            String topic = t.getKey();
+            String which = t.getValue();
             try {
                 described.get(topic).get(timeoutMs, TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {

@@ -64,6 +64,9 @@ final class EchoClients {
                 for (String topic : List.of(options.requestTopic(), options.replyTopic())) {
                     create(admin, topic);
                 }
+                if (options.httpPort() != null) {
+                    create(admin, options.eventsTopic());
+                }
             } else {
                 describe(admin, options.requestTopic());
             }

@@ -15,7 +15,9 @@ public final class EchoOptions {
     static final String USAGE = """
             Usage: EchoService --bootstrap-server HOST:PORT [options]
             Answers the Kafka Request-Reply sampler: reads requests, copies their correlation id and replies to
-            the topic in their reply-topic header.
+            the topic in their reply-topic header. With --transform it is a service that turns one topic into
+            another: each request goes to the reply topic with its key, "status":"processed" added to its JSON
+            object value, and no header copied (correlate by key or JSON path).
               --request-topic NAME        topic to read requests from (default jmeter-kafka-requests)
               --reply-topic NAME          topic to reply to when a request has no reply-topic header
                                           (default jmeter-kafka-replies)
@@ -28,6 +30,12 @@ public final class EchoOptions {
               --group ID                  read as a member of this consumer group, sharing the requests with
                                           other echoes of the group (default: every partition, no group)
               --from-beginning            read the requests already in the topic too (default: new ones only)
+              --transform                 write each request enriched to --reply-topic, key kept, no headers
+              --http PORT                 also an HTTP service on 127.0.0.1:PORT (0: any free port): POST /orders
+                                          with a JSON order answers 202 and writes the order to --events-topic,
+                                          keyed by its orderId (after --delay-ms; --drop drops the event only)
+              --http-host HOST            the address it listens on (default 127.0.0.1)
+              --events-topic NAME         the topic the HTTP orders go to (default jmeter-kafka-events)
               --duration-s N              stop after N seconds (default: until Ctrl-C)
               --idle-exit-s N             stop after N seconds without a request
               --property KEY=VALUE        a client property for its consumer, producer and admin (repeatable),
@@ -47,6 +55,10 @@ public final class EchoOptions {
     private Long seed;
     private String group;
     private boolean fromBeginning;
+    private boolean transform;
+    private Integer httpPort;
+    private String httpHost = "127.0.0.1";
+    private String eventsTopic = "jmeter-kafka-events";
     private Duration duration;
     private Duration idleExit;
     private final Map<String, String> properties = new LinkedHashMap<>();
@@ -71,6 +83,10 @@ public final class EchoOptions {
                 o.fromBeginning = true;
                 continue;
             }
+            if (name.equals("--transform")) {
+                o.transform = true;
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(name + " needs a value");
             }
@@ -80,6 +96,9 @@ public final class EchoOptions {
                 case "--request-topic" -> o.requestTopic = value;
                 case "--reply-topic" -> o.replyTopic = value;
                 case "--partitions" -> o.partitions = positive(name, value);
+                case "--http" -> o.httpPort = port(value);
+                case "--http-host" -> o.httpHost = value;
+                case "--events-topic" -> o.eventsTopic = value;
                 case "--correlation-header" -> o.correlationHeader = value;
                 case "--reply-topic-header" -> o.replyTopicHeader = value;
                 case "--delay-ms" -> o.delay = DelayRange.parse(value);
@@ -130,6 +149,14 @@ public final class EchoOptions {
         long n = number(name, value);
         if (n < 1 || n > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(name + ": '" + value + "' must be 1 or more");
+        }
+        return (int) n;
+    }
+
+    private static int port(String value) {
+        long n = number("--http", value);
+        if (n < 0 || n > 65535) {
+            throw new IllegalArgumentException("--http: '" + value + "' is not a port (0 to 65535)");
         }
         return (int) n;
     }
@@ -195,6 +222,24 @@ public final class EchoOptions {
 
     boolean fromBeginning() {
         return fromBeginning;
+    }
+
+    /** Enrich and forward, keeping the key, instead of replying with the correlation id. */
+    boolean transform() {
+        return transform;
+    }
+
+    /** The HTTP front's port (0: any free one); null: no HTTP front. */
+    Integer httpPort() {
+        return httpPort;
+    }
+
+    String httpHost() {
+        return httpHost;
+    }
+
+    String eventsTopic() {
+        return eventsTopic;
     }
 
     /** null: until closed. */

@@ -22,7 +22,8 @@ import org.apache.kafka.common.errors.WakeupException;
 /**
  * A request-reply service to load-test against: reads requests, copies their correlation id and replies to the
  * topic in their reply-topic header, optionally after a delay or dropping a share of them, and counts what it
- * did. Plain kafka-clients, no JMeter: {@code java -cp "jmeter-kafka.jar:$JMETER_HOME/lib/*"
+ * did. Or a service that turns one topic into another (--transform), or an HTTP service whose orders become events
+ * (--http). Plain kafka-clients, no JMeter: {@code java -cp "jmeter-kafka.jar:$JMETER_HOME/lib/*"
  * io.github.jmeterkafka.echo.EchoService --bootstrap-server host:9092}, {@code --help} for the options.
  *
  * <p>Threads: the consumer lives on the echo's loop thread; replies are sent from it (or from the scheduler when
@@ -48,6 +49,7 @@ public final class EchoService implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread loop;
     private volatile Consumer<byte[], byte[]> consumer;
+    private volatile HttpFront http;
     private volatile boolean closing;
     private volatile RuntimeException failure;
 
@@ -124,6 +126,15 @@ public final class EchoService implements AutoCloseable {
                                     + " s: is " + options.bootstrapServers() + " a Kafka cluster?"
                             : String.valueOf(cause.getMessage()),
                     cause);
+        }
+        if (options.httpPort() != null) {
+            try {
+                echo.http = HttpFront.start(options, echo.replier, echo.tally);
+            } catch (RuntimeException e) {
+                echo.closeQuietly();
+                throw new KafkaException(e.getMessage(), e);
+            }
+            out.println("echo HTTP: POST orders to " + echo.http.url() + ", events to '" + options.eventsTopic() + "'");
         }
         ScheduledFuture<?> unused = echo.scheduler.scheduleAtFixedRate(
                 echo.progress(), PROGRESS_SECONDS, PROGRESS_SECONDS, TimeUnit.SECONDS);
@@ -237,6 +248,12 @@ public final class EchoService implements AutoCloseable {
     }
 
     /** What it did so far. */
+    /** The HTTP front's URL, e.g. {@code http://127.0.0.1:8080/orders}; null without --http. */
+    public String httpUrl() {
+        HttpFront h = http;
+        return h == null ? null : h.url();
+    }
+
     public EchoCounts counts() {
         return tally.counts();
     }
@@ -256,6 +273,10 @@ public final class EchoService implements AutoCloseable {
 
     private void closeQuietly() {
         closing = true;
+        HttpFront h = http;
+        if (h != null) {
+            h.close();
+        }
         Consumer<byte[], byte[]> c = consumer;
         if (c != null) {
             c.wakeup();

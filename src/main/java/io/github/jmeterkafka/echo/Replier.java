@@ -18,10 +18,12 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
  * Answers one request: drops it (a share, on purpose), or replies with its key and value and its correlation
- * id to the topic its reply-topic header names, at once or after the delay.
+ * id to the topic its reply-topic header names, or with --transform writes it enriched to the reply topic with
+ * its key and no header; at once or after the delay.
  *
- * <p>Threads: {@link #answer} runs on the echo's loop only (the random numbers are not shared); delayed replies
- * go out on the scheduler; the producer's callbacks count them.
+ * <p>Threads: {@link #answer} runs on the echo's loop, {@link #forward} also on its HTTP front's thread (it holds
+ * this object's lock for the random numbers); delayed replies go out on the scheduler; the producer's callbacks
+ * count them.
  */
 final class Replier {
     private final EchoOptions options;
@@ -50,26 +52,40 @@ final class Replier {
     void answer(ConsumerRecord<byte[], byte[]> request) {
         tally.read(System.nanoTime());
         Header id = request.headers().lastHeader(options.correlationHeader());
-        if (id == null || id.value() == null) {
+        if (!options.transform() && (id == null || id.value() == null)) {
             tally.uncorrelated();
             return;
         }
+        ProducerRecord<byte[], byte[]> reply;
+        if (options.transform()) {
+            // as a service that turns one topic into another does: same key, a field added, no header copied
+            reply = new ProducerRecord<>(options.replyTopic(), request.key(), Enriched.of(request.value()));
+        } else {
+            Header to = request.headers().lastHeader(options.replyTopicHeader());
+            String topic = to == null || to.value() == null
+                    ? options.replyTopic()
+                    : new String(to.value(), StandardCharsets.UTF_8);
+            reply = new ProducerRecord<>(
+                    topic,
+                    null,
+                    request.key(),
+                    request.value(),
+                    new RecordHeaders().add(options.correlationHeader(), id.value()));
+        }
+        forward(reply);
+    }
+
+    /**
+     * Sends {@code record} at once or after the delay, or drops it (a share, on purpose); counted either way.
+     * Synchronized: the echo's loop and its HTTP front share the random numbers.
+     */
+    synchronized void forward(ProducerRecord<byte[], byte[]> record) {
         if (options.drop() > 0 && random.nextDouble() < options.drop()) {
             tally.dropped();
             return;
         }
-        Header to = request.headers().lastHeader(options.replyTopicHeader());
-        String topic = to == null || to.value() == null
-                ? options.replyTopic()
-                : new String(to.value(), StandardCharsets.UTF_8);
-        ProducerRecord<byte[], byte[]> reply = new ProducerRecord<>(
-                topic,
-                null,
-                request.key(),
-                request.value(),
-                new RecordHeaders().add(options.correlationHeader(), id.value()));
         if (options.delay().none()) {
-            send(reply);
+            send(record);
             return;
         }
         delayed.incrementAndGet();
@@ -77,7 +93,7 @@ final class Replier {
         ScheduledFuture<?> unused = scheduler.schedule(
                 () -> {
                     delayed.decrementAndGet();
-                    send(reply);
+                    send(record);
                 },
                 options.delay().nextMs(random),
                 TimeUnit.MILLISECONDS);

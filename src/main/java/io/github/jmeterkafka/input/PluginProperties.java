@@ -37,6 +37,13 @@ public final class PluginProperties {
      * per record.
      */
     public static final String SCHEDULE_WINDOW_MS = "kafka.schedule.window.ms";
+    /**
+     * How long (ms) a record correlated by key or JSON path is held for an await that has not started yet before it
+     * counts as unmatched.
+     */
+    public static final String AWAIT_HOLD_MS = "kafka.await.hold.ms";
+    /** At most this many such records held per topic and correlation, the oldest dropped (as unmatched) first. */
+    public static final String AWAIT_HOLD_RECORDS = "kafka.await.hold.records";
     /** JMeter's own: how long it waits for a stopped thread to end before it exits with an error. */
     private static final String THREAD_STOP_WAIT_MS = "jmeterengine.threadstop.wait";
 
@@ -54,6 +61,16 @@ public final class PluginProperties {
         Duration half = Duration.ofMillis(get(THREAD_STOP_WAIT_MS, 5000) / 2);
         Duration close = closeTimeout();
         return close.compareTo(half) < 0 ? close : half;
+    }
+
+    /** How long a record correlated by value waits for its await: {@link #AWAIT_HOLD_MS}, 60 s by default. */
+    public static Duration awaitHold() {
+        return Duration.ofMillis(Math.max(0, get(AWAIT_HOLD_MS, 60_000)));
+    }
+
+    /** {@link #AWAIT_HOLD_RECORDS}, 100,000 by default. */
+    public static int awaitHoldRecords() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, get(AWAIT_HOLD_RECORDS, 100_000)));
     }
 
     /** The interval logs' directory as given (relative or absolute); null for "none". */

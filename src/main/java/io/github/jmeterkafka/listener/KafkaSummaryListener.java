@@ -132,18 +132,18 @@ public class KafkaSummaryListener extends AbstractTestElement
 
     /** What the samplers of this kind call their latency in their interval logs. */
     private static String latency(String kind) {
-        return switch (kind) {
-            case ProducerStats.Summary.KIND -> "send-to-ack";
-            case RoundTripStats.KIND -> "round-trip";
-            default -> "end-to-end";
-        };
+        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        if (roundTrips != null) {
+            return roundTrips.intervalLatency;
+        }
+        return ProducerStats.Summary.KIND.equals(kind) ? "send-to-ack" : "end-to-end";
     }
 
     private static String title(String kind) {
-        return switch (kind) {
-            case ProducerStats.Summary.KIND -> "Kafka Producer";
-            case RoundTripStats.KIND -> "Kafka Request-Reply";
-            default -> "Kafka Consumer";
-        };
+        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        if (roundTrips != null) {
+            return roundTrips.title;
+        }
+        return ProducerStats.Summary.KIND.equals(kind) ? "Kafka Producer" : "Kafka Consumer";
     }
 }

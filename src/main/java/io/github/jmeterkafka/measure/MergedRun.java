@@ -61,14 +61,15 @@ public final class MergedRun {
     public synchronized List<String> lines() {
         double expected = expectedRate();
         List<String> lines;
-        if (RoundTripStats.KIND.equals(kind)) {
-            lines = SummaryLines.requestReply(all.roundTrips(), 0, expected);
-            lines.set(all.schedule() == null ? 1 : 3, all.unansweredLine());
+        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        if (roundTrips != null) {
+            lines = SummaryLines.requestReply(all.roundTrips(roundTrips), 0, expected);
+            lines.set(all.schedule() == null ? 1 : 3, all.unansweredLine(roundTrips));
             servers.forEach((s, p) -> {
-                RoundTripStats.Summary server = p.roundTrips();
+                RoundTripStats.Summary server = p.roundTrips(roundTrips);
                 lines.add("server " + s + ": " + server.line());
                 if (server.schedule() != null) {
-                    lines.add("server " + s + ": " + server.schedule().correctedLine("round trip"));
+                    lines.add("server " + s + ": " + server.schedule().correctedLine(roundTrips.latency));
                     lines.add("server " + s + ": " + server.schedule().sendDelayLine());
                 }
             });
@@ -95,9 +96,10 @@ public final class MergedRun {
     /** The rows over all servers (and after the warm-up), then one per server. */
     public synchronized List<SummaryRow> rows(String label) {
         List<SummaryRow> rows;
-        if (RoundTripStats.KIND.equals(kind)) {
-            rows = new ArrayList<>(List.of(all.roundTrips().row(label)));
-            servers.forEach((s, p) -> rows.add(p.roundTrips().row(label, "server " + s)));
+        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        if (roundTrips != null) {
+            rows = new ArrayList<>(List.of(all.roundTrips(roundTrips).row(label)));
+            servers.forEach((s, p) -> rows.add(p.roundTrips(roundTrips).row(label, "server " + s)));
         } else if (ProducerStats.Summary.KIND.equals(kind)) {
             rows = SummaryLines.producerRows(
                     label, all.producer(), warmup.isSet() ? steady.producer() : null, expectedRate());
@@ -165,7 +167,7 @@ public final class MergedRun {
         }
 
         /** The requests and round trips; what else became of the unanswered ones is in {@link #unansweredLine}. */
-        RoundTripStats.Summary roundTrips() {
+        RoundTripStats.Summary roundTrips(RoundTripStats.Kind roundTrips) {
             double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
             return new RoundTripStats.Summary(
                     micros.copy(),
@@ -179,13 +181,15 @@ public final class MergedRun {
                     bytes,
                     seconds,
                     null,
-                    schedule());
+                    schedule(),
+                    roundTrips);
         }
 
         /** Late, foreign and duplicate replies come after the samples, so only each server counts them. */
-        String unansweredLine() {
-            return timedOut + " timeouts, " + (failed - timedOut) + " failed or given up requests (late, foreign and"
-                    + " duplicate replies: in each server's own summary).";
+        String unansweredLine(RoundTripStats.Kind roundTrips) {
+            return timedOut + " timeouts, " + (failed - timedOut) + " failed or given up " + roundTrips.sent
+                    + " (late, " + roundTrips.foreign + " and " + roundTrips.duplicates
+                    + ": in each server's own summary).";
         }
 
         ProducerStats.Summary producer() {

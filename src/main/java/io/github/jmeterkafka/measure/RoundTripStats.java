@@ -11,12 +11,86 @@ import org.HdrHistogram.Histogram;
 /**
  * Round trips of every request one request-reply sampler sent, over all its threads: a latency per request
  * from its send to its reply, in a histogram, the rate of replies from the first send to the last reply, and
- * what became of the requests without one. Thread-safe: sampler threads, the producer's I/O thread and the
- * reply reader record into it.
+ * what became of the requests without one. The same for an await sampler: its awaits, from their start, and
+ * the records they matched. Thread-safe: sampler threads, the producer's I/O thread and the reply reader record
+ * into it.
  */
 public final class RoundTripStats {
-    public static final String KIND = "request-reply";
+    public static final String KIND = Kind.REQUEST_REPLY.id;
     private static final double MB = 1024.0 * 1024.0;
+
+    /** Which sampler's round trips, and the words its summary uses for them. */
+    public enum Kind {
+        REQUEST_REPLY(
+                "request-reply",
+                "Kafka Request-Reply",
+                "requests",
+                "replies",
+                "round trip",
+                "round-trip",
+                "foreign",
+                "duplicate replies",
+                "failed requests"),
+        AWAIT(
+                "await",
+                "Kafka Await",
+                "awaited",
+                "matched",
+                "latency",
+                "await",
+                "unmatched",
+                "duplicate records",
+                "failed awaits");
+
+        /** The summary row's kind. */
+        public final String id;
+
+        public final String title;
+        public final String sent;
+        public final String received;
+        /** In the summary's lines. */
+        public final String latency;
+        /** In the interval log's header. */
+        public final String intervalLatency;
+
+        final String foreign;
+        final String duplicates;
+        final String failed;
+
+        @SuppressWarnings("java:S107") // the words of one kind
+        Kind(
+                String id,
+                String title,
+                String sent,
+                String received,
+                String latency,
+                String intervalLatency,
+                String foreign,
+                String duplicates,
+                String failed) {
+            this.id = id;
+            this.title = title;
+            this.sent = sent;
+            this.received = received;
+            this.latency = latency;
+            this.intervalLatency = intervalLatency;
+            this.foreign = foreign;
+            this.duplicates = duplicates;
+            this.failed = failed;
+        }
+
+        /** The kind with this summary-row id, or null for a producer's or consumer's. */
+        public static Kind of(String id) {
+            for (Kind k : values()) {
+                if (k.id.equals(id)) {
+                    return k;
+                }
+            }
+            return null;
+        }
+    }
+
+    private final Kind kind;
 
     private final ConcurrentHistogram roundTripMicros = new ConcurrentHistogram(3);
     private final LongAdder requests = new LongAdder();
@@ -32,6 +106,18 @@ public final class RoundTripStats {
     private volatile IntervalLog intervals;
     private volatile SendSchedule schedule;
     private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
+
+    public RoundTripStats() {
+        this(Kind.REQUEST_REPLY);
+    }
+
+    public RoundTripStats(Kind kind) {
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
 
     /** Every round trip from now on also goes into {@code log}. */
     public void logIntervals(IntervalLog log) {
@@ -137,7 +223,8 @@ public final class RoundTripStats {
                 bytes.sum(),
                 first == Long.MAX_VALUE || last <= first ? 0 : (last - first) / 1e9,
                 firstFailure.get(),
-                schedule == null ? null : scheduled.snapshot(schedule.behind()));
+                schedule == null ? null : scheduled.snapshot(schedule.behind()),
+                kind);
     }
 
     /**
@@ -157,7 +244,8 @@ public final class RoundTripStats {
             long bytes,
             double seconds,
             String firstFailure,
-            ScheduleFigures schedule) {
+            ScheduleFigures schedule,
+            Kind kind) {
 
         public long replies() {
             return roundTripMicros.getTotalCount();
@@ -177,14 +265,19 @@ public final class RoundTripStats {
             boolean none = replies() == 0;
             return String.format(
                     Locale.ROOT,
-                    "%d requests, %d replies, %f replies/sec (%.2f MB/sec), %.2f ms avg round trip, %.2f ms max round trip, "
+                    "%d %s, %d %s, %f %s/sec (%.2f MB/sec), %.2f ms avg %s, %.2f ms max %s, "
                             + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
                     requests,
+                    kind.sent,
                     replies(),
+                    kind.received,
                     repliesPerSec(),
+                    kind.received,
                     seconds > 0 ? bytes / MB / seconds : 0,
                     none ? 0 : h.getMean() / 1000.0,
+                    kind.latency,
                     none ? 0 : h.getMaxValue() / 1000.0,
+                    kind.latency,
                     ms(50),
                     ms(95),
                     ms(99),
@@ -195,12 +288,15 @@ public final class RoundTripStats {
         public String unansweredLine() {
             return String.format(
                             Locale.ROOT,
-                            "%d timeouts, %d late, %d foreign, %d duplicate replies, %d failed requests",
+                            "%d timeouts, %d late, %d %s, %d %s, %d %s",
                             timedOut,
                             late,
                             foreign,
+                            kind.foreign,
                             duplicate,
-                            failed)
+                            kind.duplicates,
+                            failed,
+                            kind.failed)
                     + (abandoned > 0 ? ", " + abandoned + " abandoned at stop" : "")
                     + (firstFailure == null ? "." : ", first failure: " + firstFailure);
         }
@@ -212,7 +308,7 @@ public final class RoundTripStats {
 
         /** The row of a part of the run: a jmeter-server's requests in a merged summary. */
         public SummaryRow row(String label, String part) {
-            SummaryRow row = new SummaryRow(KIND, label, part)
+            SummaryRow row = new SummaryRow(kind.id, label, part)
                     .put(SummaryRow.Column.RECORDS, replies())
                     .put(SummaryRow.Column.FAILED, requests - replies())
                     .put(SummaryRow.Column.MB, bytes / MB, 4)

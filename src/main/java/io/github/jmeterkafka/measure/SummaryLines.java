@@ -78,16 +78,16 @@ public final class SummaryLines {
     public static List<String> requestReply(RoundTripStats.Summary all, long others, double expectedRate) {
         List<String> lines = new ArrayList<>(List.of(all.line()));
         if (all.schedule() != null) {
-            lines.add(all.schedule().correctedLine("round trip"));
+            lines.add(all.schedule().correctedLine(all.kind().latency));
             lines.add(all.schedule().sendDelayLine());
         }
         lines.add(all.unansweredLine());
         if (others > 0) {
             lines.add(others + " replies to requests of other JMeter processes or connections on the reply topic"
-                    + " (not counted as foreign)");
+                    + " (not counted as " + all.kind().foreign + ")");
         }
         if (expectedRate > 0) {
-            lines.add(rateLine(expectedRate, all.repliesPerSec()).replace("records/sec", "replies/sec"));
+            lines.add(rateLine(expectedRate, all.repliesPerSec()).replace("records/sec", all.kind().received + "/sec"));
         }
         return lines;
     }

@@ -7,11 +7,14 @@ import io.github.jmeterkafka.client.ReplyWait;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
@@ -46,7 +49,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private RequestReplyRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("requests to send in total", recordBudget, 0);
-            return new RequestReplyRun(budget, schedule(budget), getName());
+            return new RequestReplyRun(budget, schedule(budget), getName(), RoundTripStats.Kind.REQUEST_REPLY);
         });
     }
 
@@ -67,15 +70,16 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
         String requestTopic = Fields.required("request topic", topic);
         String replyTo = Fields.required("reply topic", replyTopic);
+        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
+            replyText = ValueText.of(replySchema.trim());
+        }
         Requests requests = new Requests(
-                Fields.required("correlation id header", correlationHeader).trim(),
+                correlation(),
+                ValueText.UTF8::text,
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
         ProducerRecords.Target target = target(requestTopic);
         RecordSpec recordSpec = spec();
-        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
-            replyText = ValueText.of(replySchema.trim());
-        }
         Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, ProducerScope.SHARED, false);
         result.setSamplerData(
@@ -127,7 +131,8 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
             var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0, slots);
-            ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs));
+            ReplyWait wait = reader.registry()
+                    .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;
             try {
                 handedToKafka();
@@ -150,12 +155,22 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             ReplyReader reader = blocking.run(() -> {
                 try {
                     if (!run.checked(requestTopic, replyTo)) {
-                        Requests.checkTopics(connection.admin(), requestTopic, replyTo, READER_START_MS);
+                        // in order: a missing request topic is named first
+                        Map<String, String> topics = new LinkedHashMap<>();
+                        topics.put(requestTopic, "request");
+                        topics.putIfAbsent(replyTo, "reply");
+                        Requests.checkTopics(connection.admin(), topics, READER_START_MS);
                         run.topicsExist(requestTopic, replyTo);
                     }
                     ReplyReader r = connection.replyReader(
-                            replyTo, requests.correlationHeader(), Duration.ofMillis(READER_START_MS), closeTimeout());
+                            replyTo,
+                            new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
+                            0,
+                            Duration.ofMillis(READER_START_MS),
+                            closeTimeout());
                     r.ready(READER_START_MS);
+                    // the reader's thread decodes with its own decoder
+                    r.registry().correlate(requests.correlation(), ValueText.of(replySchema.trim())::text);
                     return r;
                 } catch (InterruptedException e) {
                     throw new InterruptException(e);

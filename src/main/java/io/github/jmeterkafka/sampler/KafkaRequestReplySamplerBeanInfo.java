@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.input.Tagged;
+
 /**
  * The Kafka Request-Reply's GUI; texts in RequestReplyTexts.properties, then the Kafka Producer's
  * ({@link KafkaRequestReplySamplerResources}).
@@ -10,7 +12,9 @@ public class KafkaRequestReplySamplerBeanInfo extends RecordBeanInfo {
         super(KafkaRequestReplySampler.class);
         createPropertyGroup("target", new String[] {"connectionName", "topic", "replyTopic", "partition"});
         recordFields("headers", "timestamp", "seed");
-        createPropertyGroup("correlation", new String[] {"correlationHeader", "replyTopicHeader"});
+        createPropertyGroup(
+                "correlation",
+                new String[] {"correlateBy", "correlationPath", "correlationHeader", "replyTopicHeader"});
         createPropertyGroup("sending", new String[] {
             "recordsPerSample",
             "recordBudget",
@@ -23,6 +27,8 @@ public class KafkaRequestReplySamplerBeanInfo extends RecordBeanInfo {
         createPropertyGroup("reply", new String[] {"replySchema", "variablePrefix"});
         text("topic", "${__P(request.topic,requests)}");
         text("replyTopic", "${__P(reply.topic,replies)}");
+        choice("correlateBy", Tagged.tags(CorrelateBy.class));
+        text("correlationPath", "");
         text("correlationHeader", "kafka_correlationId");
         text("replyTopicHeader", "kafka_replyTopic");
         text("replyTimeout", "5000");

@@ -1,6 +1,8 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.Tagged;
 
 /**
  * The Kafka Request-Reply's own fields beside those of its request records, as JMeter's TestBean sets them
@@ -11,10 +13,21 @@ public abstract class RequestReplyFields extends RecordFields {
 
     protected String replyTopic = "";
     protected String replyTimeout = "5000";
+    protected String correlateBy = CorrelateBy.HEADER.tag();
+    protected String correlationPath = "";
     protected String correlationHeader = "kafka_correlationId";
     protected String replyTopicHeader = "kafka_replyTopic";
     protected String replySchema = "";
     protected String variablePrefix = "kafka";
+
+    /** What ties a reply to its request, from the fields. */
+    Correlation correlation() {
+        return switch (Tagged.parse(CorrelateBy.class, "correlate by", correlateBy)) {
+            case HEADER -> Correlation.header(Fields.required("correlation id header", correlationHeader));
+            case KEY -> Correlation.key();
+            case JSON_PATH -> Correlation.jsonPath(Fields.required("JSON path", correlationPath));
+        };
+    }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
 
@@ -32,6 +45,22 @@ public abstract class RequestReplyFields extends RecordFields {
 
     public void setReplyTimeout(String replyTimeout) {
         this.replyTimeout = Fields.nullToEmpty(replyTimeout);
+    }
+
+    public String getCorrelateBy() {
+        return correlateBy;
+    }
+
+    public void setCorrelateBy(String correlateBy) {
+        this.correlateBy = Fields.nullToEmpty(correlateBy);
+    }
+
+    public String getCorrelationPath() {
+        return correlationPath;
+    }
+
+    public void setCorrelationPath(String correlationPath) {
+        this.correlationPath = Fields.nullToEmpty(correlationPath);
     }
 
     public String getCorrelationHeader() {

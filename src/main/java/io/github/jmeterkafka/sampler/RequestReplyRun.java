@@ -14,11 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What all threads of one Kafka Request-Reply share during a test: stats, request budget (or, with a target rate,
- * the send schedule that holds it), readers joined.
+ * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
+ * a target rate, the send schedule that holds it), readers joined.
  */
 final class RequestReplyRun {
-    final RoundTripStats stats = new RoundTripStats();
+    final RoundTripStats stats;
     final RecordBudget budget;
     /** Null when JMeter's timers pace the samples. */
     final SendSchedule schedule;
@@ -29,13 +29,14 @@ final class RequestReplyRun {
     private final Set<String> topicsChecked = ConcurrentHashMap.newKeySet();
 
     /** @param schedule the target rate's schedule, or null */
-    RequestReplyRun(long budget, SendSchedule schedule, String label) {
+    RequestReplyRun(long budget, SendSchedule schedule, String label, RoundTripStats.Kind kind) {
+        this.stats = new RoundTripStats(kind);
         this.budget = new RecordBudget(budget);
         this.schedule = schedule;
         if (schedule != null) {
             stats.pacedBy(schedule);
         }
-        this.intervals = RunOutput.intervalLog(RoundTripStats.KIND, label, "round-trip");
+        this.intervals = RunOutput.intervalLog(kind.id, label, kind.intervalLatency);
         stats.logIntervals(intervals);
     }
 
@@ -60,7 +61,7 @@ final class RequestReplyRun {
         RoundTripStats.Summary all = stats.summary(foreign);
         long others = joined.keySet().stream().mapToLong(ReplyRegistry::others).sum();
         SummaryPrinter.print(
-                "Kafka Request-Reply summary for '" + label + "':",
+                stats.kind().title + " summary for '" + label + "':",
                 SummaryLines.requestReply(all, others, expectedRate).toArray(new String[0]));
         var rows = RunParameters.describe(List.of(all.row(label)));
         SummaryPrinter.csv(rows);

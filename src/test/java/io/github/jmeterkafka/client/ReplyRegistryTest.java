@@ -13,16 +13,32 @@ import org.junit.jupiter.api.Test;
 class ReplyRegistryTest {
     private static final long TIMEOUT = TimeUnit.MILLISECONDS.toNanos(100);
 
-    private final ReplyRegistry registry = new ReplyRegistry();
+    private static final Correlation BY_ID = Correlation.header("id");
+
+    private final ReplyRegistry registry = registry();
     private final RoundTripStats stats = new RoundTripStats();
     private final int run = registry.join(stats);
+
+    private static ReplyRegistry registry() {
+        ReplyRegistry r = new ReplyRegistry(TimeUnit.SECONDS.toNanos(60), 1000);
+        r.correlate(BY_ID, Correlation::text);
+        return r;
+    }
+
+    /** The reader read {@code reply} with correlation id {@code id} (null: none) at {@code nanos}. */
+    private void dispatch(byte[] id, long nanos, ConsumerRecord<Object, Object> reply) {
+        if (id != null) {
+            reply.headers().add(BY_ID.name(), id);
+        }
+        registry.dispatch(reply, nanos);
+    }
 
     private static ConsumerRecord<Object, Object> reply(String value) {
         return new ConsumerRecord<>("replies", 0, 0L, null, ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8)));
     }
 
     private ReplyWait sent(int n, long at) {
-        ReplyWait wait = registry.open(run, n, TIMEOUT);
+        ReplyWait wait = registry.open(run, n, TIMEOUT, BY_ID);
         for (int i = 0; i < n; i++) {
             wait.sending(i, at);
         }
@@ -36,9 +52,9 @@ class ReplyRegistryTest {
     @Test
     void aReplyInTimeAnswersItsOwnRequest() throws InterruptedException {
         ReplyWait wait = sent(3, 1_000_000);
-        registry.dispatch(wait.id(2), 3_000_000, reply("two"));
-        registry.dispatch(wait.id(0), 5_000_000, reply("zero"));
-        registry.dispatch(wait.id(1), 6_000_000, reply("one"));
+        dispatch(wait.id(2), 3_000_000, reply("two"));
+        dispatch(wait.id(0), 5_000_000, reply("zero"));
+        dispatch(wait.id(1), 6_000_000, reply("one"));
         wait.await(() -> false);
 
         assertThat(wait.answered()).isEqualTo(3);
@@ -56,18 +72,18 @@ class ReplyRegistryTest {
     @Test
     void aReplyAfterItsTimeoutIsLateAndItsRequestTimedOut() throws InterruptedException {
         ReplyWait wait = sent(2, 0);
-        registry.dispatch(wait.id(0), TIMEOUT + 1, reply("late while waiting"));
-        registry.dispatch(wait.id(1), TIMEOUT - 1, reply("in time"));
+        dispatch(wait.id(0), TIMEOUT + 1, reply("late while waiting"));
+        dispatch(wait.id(1), TIMEOUT - 1, reply("in time"));
         wait.await(() -> false);
         assertThat(wait.answered()).isEqualTo(1);
         assertThat(wait.timedOut()).isEqualTo(1);
-        assertThat(wait.firstTimedOut()).isEqualTo(CorrelationIds.hex(wait.id(0)));
+        assertThat(wait.firstTimedOut()).isEqualTo("correlation id " + CorrelationIds.hex(wait.id(0)));
 
-        ReplyWait next = registry.open(run, 1, TIMEOUT);
+        ReplyWait next = registry.open(run, 1, TIMEOUT, BY_ID);
         next.sending(0, System.nanoTime());
         // nothing arrives: the wait times out, then the reply comes
         next.await(() -> false);
-        registry.dispatch(next.id(0), System.nanoTime(), reply("late after the wait"));
+        dispatch(next.id(0), System.nanoTime(), reply("late after the wait"));
         assertThat(next.timedOut()).isEqualTo(1);
         assertThat(summary().timedOut()).isEqualTo(2);
         assertThat(summary().late()).isEqualTo(2);
@@ -77,16 +93,16 @@ class ReplyRegistryTest {
     @Test
     void aSecondReplyIsADuplicate_whetherItsRequestWasAnsweredOrLate() throws InterruptedException {
         ReplyWait wait = sent(1, 0);
-        registry.dispatch(wait.id(0), 1000, reply("first"));
-        registry.dispatch(wait.id(0), 2000, reply("again, while the sample waits"));
+        dispatch(wait.id(0), 1000, reply("first"));
+        dispatch(wait.id(0), 2000, reply("again, while the sample waits"));
         wait.await(() -> false);
-        registry.dispatch(wait.id(0), 3000, reply("again, after"));
+        dispatch(wait.id(0), 3000, reply("again, after"));
 
-        ReplyWait timedOut = registry.open(run, 1, TIMEOUT);
+        ReplyWait timedOut = registry.open(run, 1, TIMEOUT, BY_ID);
         timedOut.sending(0, System.nanoTime());
         timedOut.await(() -> false);
-        registry.dispatch(timedOut.id(0), System.nanoTime(), reply("late"));
-        registry.dispatch(timedOut.id(0), System.nanoTime(), reply("late again"));
+        dispatch(timedOut.id(0), System.nanoTime(), reply("late"));
+        dispatch(timedOut.id(0), System.nanoTime(), reply("late again"));
 
         assertThat(wait.answered()).isEqualTo(1);
         assertThat(wait.replies()).hasSize(1);
@@ -98,11 +114,11 @@ class ReplyRegistryTest {
     void repliesWithoutAnIdOfThisReaderAreForeignOrAnotherReaders() throws InterruptedException {
         ReplyWait wait = sent(1, 0);
         int reader = CorrelationIds.reader(wait.id(0));
-        registry.dispatch(null, 1, reply("no header"));
-        registry.dispatch(new byte[16], 1, reply("Spring's random id"));
-        registry.dispatch(CorrelationIds.of(reader, run, 1), 1, reply("a sequence not issued"));
-        registry.dispatch(CorrelationIds.of(reader, run + 1, 0), 1, reply("a run that never joined"));
-        registry.dispatch(CorrelationIds.of(reader + 1, run, 0), 1, reply("another JMeter's"));
+        dispatch(null, 1, reply("no header"));
+        dispatch(new byte[16], 1, reply("Spring's random id"));
+        dispatch(CorrelationIds.of(reader, run, 1), 1, reply("a sequence not issued"));
+        dispatch(CorrelationIds.of(reader, run + 1, 0), 1, reply("a run that never joined"));
+        dispatch(CorrelationIds.of(reader + 1, run, 0), 1, reply("another JMeter's"));
         wait.release();
         wait.await(() -> false);
 
@@ -115,12 +131,12 @@ class ReplyRegistryTest {
     @Test
     void stopAbandonsThePendingRequests_andTheirRepliesCountAsNothing() throws InterruptedException {
         ReplyWait wait = sent(2, System.nanoTime());
-        registry.dispatch(wait.id(0), System.nanoTime(), reply("in time"));
+        dispatch(wait.id(0), System.nanoTime(), reply("in time"));
         wait.release();
         long start = System.nanoTime();
         wait.await(() -> false);
         assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
-        registry.dispatch(wait.id(1), System.nanoTime(), reply("after Stop"));
+        dispatch(wait.id(1), System.nanoTime(), reply("after Stop"));
 
         assertThat(wait.answered()).isEqualTo(1);
         assertThat(wait.abandoned()).isEqualTo(1);
@@ -132,7 +148,7 @@ class ReplyRegistryTest {
 
     @Test
     void theThreadsEndAbandonsThePendingRequests() throws InterruptedException {
-        ReplyWait wait = registry.open(run, 1, TimeUnit.SECONDS.toNanos(60));
+        ReplyWait wait = registry.open(run, 1, TimeUnit.SECONDS.toNanos(60), BY_ID);
         wait.sending(0, System.nanoTime());
         long start = System.nanoTime();
         wait.await(() -> System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(150));
@@ -146,11 +162,11 @@ class ReplyRegistryTest {
     void aFailedSendIsNotWaitedFor() throws InterruptedException {
         ReplyWait wait = sent(2, System.nanoTime());
         wait.sendFailed(0, new IllegalStateException("refused"));
-        registry.dispatch(wait.id(1), System.nanoTime(), reply("in time"));
+        dispatch(wait.id(1), System.nanoTime(), reply("in time"));
         long start = System.nanoTime();
         wait.await(() -> false);
         assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
-        registry.dispatch(wait.id(0), System.nanoTime(), reply("to the failed one"));
+        dispatch(wait.id(0), System.nanoTime(), reply("to the failed one"));
 
         assertThat(wait.failed()).isEqualTo(1);
         assertThat(wait.firstFailure()).hasMessage("refused");
@@ -163,12 +179,12 @@ class ReplyRegistryTest {
         RoundTripStats otherStats = new RoundTripStats();
         int other = registry.join(otherStats);
         ReplyWait mine = sent(1, 0);
-        ReplyWait theirs = registry.open(other, 1, TIMEOUT);
+        ReplyWait theirs = registry.open(other, 1, TIMEOUT, BY_ID);
         theirs.sending(0, 0);
         assertThat(mine.id(0)).isNotEqualTo(theirs.id(0));
-        registry.dispatch(theirs.id(0), 10, reply("theirs"));
-        registry.dispatch(theirs.id(0), 20, reply("theirs again"));
-        registry.dispatch(mine.id(0), 30, reply("mine"));
+        dispatch(theirs.id(0), 10, reply("theirs"));
+        dispatch(theirs.id(0), 20, reply("theirs again"));
+        dispatch(mine.id(0), 30, reply("mine"));
         mine.await(() -> false);
         theirs.await(() -> false);
 

@@ -51,6 +51,23 @@ class ReplierTest {
     }
 
     @Test
+    void transformWritesTheEnrichedEventWithItsKeyAndNoHeaderToTheReplyTopic() {
+        Replier replier = replier("--bootstrap-server", "b", "--transform", "--reply-topic", "orders-processed");
+        replier.answer(request(null, "ignored", "{\"orderId\":\"o-1\",\"amount\":2.5}"));
+        replier.answer(request("id-2", null, "not json"));
+
+        List<ProducerRecord<byte[], byte[]>> sent = producer.history();
+        assertThat(sent).extracting(ProducerRecord::topic).containsExactly("orders-processed", "orders-processed");
+        assertThat(text(sent.get(0).key())).isEqualTo("key");
+        assertThat(text(sent.get(0).value()))
+                .isEqualTo("{\"orderId\":\"o-1\",\"amount\":2.5,\"status\":\"processed\"}");
+        assertThat(sent.get(0).headers().toArray()).isEmpty();
+        assertThat(text(sent.get(1).value())).as("forwarded as it is").isEqualTo("not json");
+        assertThat(sent.get(1).headers().toArray()).isEmpty();
+        assertThat(tally.counts().uncorrelated()).isZero();
+    }
+
+    @Test
     void aRequestWithoutACorrelationIdIsCountedNotAnswered() {
         Replier replier = replier("--bootstrap-server", "b");
         replier.answer(request(null, "replies"));
@@ -112,6 +129,10 @@ class ReplierTest {
     }
 
     private static ConsumerRecord<byte[], byte[]> request(String id, String replyTopic) {
+        return request(id, replyTopic, "value");
+    }
+
+    private static ConsumerRecord<byte[], byte[]> request(String id, String replyTopic, String value) {
         RecordHeaders headers = new RecordHeaders();
         if (id != null) {
             headers.add("kafka_correlationId", id.getBytes(StandardCharsets.UTF_8));
@@ -128,7 +149,7 @@ class ReplierTest {
                 3,
                 5,
                 "key".getBytes(StandardCharsets.UTF_8),
-                "value".getBytes(StandardCharsets.UTF_8),
+                value.getBytes(StandardCharsets.UTF_8),
                 headers,
                 java.util.Optional.empty());
     }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,11 +17,16 @@ import java.util.List;
  * or, without it, a broker started here, prints JMeter's console output (the plugin's end-of-test
  * summaries among it) and points at the HTML report. Exits non-zero if JMeter failed or any sample did.
  * With {@code -Dplan=request-reply} it runs test-plans/request-reply.jmx instead, against the echo service
- * started here on the same cluster (its topics made if missing).
+ * started here on the same cluster (its topics made if missing); with {@code -Dplan=pipeline-latency},
+ * test-plans/pipeline-latency.jmx against the echo's transform (a service that keeps the key); with
+ * {@code -Dplan=async-api}, test-plans/async-api.jmx against the echo's HTTP front.
  */
 public final class QuickStart {
 
     private static final String REQUEST_REPLY = "request-reply";
+    private static final String PIPELINE = "pipeline-latency";
+    private static final String ASYNC_API = "async-api";
+    private static final List<String> PLANS = List.of("quickstart", REQUEST_REPLY, PIPELINE, ASYNC_API);
 
     private QuickStart() {}
 
@@ -38,12 +44,12 @@ public final class QuickStart {
 
     /**
      * @param bootstrap null: start a local broker for the run
-     * @param planName  quickstart or request-reply
+     * @param planName  one of {@link #PLANS}
      */
     static int run(String bootstrap, String planName, String topic, PrintStream out) {
         Path plan = Harness.projectDir().resolve("test-plans").resolve(planName + ".jmx");
-        if (!Files.isRegularFile(plan) || !List.of("quickstart", REQUEST_REPLY).contains(planName)) {
-            System.err.println("No such plan: " + planName + " (quickstart or " + REQUEST_REPLY + ")");
+        if (!Files.isRegularFile(plan) || !PLANS.contains(planName)) {
+            System.err.println("No such plan: " + planName + " (one of " + PLANS + ")");
             return 2;
         }
         KafkaBroker broker = null;
@@ -63,15 +69,26 @@ public final class QuickStart {
                     .property("topic", topic)
                     .htmlReport()
                     .timeout(Duration.ofMinutes(15));
-            if (planName.equals(REQUEST_REPLY)) {
+            if (!planName.equals("quickstart")) {
                 String requests = topic + "-requests";
                 String replies = topic + "-replies";
-                echo = EchoService.start(EchoOptions.parse(
+                List<String> args = new ArrayList<>(List.of(
                         "--bootstrap-server", bootstrap,
                         "--request-topic", requests,
                         "--reply-topic", replies,
                         "--partitions", "6"));
+                if (planName.equals(PIPELINE)) {
+                    args.add("--transform");
+                }
+                String events = topic + "-events";
+                if (planName.equals(ASYNC_API)) {
+                    args.addAll(List.of("--http", "0", "--events-topic", events));
+                }
+                echo = EchoService.start(EchoOptions.parse(args.toArray(String[]::new)));
                 run.property("request.topic", requests).property("reply.topic", replies);
+                if (planName.equals(ASYNC_API)) {
+                    run.property("http.url", echo.httpUrl()).property("events.topic", events);
+                }
             }
             // the echo's final line comes after JMeter's output: it closes in finally
             return summarize(run.run(), out);

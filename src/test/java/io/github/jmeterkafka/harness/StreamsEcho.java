@@ -16,9 +16,10 @@ import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Produced;
 
 /**
- * A request-reply service written as users write one with Kafka Streams: every request goes on, key, value and
- * headers as they came (Streams carries headers over), to the topic its reply-topic header names. A second
- * implementation beside the echo, so the sampler is shown to work with services it did not come with.
+ * Services written as users write them with Kafka Streams. {@link #start}: request-reply, every request goes on,
+ * key, value and headers as they came (Streams carries headers over), to the topic its reply-topic header names.
+ * {@link #transform}: a pipeline stage that maps each value to another topic and keeps the key. Second
+ * implementations beside the echo, so the samplers are shown to work with services they did not come with.
  */
 public final class StreamsEcho implements AutoCloseable {
     private final KafkaStreams streams;
@@ -27,7 +28,7 @@ public final class StreamsEcho implements AutoCloseable {
         this.streams = streams;
     }
 
-    /** Starts the application and waits until it runs; it reads the request topic from its start. */
+    /** Starts the request-reply application and waits until it runs; it reads the request topic from its start. */
     public static StreamsEcho start(
             String bootstrapServers, String requestTopic, String replyTopicHeader, Path stateDir) {
         StreamsBuilder builder = new StreamsBuilder();
@@ -38,8 +39,24 @@ public final class StreamsEcho implements AutoCloseable {
                             return new String(to.value(), StandardCharsets.UTF_8);
                         },
                         Produced.with(Serdes.ByteArray(), Serdes.ByteArray()));
+        return run(builder, "streams-echo-" + requestTopic, bootstrapServers, stateDir);
+    }
+
+    /**
+     * Starts a stage that writes every record of {@code input} to {@code output} with its key and its JSON object
+     * value given {@code "status":"processed"}, and waits until it runs.
+     */
+    public static StreamsEcho transform(String bootstrapServers, String input, String output, Path stateDir) {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.stream(input, Consumed.with(Serdes.String(), Serdes.String()))
+                .mapValues(v -> v.endsWith("}") ? v.substring(0, v.length() - 1) + ",\"status\":\"processed\"}" : v)
+                .to(output, Produced.with(Serdes.String(), Serdes.String()));
+        return run(builder, "streams-transform-" + input, bootstrapServers, stateDir);
+    }
+
+    private static StreamsEcho run(StreamsBuilder builder, String id, String bootstrapServers, Path stateDir) {
         Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "streams-echo-" + requestTopic);
+        config.put(StreamsConfig.APPLICATION_ID_CONFIG, id);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         config.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
@@ -51,7 +68,7 @@ public final class StreamsEcho implements AutoCloseable {
         while (streams.state() != KafkaStreams.State.RUNNING) {
             if (System.nanoTime() > deadline || !streams.state().isRunningOrRebalancing()) {
                 streams.close(Duration.ofSeconds(10));
-                throw new IllegalStateException("Kafka Streams echo is " + streams.state() + ", not running");
+                throw new IllegalStateException("Kafka Streams service is " + streams.state() + ", not running");
             }
             sleep();
         }
@@ -63,7 +80,7 @@ public final class StreamsEcho implements AutoCloseable {
             Thread.sleep(100);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the Kafka Streams echo started", e);
+            throw new IllegalStateException("interrupted while the Kafka Streams service started", e);
         }
     }
 

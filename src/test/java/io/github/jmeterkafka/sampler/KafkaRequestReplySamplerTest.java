@@ -45,6 +45,19 @@ class KafkaRequestReplySamplerTest {
         refused(s -> s.setReplyTopicHeader(""), "reply topic header is empty");
         refused(s -> s.setRecordsPerSample("ten"), "requests per sample must be a whole number");
         refused(s -> s.setReplySchema("{\"type\":\"nonsense\"}"), "Avro schema");
+        refused(s -> s.setCorrelateBy("correlateBy.nonsense"), "correlate by");
+        refused(
+                s -> {
+                    s.setCorrelateBy("correlateBy.jsonPath");
+                    s.setCorrelationPath("");
+                },
+                "JSON path is empty");
+        refused(
+                s -> {
+                    s.setCorrelateBy("correlateBy.jsonPath");
+                    s.setCorrelationPath("$..orderId");
+                },
+                "only .name, ['name'] and [index] steps");
     }
 
     @Test

@@ -11,6 +11,7 @@ record SectionTable(String kind, String label, String part, List<Metric> metrics
         String latency = switch (kind) {
             case "consumer" -> "end to end";
             case "request-reply" -> "round trip";
+            case "await" -> "from the await's start";
             default -> "send to ack";
         };
         return metrics.stream().anyMatch(Metric::paced) ? latency + ", corrected: from the intended send" : latency;

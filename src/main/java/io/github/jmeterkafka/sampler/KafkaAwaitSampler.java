@@ -1,0 +1,235 @@
+package io.github.jmeterkafka.sampler;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Correlation;
+import io.github.jmeterkafka.client.ReplyReader;
+import io.github.jmeterkafka.client.ReplyWait;
+import io.github.jmeterkafka.client.Requests;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.SampleFigures;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.common.errors.InterruptException;
+
+/**
+ * Kafka Await: waits for the records that something else caused (an HTTP call, a CSV row, a previous Kafka
+ * sample) to appear on a topic, found by a value from a JMeter variable in their key, a header or a JSON field,
+ * and times each from a start the plan gives (the trigger's start) or this sample's start.
+ *
+ * <p>Threads: the records are read by the connection's one {@link ReplyReader} of the topic, shared with any Kafka
+ * Request-Reply reading it; {@link #wake} only releases the wait of the sample in flight.
+ */
+public class KafkaAwaitSampler extends AwaitFields {
+    private static final long serialVersionUID = 1L;
+    private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Await");
+    private static final long READER_START_MS = 30_000;
+    // what JMeter leaves of a reference to a variable that is not set
+    private static final Pattern UNSET = Pattern.compile(".*\\$\\{[^}]+}.*");
+
+    private transient ValueText valueText;
+    private transient volatile ReplyWait inFlight;
+    private final transient InterruptibleCall blocking = new InterruptibleCall();
+
+    private RequestReplyRun run() {
+        return RUNS.get(getName(), () -> new RequestReplyRun(0, null, getName(), RoundTripStats.Kind.AWAIT));
+    }
+
+    @Override
+    protected Sample<ReplyWait> prepare(SampleResult result) {
+        String t = Fields.required("topic", topic).trim();
+        Correlation by = correlation();
+        String value = awaitValue.trim();
+        if (value.isEmpty() || UNSET.matcher(value).matches()) {
+            throw new InvalidInputException("the value to await is '" + value + "': is its variable set (e.g. by an"
+                    + " extractor of the sample that caused the record)?");
+        }
+        int n = Fields.positiveInt("records to await", recordCount, 1);
+        long timeoutMs = Fields.nonNegativeLong("timeout", timeout, 10_000);
+        if (timeoutMs == 0) {
+            throw new InvalidInputException("Timeout must be more than 0 ms");
+        }
+        long startMs = startTime.isBlank() ? 0 : Fields.nonNegativeLong("start time", startTime, 0);
+        if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
+            valueText = ValueText.of(valueSchema.trim());
+        }
+        result.setSampleCount(n);
+        Connection connection = connection();
+        result.setSamplerData("connection: " + connection.name() + "\ntopic: " + t + "\nawait: " + n + " record(s)"
+                + " with " + by + " = " + value + "\ntimeout: " + timeoutMs + " ms"
+                + (startMs > 0 ? "\nfrom: " + startMs + " (ms since the epoch)" : ""));
+        return new Await(connection, run(), t, by, value, n, timeoutMs, startMs);
+    }
+
+    /** One sample's wait for its records. */
+    private final class Await implements Sample<ReplyWait> {
+        private final Connection connection;
+        private final RequestReplyRun run;
+        private final String topicName;
+        private final Correlation by;
+        private final String value;
+        private final int n;
+        private final long timeoutMs;
+        private final long startMs;
+        private long fromNanos;
+
+        @SuppressWarnings("java:S107") // what one sample needs, checked in prepare
+        Await(
+                Connection connection,
+                RequestReplyRun run,
+                String topicName,
+                Correlation by,
+                String value,
+                int n,
+                long timeoutMs,
+                long startMs) {
+            this.connection = connection;
+            this.run = run;
+            this.topicName = topicName;
+            this.by = by;
+            this.value = value;
+            this.n = n;
+            this.timeoutMs = timeoutMs;
+            this.startMs = startMs;
+        }
+
+        @Override
+        public ReplyWait call(SampleResult result) {
+            long nowNanos = System.nanoTime();
+            // the plan's start, as this process's clock: records read since then count
+            fromNanos = startMs > 0
+                    ? nowNanos - TimeUnit.MILLISECONDS.toNanos(Math.max(0, result.getStartTime() - startMs))
+                    : nowNanos;
+            ReplyReader reader = readyReader(result);
+            long readyNanos = System.nanoTime();
+            ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), by);
+            inFlight = wait;
+            try {
+                run.stats.sending(fromNanos, n);
+                for (int i = 0; i < n; i++) {
+                    wait.sending(i, fromNanos);
+                    wait.expect(i, value, fromNanos);
+                }
+                // the reader's cold start (a thread's first sample) is no part of the records' time to come
+                wait.timeoutFrom(readyNanos);
+                if (stopped()) {
+                    wait.release();
+                }
+                wait.await(ThreadEnd.ofCurrentThread());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                inFlight = null;
+            }
+            return wait;
+        }
+
+        /** The connection's reader of the topic, positioned: the sample's connect part. */
+        private ReplyReader readyReader(SampleResult result) {
+            ReplyReader reader = blocking.run(() -> {
+                try {
+                    if (!run.checked(topicName, "")) {
+                        Requests.checkTopics(connection.admin(), Map.of(topicName, "awaited"), READER_START_MS);
+                        run.topicsExist(topicName, "");
+                    }
+                    ReplyReader r = connection.replyReader(
+                            topicName,
+                            new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
+                            readFrom(),
+                            Duration.ofMillis(READER_START_MS),
+                            closeTimeout());
+                    r.ready(READER_START_MS);
+                    // the reader's thread decodes with its own decoder
+                    r.registry().correlate(by, ValueText.of(valueSchema.trim())::text);
+                    return r;
+                } catch (InterruptedException e) {
+                    throw new InterruptException(e);
+                }
+            });
+            result.connectEnd();
+            return reader;
+        }
+
+        @Override
+        public boolean fill(SampleResult result, ReplyWait wait) {
+            int matched = wait.answered();
+            long first = wait.firstReplyNanos();
+            long startNanos = fromNanos;
+            result.setLatency(first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(first - startNanos));
+            var records = wait.replies();
+            result.setBytes(records.stream()
+                    .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
+                    .sum());
+            setResponseUtf8(result, RecordListing.of(records, matched, valueText));
+            JMeterVariables vars = JMeterContextService.getContext().getVariables();
+            String prefix = variablePrefix.trim();
+            if (!prefix.isEmpty() && vars != null) {
+                RecordListing.variables(vars, prefix, records, valueText);
+            }
+            RequestReplyResponse.fill(result, getName(), wait, timeoutMs, true);
+            if (result instanceof KafkaSampleResult kafkaResult) {
+                kafkaResult.figures(new SampleFigures(
+                        RoundTripStats.Kind.AWAIT.id,
+                        RunOutput.server(),
+                        wait.roundTripMicros(),
+                        matched,
+                        n - matched,
+                        records.stream()
+                                .mapToLong(r -> Math.max(0, r.serializedValueSize()))
+                                .sum(),
+                        result.getStartTime(),
+                        result.getEndTime(),
+                        0,
+                        0,
+                        wait.timedOut()));
+            }
+            return true;
+        }
+    }
+
+    /**
+     * The test's start, less a second of clock skew, or the hold window if that is shorter: an event caused before
+     * the first await started (each thread's first) is read too, older ones are not.
+     */
+    private static long readFrom() {
+        long now = System.currentTimeMillis();
+        long testStart = JMeterContextService.getTestStartTime();
+        long from = testStart > 0 ? testStart - 1000 : now;
+        return Math.max(from, now - PluginProperties.awaitHold().toMillis());
+    }
+
+    @Override
+    protected void wake() {
+        ReplyWait wait = inFlight;
+        if (wait != null) {
+            wait.release();
+        }
+        blocking.interrupt();
+    }
+
+    @Override
+    public void threadFinished() {
+        // the reader belongs to the connection, which closes it at test end
+    }
+
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        RUNS.start(getName());
+    }
+
+    @Override
+    public void testEnded() {
+        RequestReplyRun run = RUNS.remove(getName());
+        if (run != null) {
+            run.printSummary(getName(), 0);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package io.github.jmeterkafka.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.measure.RoundTripStats;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** Records matched by a value the service keeps: to the request expecting it, or counted as what they are. */
+class ValueMatchesTest {
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long TIMEOUT = 100 * MS;
+    private static final long HOLD = 1000 * MS;
+
+    private final ReplyRegistry registry = new ReplyRegistry(HOLD, 3);
+    private final RoundTripStats stats = new RoundTripStats();
+    private final int run = registry.join(stats);
+    private long offset;
+
+    ValueMatchesTest() {
+        registry.correlate(Correlation.key(), Correlation::text);
+        registry.correlate(Correlation.jsonPath("$.orderId"), Correlation::text);
+    }
+
+    private ConsumerRecord<Object, Object> record(String key, String value) {
+        return new ConsumerRecord<>(
+                "events",
+                0,
+                offset++,
+                key == null ? null : key.getBytes(StandardCharsets.UTF_8),
+                value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private ReplyWait expecting(Correlation by, long at, String... values) {
+        ReplyWait wait = registry.open(run, values.length, TIMEOUT, by);
+        for (int i = 0; i < values.length; i++) {
+            wait.sending(i, at);
+            wait.expect(i, values[i], at);
+        }
+        return wait;
+    }
+
+    @Test
+    void aRecordWithTheKeyAnswersTheRequestThatSentIt() throws InterruptedException {
+        ReplyWait wait = expecting(Correlation.key(), 0, "o-1", "o-2");
+        registry.dispatch(record("o-2", "{}"), 7 * MS);
+        registry.dispatch(record("o-1", "{}"), 9 * MS);
+        wait.await(() -> false);
+
+        assertThat(wait.answered()).isEqualTo(2);
+        assertThat(wait.roundTripMicros()).containsExactly(7000, 9000);
+        assertThat(wait.replies()).extracting(ConsumerRecord::offset).containsExactly(0L, 1L);
+        assertThat(registry.unmatched()).isZero();
+    }
+
+    @Test
+    void aRecordThatCameBeforeItsAwaitIsHeldForItThenCountedUnmatched() throws InterruptedException {
+        registry.dispatch(record(null, "{\"orderId\":\"early\"}"), 5 * MS);
+        registry.dispatch(record(null, "{\"orderId\":\"nobody's\"}"), 6 * MS);
+        ReplyWait wait = expecting(Correlation.jsonPath("$.orderId"), 2 * MS, "early");
+        wait.await(() -> false);
+        assertThat(wait.answered()).as("it arrived after the await's start").isEqualTo(1);
+        assertThat(wait.roundTripMicros()).containsExactly(3000);
+        assertThat(registry.unmatched()).as("held still").isEqualTo(1);
+
+        registry.dispatch(record(null, "{\"orderId\":\"later\"}"), 6 * MS + HOLD + 1);
+        ReplyWait tooLate = expecting(Correlation.jsonPath("$.orderId"), HOLD * 2, "nobody's");
+        tooLate.await(() -> false);
+        assertThat(tooLate.timedOut()).as("dropped after the hold window").isEqualTo(1);
+        assertThat(registry.unmatched()).isEqualTo(2);
+    }
+
+    @Test
+    void aRecordFromBeforeTheAwaitStartedIsNotItsAnswer() throws InterruptedException {
+        registry.dispatch(record("o-1", "{}"), 5 * MS);
+        ReplyWait wait = expecting(Correlation.key(), 6 * MS, "o-1");
+        wait.await(() -> false);
+        assertThat(wait.answered()).isZero();
+        assertThat(wait.timedOut()).isEqualTo(1);
+        assertThat(wait.firstTimedOut()).isEqualTo("key o-1");
+        assertThat(registry.unmatched()).isEqualTo(1);
+    }
+
+    @Test
+    void anAwaitOfSeveralRecordsOfOneValueTakesTheHeldOneAndTheNextThenCountsAThirdAsADuplicate()
+            throws InterruptedException {
+        registry.dispatch(record("o-9", "{}"), 5 * MS);
+        ReplyWait wait = registry.open(run, 2, TIMEOUT, Correlation.key());
+        for (int i = 0; i < 2; i++) {
+            wait.sending(i, MS);
+            wait.expect(i, "o-9", MS);
+        }
+        registry.dispatch(record("o-9", "{}"), 8 * MS);
+        registry.dispatch(record("o-9", "{}"), 9 * MS);
+        wait.await(() -> false);
+
+        assertThat(wait.answered()).isEqualTo(2);
+        assertThat(wait.roundTripMicros()).containsExactly(4000, 7000);
+        assertThat(stats.summary(0).duplicate()).isEqualTo(1);
+        assertThat(registry.unmatched()).isZero();
+    }
+
+    @Test
+    void twoRequestsWithOneValueAreAnErrorNotAMixUp() {
+        expecting(Correlation.key(), 0, "o-1");
+        ReplyWait second = registry.open(run, 1, TIMEOUT, Correlation.key());
+        second.sending(0, 0);
+        assertThatThrownBy(() -> second.expect(0, "o-1", 0))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("same correlation value 'o-1' (key)");
+    }
+
+    @Test
+    void aSecondRecordWithAnAnsweredValueIsADuplicateAfterATimeoutLate() throws InterruptedException {
+        ReplyWait answered = expecting(Correlation.key(), 0, "o-1");
+        registry.dispatch(record("o-1", "{}"), MS);
+        registry.dispatch(record("o-1", "{}"), 2 * MS);
+        answered.await(() -> false);
+        ReplyWait timedOut = expecting(Correlation.key(), System.nanoTime() - TIMEOUT, "o-2");
+        timedOut.await(() -> false);
+        registry.dispatch(record("o-2", "{}"), System.nanoTime());
+
+        RoundTripStats.Summary s = stats.summary(0);
+        assertThat(s.duplicate()).isEqualTo(1);
+        assertThat(s.late()).isEqualTo(1);
+        assertThat(registry.unmatched()).isZero();
+    }
+
+    @Test
+    void recordsWithoutTheValueAreCountedNeverThrown() {
+        registry.dispatch(record(null, "not json"), MS);
+        assertThat(registry.noValue()).as("no key, and not JSON").isEqualTo(2);
+    }
+
+    @Test
+    void atMostHoldMaxRecordsAreHeldTheOldestDroppedFirst() throws InterruptedException {
+        for (String key : new String[] {"a", "b", "c", "d"}) {
+            registry.dispatch(record(key, "{}"), MS);
+        }
+        ReplyWait wait = expecting(Correlation.key(), 0, "a", "d");
+        wait.await(() -> false);
+        assertThat(wait.answered()).as("a was dropped, d held").isEqualTo(1);
+        assertThat(wait.replies()).extracting(ConsumerRecord::offset).containsExactly(3L);
+    }
+}

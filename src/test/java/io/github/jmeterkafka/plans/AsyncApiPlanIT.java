@@ -1,0 +1,140 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.echo.EchoCounts;
+import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * test-plans/async-api.jmx in a real JMeter: JMeter's HTTP Request posts orders to the echo's HTTP front, which
+ * answers 202 and writes each order as an event keyed by its id to a real broker; the Kafka Await finds each event
+ * by the id the plan extracted. Every event found, the echo's drops exactly the timeouts, its delay in the latency.
+ */
+class AsyncApiPlanIT extends BrokerAndJMeter {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/async-api.jmx");
+    private static final String AWAIT = "Order event";
+    private static final String POST = "POST order";
+    private static final Pattern MATCHED = Pattern.compile(
+            "Kafka Await summary for '" + AWAIT + "':\\n(\\d+) awaited, (\\d+) matched, [0-9.]+ matched/sec \\([0-9.]+"
+                    + " MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, (\\d+) ms 50th, \\d+ ms 95th, \\d+"
+                    + " ms 99th, \\d+ ms 99.9th.");
+    private static final Pattern MISSING = Pattern.compile(
+            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) unmatched, (\\d+) duplicate records, (\\d+) failed awaits");
+
+    @Test
+    void everyOrderPostedOverHttpIsFoundAsItsEvent() {
+        String name = "async-" + System.nanoTime();
+        JMeter.Result result;
+        EchoCounts echoed;
+        try (EchoService echo = http(name)) {
+            result = run(name, echo, "requests", "400");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        assertThat(jtl.rows(POST)).hasSize(400);
+        assertThat(jtl.rows(AWAIT))
+                .hasSize(400)
+                .allSatisfy(r -> assertThat(r.responseCode()).isEqualTo("200"));
+        assertThat(echoed.replied()).isEqualTo(400);
+        assertThat(figures(result, MATCHED)).startsWith(400, 400);
+        assertThat(figures(result, MISSING)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
+    }
+
+    @Test
+    void theTimeoutsAreExactlyTheEventsTheServiceDropped() {
+        String name = "async-drop-" + System.nanoTime();
+        JMeter.Result result;
+        EchoCounts echoed;
+        try (EchoService echo = http(name, "--drop", "0.02", "--seed", "11")) {
+            result = run(name, echo, "requests", "600", "timeout", "1000");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(echoed.dropped()).isPositive();
+        long[] matched = figures(result, MATCHED);
+        long[] missing = figures(result, MISSING);
+        assertThat(missing[0]).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(matched[1] + missing[0])
+                .as("matched + timeouts = awaited")
+                .isEqualTo(matched[0])
+                .isEqualTo(600);
+        assertThat(missing[2] + missing[3] + missing[4]).isZero();
+        assertThat(result.samples().failures()).hasSize((int) echoed.dropped()).allSatisfy(r -> {
+            assertThat(r.label()).isEqualTo(AWAIT);
+            assertThat(r.responseCode()).isEqualTo("TimeoutException");
+            assertThat(r.responseMessage())
+                    .matches("1 of 1 awaited records did not arrive within 1000 ms, first: key order-.*");
+        });
+    }
+
+    @Test
+    void theServicesDelayIsInTheLatencyAndNothingMore() {
+        long[] p50 = new long[2];
+        String[] delays = {"0", "100"};
+        for (int i = 0; i < 2; i++) {
+            String name = "async-delay" + delays[i] + "-" + System.nanoTime();
+            JMeter.Result result;
+            try (EchoService echo = http(name, "--delay-ms", delays[i])) {
+                result = run(name, echo, "requests", "300", "threads", "3");
+            }
+            assertThat(result.exitCode()).as(result.describe()).isZero();
+            long[] matched = figures(result, MATCHED);
+            assertThat(matched[1]).isEqualTo(300);
+            p50[i] = matched[2];
+        }
+        assertThat(p50[1])
+                .as("p50 with a 100 ms delay, ms; without: %d", p50[0])
+                .isBetween(100L, 100 + p50[0] + 5);
+    }
+
+    private static EchoService http(String name, String... more) {
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        String[] args = new String[more.length + 4];
+        args[0] = "--http";
+        args[1] = "0";
+        args[2] = "--events-topic";
+        args[3] = name + "-events";
+        System.arraycopy(more, 0, args, 4, more.length);
+        return Echoes.start(broker.bootstrapServers(), name, 6, out, args);
+    }
+
+    private static JMeter.Result run(String name, EchoService echo, String... properties) {
+        JMeter.RunBuilder run = jmeter.plan(PLAN)
+                .name(name)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("http.url", echo.httpUrl())
+                .property("events.topic", name + "-events")
+                .timeout(Duration.ofMinutes(2));
+        for (int i = 0; i < properties.length; i += 2) {
+            run.property(properties[i], properties[i + 1]);
+        }
+        return run.run();
+    }
+
+    private static long[] figures(JMeter.Result result, Pattern p) {
+        Matcher m = p.matcher(result.stdout());
+        assertThat(m.find()).as(result.stdout()).isTrue();
+        long[] n = new long[m.groupCount()];
+        for (int i = 0; i < n.length; i++) {
+            n[i] = Long.parseLong(m.group(i + 1));
+        }
+        return n;
+    }
+}

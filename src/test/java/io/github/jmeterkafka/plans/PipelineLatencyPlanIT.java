@@ -1,0 +1,160 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.echo.EchoCounts;
+import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.StreamsEcho;
+import io.github.jmeterkafka.harness.Topics;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * test-plans/pipeline-latency.jmx in a real JMeter against services that keep the event's key or order id and copy
+ * no header: the echo's transform and a Kafka Streams application, on a real broker. Every event matched by what
+ * the service keeps, drops counted exactly as timeouts, and a service's delay in every round trip.
+ */
+class PipelineLatencyPlanIT extends BrokerAndJMeter {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/pipeline-latency.jmx");
+    private static final String SAMPLER = "Order through the service";
+    private static final Pattern ROUND_TRIPS = Pattern.compile(
+            "\\n(\\d+) requests, (\\d+) replies, [0-9.]+ replies/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg round trip,"
+                    + " [0-9.]+ ms max round trip, (\\d+) ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.");
+    private static final Pattern UNANSWERED = Pattern.compile(
+            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) foreign, (\\d+) duplicate replies, (\\d+) failed requests");
+
+    @Test
+    void everyEventIsMatchedByItsKeyThroughAServiceThatCopiesNoHeader() {
+        String name = "pl-key-" + System.nanoTime();
+        JMeter.Result result;
+        EchoCounts echoed;
+        try (EchoService echo = transform(name)) {
+            result = run(name, "events", "2000");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        assertThat(jtl.rows(SAMPLER)).hasSize(200);
+        assertThat(echoed.replied()).isEqualTo(2000);
+        assertThat(figures(result, ROUND_TRIPS)).startsWith(2000, 2000);
+        assertThat(figures(result, UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
+    }
+
+    @Test
+    void byAJsonPathTheTimeoutsAreExactlyTheEventsTheServiceDropped() {
+        String name = "pl-path-" + System.nanoTime();
+        JMeter.Result result;
+        EchoCounts echoed;
+        try (EchoService echo = transform(name, "--drop", "0.02", "--seed", "7")) {
+            result = run(
+                    name,
+                    "events",
+                    "2000",
+                    "correlate.by",
+                    "correlateBy.jsonPath",
+                    "correlation.path",
+                    "$.orderId",
+                    "reply.timeout",
+                    "1000");
+            echoed = echo.counts();
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(echoed.dropped()).isPositive();
+        long[] unanswered = figures(result, UNANSWERED);
+        assertThat(unanswered[0]).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(unanswered[1] + unanswered[2] + unanswered[3] + unanswered[4])
+                .isZero();
+        assertThat(figures(result, ROUND_TRIPS)[1])
+                .as("matched + timeouts = sent")
+                .isEqualTo(2000 - echoed.dropped());
+        assertThat(result.samples().failures())
+                .isNotEmpty()
+                .allSatisfy(r ->
+                        assertThat(r.responseMessage()).containsPattern("first: \\$\\.orderId order-[0-9a-f-]{36}"));
+    }
+
+    @Test
+    void theServicesDelayIsInEveryRoundTripAndNothingMore() {
+        long[] p50 = new long[2];
+        String[] delays = {"0", "100"};
+        for (int i = 0; i < 2; i++) {
+            String name = "pl-delay" + delays[i] + "-" + System.nanoTime();
+            JMeter.Result result;
+            try (EchoService echo = transform(name, "--delay-ms", delays[i])) {
+                result = run(name, "events", "500", "threads", "2");
+            }
+            assertThat(result.exitCode()).as(result.describe()).isZero();
+            long[] roundTrips = figures(result, ROUND_TRIPS);
+            assertThat(roundTrips[1]).isEqualTo(500);
+            p50[i] = roundTrips[2];
+        }
+        assertThat(p50[1])
+                .as("p50 with a 100 ms delay, ms; without: %d", p50[0])
+                .isBetween(100L, 100 + p50[0] + 5);
+    }
+
+    @Test
+    void aKafkaStreamsStageIsMatchedByKeyWithNoChange() {
+        String name = "pl-streams-" + System.nanoTime();
+        Topics.create(admin, 6, name + "-requests", name + "-replies");
+        JMeter.Result result;
+        try (StreamsEcho streams = StreamsEcho.transform(
+                broker.bootstrapServers(),
+                name + "-requests",
+                name + "-replies",
+                Harness.targetDir().resolve("streams-state").resolve(name))) {
+            result = run(name, "events", "1000");
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(figures(result, UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(figures(result, ROUND_TRIPS)).startsWith(1000, 1000);
+        assertThat(result.samples().failures())
+                .as("the plan asserts the stage's field")
+                .isEmpty();
+    }
+
+    private static EchoService transform(String name, String... more) {
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        String[] args = new String[more.length + 1];
+        args[0] = "--transform";
+        System.arraycopy(more, 0, args, 1, more.length);
+        return Echoes.start(broker.bootstrapServers(), name, 6, out, args);
+    }
+
+    private static JMeter.Result run(String name, String... properties) {
+        JMeter.RunBuilder run = jmeter.plan(PLAN)
+                .name(name)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("request.topic", name + "-requests")
+                .property("reply.topic", name + "-replies")
+                .timeout(Duration.ofMinutes(2));
+        for (int i = 0; i < properties.length; i += 2) {
+            run.property(properties[i], properties[i + 1]);
+        }
+        return run.run();
+    }
+
+    private static long[] figures(JMeter.Result result, Pattern p) {
+        Matcher m = p.matcher(result.stdout());
+        assertThat(m.find()).as(result.stdout()).isTrue();
+        long[] n = new long[m.groupCount()];
+        for (int i = 0; i < n.length; i++) {
+            n[i] = Long.parseLong(m.group(i + 1));
+        }
+        return n;
+    }
+}
