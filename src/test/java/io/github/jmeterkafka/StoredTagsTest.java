@@ -37,24 +37,31 @@ class StoredTagsTest {
     private static final String PKG = "io.github.jmeterkafka.";
 
     /** Element class, then property, then its tags in drop-down order (the first is the default). */
+    private static final List<String> KEY_MODES = List.of("keyMode.none", "keyMode.text", "keyMode.random");
+
+    private static final List<String> VALUE_MODES = List.of(
+            "valueMode.text",
+            "valueMode.random",
+            "valueMode.randomBytes",
+            "valueMode.randomOnce",
+            "valueMode.file",
+            "valueMode.fileInOrder",
+            "valueMode.avro",
+            "valueMode.jsonSchema",
+            "valueMode.protobuf");
+    private static final List<String> SCHEMA_OUTPUTS =
+            List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record");
+    private static final List<String> BEHIND_SCHEDULE = List.of("behindSchedule.catchUp", "behindSchedule.skip");
+    private static final List<String> CORRELATE_BY =
+            List.of("correlateBy.header", "correlateBy.key", "correlateBy.jsonPath");
     private static final Map<String, Map<String, List<String>>> TAGS = Map.of(
             PKG + "sampler.KafkaProducerSampler",
                     Map.of(
-                            "keyMode", List.of("keyMode.none", "keyMode.text", "keyMode.random"),
-                            "valueMode",
-                                    List.of(
-                                            "valueMode.text",
-                                            "valueMode.random",
-                                            "valueMode.randomBytes",
-                                            "valueMode.randomOnce",
-                                            "valueMode.file",
-                                            "valueMode.fileInOrder",
-                                            "valueMode.avro",
-                                            "valueMode.jsonSchema",
-                                            "valueMode.protobuf"),
-                            "schemaOutput", List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record"),
+                            "keyMode", KEY_MODES,
+                            "valueMode", VALUE_MODES,
+                            "schemaOutput", SCHEMA_OUTPUTS,
                             "producerScope", List.of("producerScope.shared", "producerScope.thread"),
-                            "behindSchedule", List.of("behindSchedule.catchUp", "behindSchedule.skip")),
+                            "behindSchedule", BEHIND_SCHEDULE),
             PKG + "sampler.KafkaConsumerSampler",
                     Map.of(
                             "subscription",
@@ -85,23 +92,12 @@ class StoredTagsTest {
                                     "operation.consumerGroupLag")),
             PKG + "sampler.KafkaRequestReplySampler",
                     Map.of(
-                            "keyMode", List.of("keyMode.none", "keyMode.text", "keyMode.random"),
-                            "valueMode",
-                                    List.of(
-                                            "valueMode.text",
-                                            "valueMode.random",
-                                            "valueMode.randomBytes",
-                                            "valueMode.randomOnce",
-                                            "valueMode.file",
-                                            "valueMode.fileInOrder",
-                                            "valueMode.avro",
-                                            "valueMode.jsonSchema",
-                                            "valueMode.protobuf"),
-                            "schemaOutput", List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record"),
-                            "correlateBy", List.of("correlateBy.header", "correlateBy.key", "correlateBy.jsonPath"),
-                            "behindSchedule", List.of("behindSchedule.catchUp", "behindSchedule.skip")),
-            PKG + "sampler.KafkaAwaitSampler",
-                    Map.of("correlateBy", List.of("correlateBy.header", "correlateBy.key", "correlateBy.jsonPath")),
+                            "keyMode", KEY_MODES,
+                            "valueMode", VALUE_MODES,
+                            "schemaOutput", SCHEMA_OUTPUTS,
+                            "correlateBy", CORRELATE_BY,
+                            "behindSchedule", BEHIND_SCHEDULE),
+            PKG + "sampler.KafkaAwaitSampler", Map.of("correlateBy", CORRELATE_BY),
             PKG + "config.KafkaConnection", Map.of());
 
     // what a value made by a JMeter function can become

@@ -4,13 +4,11 @@ import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.ReplyWait;
-import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -30,7 +28,6 @@ import org.apache.kafka.common.errors.InterruptException;
 public class KafkaAwaitSampler extends AwaitFields {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Await");
-    private static final long READER_START_MS = 30_000;
     // what JMeter leaves of a reference to a variable that is not set
     private static final Pattern UNSET = Pattern.compile(".*\\$\\{[^}]+}.*");
 
@@ -135,19 +132,14 @@ public class KafkaAwaitSampler extends AwaitFields {
         private ReplyReader readyReader(SampleResult result) {
             ReplyReader reader = blocking.run(() -> {
                 try {
-                    if (!run.checked(topicName, "")) {
-                        Requests.checkTopics(connection.admin(), Map.of(topicName, "awaited"), READER_START_MS);
-                        run.topicsExist(topicName, "");
-                    }
-                    ReplyReader r = connection.replyReader(
+                    ReplyReader r = run.reader(
+                            connection,
+                            Map.of(topicName, "awaited"),
                             topicName,
-                            new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
                             readFrom(),
-                            Duration.ofMillis(READER_START_MS),
+                            by,
+                            ValueText.of(valueSchema.trim())::text,
                             closeTimeout());
-                    r.ready(READER_START_MS);
-                    // the reader's thread decodes with its own decoder
-                    r.registry().correlate(by, ValueText.of(valueSchema.trim())::text);
                     return r;
                 } catch (InterruptedException e) {
                     throw new InterruptException(e);

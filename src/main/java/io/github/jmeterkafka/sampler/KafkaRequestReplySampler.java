@@ -7,12 +7,10 @@ import io.github.jmeterkafka.client.ReplyWait;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,8 +34,6 @@ import org.apache.kafka.common.errors.InterruptException;
 public class KafkaRequestReplySampler extends RequestReplyFields {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Request-Reply");
-    /** The reply reader's first positioning may take a metadata round trip on a cold client. */
-    private static final long READER_START_MS = 30_000;
 
     // this clone's thread only
     private transient ThreadProducer producers = new ThreadProducer();
@@ -154,23 +150,18 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             String requestTopic = target.topic();
             ReplyReader reader = blocking.run(() -> {
                 try {
-                    if (!run.checked(requestTopic, replyTo)) {
-                        // in order: a missing request topic is named first
-                        Map<String, String> topics = new LinkedHashMap<>();
-                        topics.put(requestTopic, "request");
-                        topics.putIfAbsent(replyTo, "reply");
-                        Requests.checkTopics(connection.admin(), topics, READER_START_MS);
-                        run.topicsExist(requestTopic, replyTo);
-                    }
-                    ReplyReader r = connection.replyReader(
+                    // in order: a missing request topic is named first
+                    Map<String, String> topics = new LinkedHashMap<>();
+                    topics.put(requestTopic, "request");
+                    topics.putIfAbsent(replyTo, "reply");
+                    ReplyReader r = run.reader(
+                            connection,
+                            topics,
                             replyTo,
-                            new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
                             0,
-                            Duration.ofMillis(READER_START_MS),
+                            requests.correlation(),
+                            ValueText.of(replySchema.trim())::text,
                             closeTimeout());
-                    r.ready(READER_START_MS);
-                    // the reader's thread decodes with its own decoder
-                    r.registry().correlate(requests.correlation(), ValueText.of(replySchema.trim())::text);
                     return r;
                 } catch (InterruptedException e) {
                     throw new InterruptException(e);

@@ -1,23 +1,32 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.ReplyRegistry;
+import io.github.jmeterkafka.client.Requests;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
  * a target rate, the send schedule that holds it), readers joined.
  */
 final class RequestReplyRun {
+    /** The reader's first positioning may take a metadata round trip on a cold client. */
+    static final long READER_START_MS = 30_000;
+
     final RoundTripStats stats;
     final RecordBudget budget;
     /** Null when JMeter's timers pace the samples. */
@@ -45,13 +54,37 @@ final class RequestReplyRun {
         return joined.computeIfAbsent(reader.registry(), r -> r.join(stats));
     }
 
-    /** Whether the pair of topics was found to exist in this run. */
-    boolean checked(String requestTopic, String replyTopic) {
-        return topicsChecked.contains(requestTopic + '\n' + replyTopic);
-    }
-
-    void topicsExist(String requestTopic, String replyTopic) {
-        topicsChecked.add(requestTopic + '\n' + replyTopic);
+    /**
+     * The connection's reader of {@code readTopic}, positioned and reading by {@code by}; the topics are checked to
+     * exist once per run. Blocks: call it from the sample's interruptible part.
+     *
+     * @param topics      what each topic is to the sampler, by topic, in the order a missing one is named
+     * @param fromEpochMs see {@link ReplyReader#start}
+     * @param asJson      the reader's own decoder of values to JSON (it runs on the reader's thread)
+     */
+    ReplyReader reader(
+            Connection connection,
+            Map<String, String> topics,
+            String readTopic,
+            long fromEpochMs,
+            Correlation by,
+            Function<Object, String> asJson,
+            Duration closeTimeout)
+            throws InterruptedException {
+        String key = String.join("\n", topics.keySet());
+        if (!topicsChecked.contains(key)) {
+            Requests.checkTopics(connection.admin(), topics, READER_START_MS);
+            topicsChecked.add(key);
+        }
+        ReplyReader r = connection.replyReader(
+                readTopic,
+                new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
+                fromEpochMs,
+                Duration.ofMillis(READER_START_MS),
+                closeTimeout);
+        r.ready(READER_START_MS);
+        r.registry().correlate(by, asJson);
+        return r;
     }
 
     /** The perf-test style summary, at test end. */

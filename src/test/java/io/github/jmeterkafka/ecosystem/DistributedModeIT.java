@@ -50,6 +50,10 @@ class DistributedModeIT {
     private static final String PRODUCER = "Produce 100 B records";
     private static final Path REQUEST_REPLY_PLAN = Harness.projectDir().resolve("test-plans/request-reply.jmx");
     private static final String REQUEST_REPLY = "Request and reply";
+    private static final Path ASYNC_API_PLAN = Harness.projectDir().resolve("test-plans/async-api.jmx");
+    private static final String AWAIT = "Order event";
+    private static final Pattern UNMATCHED =
+            Pattern.compile("\\n0 timeouts, 0 late, (\\d+) unmatched, 0 duplicate records, 0 failed awaits\\.");
     private static final Pattern CLIENT_CREATED =
             Pattern.compile("Kafka Connection 'kafka': shared producer (\\S+) created on (.+)");
 
@@ -267,6 +271,60 @@ class DistributedModeIT {
         }
         assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
                 .anyMatch(l -> l.startsWith("request-reply," + REQUEST_REPLY + ",all," + 2 * perServer + ",0,"));
+    }
+
+    /**
+     * Two servers await their own events on one topic: each finds all of its own, counts the other's it read as
+     * unmatched (not as errors), and the controller merges the awaits.
+     */
+    @Test
+    @Order(4)
+    void awaitsOnOneTopicAreEachServersOwnAndMerged() throws Exception {
+        String name = "distributed-await-" + System.nanoTime();
+        int perServer = 200;
+        Controller run;
+        EchoCounts echoed;
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try (EchoService echo = Echoes.start(
+                broker.bootstrapServers(), name, 6, quiet, "--http", "0", "--events-topic", name + "-events")) {
+            run = controller(
+                    ASYNC_API_PLAN,
+                    name,
+                    Map.of(
+                            "http.url",
+                            echo.httpUrl(),
+                            "events.topic",
+                            name + "-events",
+                            "requests",
+                            "" + perServer,
+                            "threads",
+                            "2"));
+            echoed = echo.counts();
+        }
+
+        assertThat(run.exitCode).as(run.describe()).isZero();
+        assertThat(Jtl.read(run.jtl).failures()).as(run.describe()).isEmpty();
+        assertThat(echoed.replied()).isEqualTo(2L * perServer);
+        String stdout = Files.readString(run.dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        String title = "Kafka Await summary for '" + AWAIT + "' over 2 servers:";
+        assertThat(stdout).as(run.describe()).contains(title);
+        String merged = stdout.substring(stdout.indexOf(title));
+        assertThat(merged)
+                .contains("\n" + 2 * perServer + " awaited, " + 2 * perServer + " matched, ")
+                .contains("\n0 timeouts, 0 failed or given up awaited");
+        long unmatched = 0;
+        for (JMeterServer s : servers) {
+            assertThat(merged).contains("server " + s.hostAndPort() + ": " + perServer + " awaited, " + perServer);
+            Matcher m = UNMATCHED.matcher(s.stdoutText());
+            assertThat(m.find()).as("the server's own summary, %s", s.stdout()).isTrue();
+            assertThat(Long.parseLong(m.group(1)))
+                    .as("the other server's events this one read")
+                    .isBetween(0L, (long) perServer);
+            unmatched += Long.parseLong(m.group(1));
+        }
+        assertThat(unmatched).as("each server read some of the other's events").isPositive();
+        assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
+                .anyMatch(l -> l.startsWith("await," + AWAIT + ",all," + 2 * perServer + ",0,"));
     }
 
     /**

@@ -17,6 +17,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A JMeter home assembled by the build (see src/test/homes/jmeter) and headless runs in it,
@@ -464,6 +466,23 @@ public final class JMeter {
 
         public int exitCode() {
             return exitCode;
+        }
+
+        /**
+         * The whole numbers {@code line}'s groups caught in the first match on stdout, e.g. a summary's counts.
+         *
+         * @throws AssertionError no line of stdout matches
+         */
+        public long[] numbers(Pattern line) {
+            Matcher m = line.matcher(stdout());
+            if (!m.find()) {
+                throw new AssertionError("no match of " + line + " in\n" + describe());
+            }
+            long[] n = new long[m.groupCount()];
+            for (int i = 0; i < n.length; i++) {
+                n[i] = Long.parseLong(m.group(i + 1));
+            }
+            return n;
         }
 
         public String stdout() {

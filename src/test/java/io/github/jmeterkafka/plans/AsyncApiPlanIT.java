@@ -13,7 +13,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -50,8 +49,8 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
                 .hasSize(400)
                 .allSatisfy(r -> assertThat(r.responseCode()).isEqualTo("200"));
         assertThat(echoed.replied()).isEqualTo(400);
-        assertThat(figures(result, MATCHED)).startsWith(400, 400);
-        assertThat(figures(result, MISSING)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(result.numbers(MATCHED)).startsWith(400, 400);
+        assertThat(result.numbers(MISSING)).containsExactly(0, 0, 0, 0, 0);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
@@ -68,8 +67,8 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(echoed.dropped()).isPositive();
-        long[] matched = figures(result, MATCHED);
-        long[] missing = figures(result, MISSING);
+        long[] matched = result.numbers(MATCHED);
+        long[] missing = result.numbers(MISSING);
         assertThat(missing[0]).as("timeouts").isEqualTo(echoed.dropped());
         assertThat(matched[1] + missing[0])
                 .as("matched + timeouts = awaited")
@@ -95,7 +94,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
                 result = run(name, echo, "requests", "300", "threads", "3");
             }
             assertThat(result.exitCode()).as(result.describe()).isZero();
-            long[] matched = figures(result, MATCHED);
+            long[] matched = result.numbers(MATCHED);
             assertThat(matched[1]).isEqualTo(300);
             p50[i] = matched[2];
         }
@@ -126,15 +125,5 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
             run.property(properties[i], properties[i + 1]);
         }
         return run.run();
-    }
-
-    private static long[] figures(JMeter.Result result, Pattern p) {
-        Matcher m = p.matcher(result.stdout());
-        assertThat(m.find()).as(result.stdout()).isTrue();
-        long[] n = new long[m.groupCount()];
-        for (int i = 0; i < n.length; i++) {
-            n[i] = Long.parseLong(m.group(i + 1));
-        }
-        return n;
     }
 }

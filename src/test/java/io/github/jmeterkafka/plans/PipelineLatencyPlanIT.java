@@ -15,7 +15,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -47,8 +46,8 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
         assertThat(jtl.failures()).as(result.describe()).isEmpty();
         assertThat(jtl.rows(SAMPLER)).hasSize(200);
         assertThat(echoed.replied()).isEqualTo(2000);
-        assertThat(figures(result, ROUND_TRIPS)).startsWith(2000, 2000);
-        assertThat(figures(result, UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(result.numbers(ROUND_TRIPS)).startsWith(2000, 2000);
+        assertThat(result.numbers(UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
@@ -74,11 +73,11 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(echoed.dropped()).isPositive();
-        long[] unanswered = figures(result, UNANSWERED);
+        long[] unanswered = result.numbers(UNANSWERED);
         assertThat(unanswered[0]).as("timeouts").isEqualTo(echoed.dropped());
         assertThat(unanswered[1] + unanswered[2] + unanswered[3] + unanswered[4])
                 .isZero();
-        assertThat(figures(result, ROUND_TRIPS)[1])
+        assertThat(result.numbers(ROUND_TRIPS)[1])
                 .as("matched + timeouts = sent")
                 .isEqualTo(2000 - echoed.dropped());
         assertThat(result.samples().failures())
@@ -98,7 +97,7 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
                 result = run(name, "events", "500", "threads", "2");
             }
             assertThat(result.exitCode()).as(result.describe()).isZero();
-            long[] roundTrips = figures(result, ROUND_TRIPS);
+            long[] roundTrips = result.numbers(ROUND_TRIPS);
             assertThat(roundTrips[1]).isEqualTo(500);
             p50[i] = roundTrips[2];
         }
@@ -120,8 +119,8 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
             result = run(name, "events", "1000");
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        assertThat(figures(result, UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
-        assertThat(figures(result, ROUND_TRIPS)).startsWith(1000, 1000);
+        assertThat(result.numbers(UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(result.numbers(ROUND_TRIPS)).startsWith(1000, 1000);
         assertThat(result.samples().failures())
                 .as("the plan asserts the stage's field")
                 .isEmpty();
@@ -146,15 +145,5 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
             run.property(properties[i], properties[i + 1]);
         }
         return run.run();
-    }
-
-    private static long[] figures(JMeter.Result result, Pattern p) {
-        Matcher m = p.matcher(result.stdout());
-        assertThat(m.find()).as(result.stdout()).isTrue();
-        long[] n = new long[m.groupCount()];
-        for (int i = 0; i < n.length; i++) {
-            n[i] = Long.parseLong(m.group(i + 1));
-        }
-        return n;
     }
 }

@@ -71,7 +71,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        long[] unanswered = unanswered(result);
+        long[] unanswered = result.numbers(UNANSWERED);
         assertThat(echoed.dropped()).isPositive();
         assertThat(unanswered[0]).as("timeouts").isEqualTo(echoed.dropped());
         assertThat(unanswered[1]).as("late").isZero();
@@ -96,7 +96,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        long[] unanswered = unanswered(result);
+        long[] unanswered = result.numbers(UNANSWERED);
         assertThat(unanswered[0]).as("timeouts").isPositive();
         assertThat(unanswered[1]).as("late").isPositive().isLessThanOrEqualTo(unanswered[0]);
         assertThat(unanswered[2] + unanswered[3]).as("foreign and duplicate").isZero();
@@ -164,17 +164,6 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
             Matcher m = TIMED_OUT.matcher(r.responseMessage());
             assertThat(m.find()).as(r.responseMessage()).isTrue();
             n += Long.parseLong(m.group(1));
-        }
-        return n;
-    }
-
-    /** Timeouts, late, foreign, duplicate, failed, from the summary. */
-    private static long[] unanswered(JMeter.Result result) {
-        Matcher m = UNANSWERED.matcher(result.stdout());
-        assertThat(m.find()).as(result.stdout()).isTrue();
-        long[] n = new long[5];
-        for (int i = 0; i < 5; i++) {
-            n[i] = Long.parseLong(m.group(i + 1));
         }
         return n;
     }
