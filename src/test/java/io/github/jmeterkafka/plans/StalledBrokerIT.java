@@ -45,7 +45,7 @@ class StalledBrokerIT extends BrokerAndJMeter {
         Matcher delay = SEND_DELAY.matcher(out);
         assertThat(perf.find() && corrected.find() && delay.find()).as(out).isTrue();
         double recordsPerSec = Double.parseDouble(perf.group(1));
-        long p99 = Long.parseLong(perf.group(5));
+        long p95 = Long.parseLong(perf.group(4));
         double correctedMax = Double.parseDouble(corrected.group(1));
         long correctedP95 = Long.parseLong(corrected.group(3));
         long correctedP99 = Long.parseLong(corrected.group(4));
@@ -53,8 +53,9 @@ class StalledBrokerIT extends BrokerAndJMeter {
         assertThat(correctedMax).as(out).isGreaterThanOrEqualTo(PAUSE_MS * 0.9);
         assertThat(correctedP99).as(out).isGreaterThan(PAUSE_MS / 2);
         assertThat(correctedP95).as(out).isGreaterThan(PAUSE_MS / 4);
-        // only the records in flight when it stopped waited from their actual send
-        assertThat(p99).as("send-to-ack p99: " + out).isLessThan(correctedP99 / 2);
+        // only the records in flight when it stopped waited from their actual send: each thread's sample of up to 10,
+        // about 3 % of the run (so its 99th may hold the pause, its 95th not)
+        assertThat(p95).as("send-to-ack p95: " + out).isLessThan(correctedP95 / 2);
         assertThat(Double.parseDouble(delay.group(1))).as(out).isGreaterThan(PAUSE_MS / 2.0);
         assertThat(Double.parseDouble(delay.group(2))).as("behind schedule, s").isGreaterThan(PAUSE_MS / 2000.0);
         assertThat(delay.group(3)).as("skipped").isEqualTo("0");
