@@ -11,6 +11,8 @@ import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SchemaOutput;
+import io.github.jmeterkafka.payload.ValueMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +41,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ThreadProducer producers = new ThreadProducer();
     private transient ThreadRecords records = new ThreadRecords();
     private transient ValueText replyText;
+    private transient ValueText requestText;
     private transient volatile ReplyWait inFlight;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
@@ -69,13 +72,21 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
             replyText = ValueText.of(replySchema.trim());
         }
+        RecordSpec recordSpec = spec();
+        // Avro requests in Avro binary: a JSON path reads them through their schema, as it reads the replies
+        String requestSchema =
+                recordSpec.valueMode() == ValueMode.AVRO && recordSpec.schemaOutput() == SchemaOutput.BINARY
+                        ? recordSpec.schema().trim()
+                        : "";
+        if (requestText == null || !requestText.schemaText.equals(requestSchema)) {
+            requestText = ValueText.of(requestSchema);
+        }
         Requests requests = new Requests(
                 correlation(),
-                ValueText.UTF8::text,
+                requestText::text,
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
         ProducerRecords.Target target = target(requestTopic);
-        RecordSpec recordSpec = spec();
         Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, ProducerScope.SHARED, false);
         result.setSamplerData(

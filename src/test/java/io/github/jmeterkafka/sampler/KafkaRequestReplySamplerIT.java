@@ -3,7 +3,13 @@ package io.github.jmeterkafka.sampler;
 import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.SharedBroker;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -46,6 +52,32 @@ class KafkaRequestReplySamplerIT {
             assertThat(kafka.admin.listTopics().names())
                     .succeedsWithin(Duration.ofSeconds(10))
                     .satisfies(names -> assertThat(names).doesNotContain(missing));
+        }
+    }
+
+    @Test
+    void avroRequestsAreMatchedByAFieldTheServiceKeepsThroughTheirSchema() {
+        KafkaBroker broker = SharedBroker.get();
+        String name = unique("avro-path");
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try (LiveKafka kafka = new LiveKafka(broker);
+                EchoService service = Echoes.start(broker.bootstrapServers(), name, 2, quiet, "--transform")) {
+            String schema =
+                    Harness.projectDir().resolve("test-plans/order-event.avsc").toString();
+            KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
+            s.setValueMode("valueMode.avro");
+            s.setValueSchema(schema);
+            s.setReplySchema(schema);
+            s.setCorrelateBy("correlateBy.jsonPath");
+            s.setCorrelationPath("$.orderId");
+            s.setRecordsPerSample("5");
+
+            SampleResult r = s.sample(null);
+
+            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+            assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
+            assertThat(r.getResponseDataAsString()).contains("\"orderId\":");
+            assertThat(service.counts().replied()).isEqualTo(5);
         }
     }
 
