@@ -40,13 +40,16 @@ import org.apache.kafka.clients.admin.Admin;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
- * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply, stall; {@code codecs} and {@code payloads} name
- * groups), {@code bench.warmup.records} (2000000), {@code bench.records.per.sample} (records per plugin sample in a-c
- * and the codec, template and avro cases), {@code bench.payload.records} (1000000: records per run in the codec,
- * template and avro cases), {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records}
- * (1000000), {@code bench.stall.records} (60000) and {@code bench.stall.rate} (2000: records/s in the stall case),
- * {@code bench.jfr} (false), {@code bench.jvm.args} (none: more JVM options for both load generators,
- * {@code {dir}} standing for the run directory).
+ * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply, stall, rates;
+ * {@code codecs} and {@code payloads} name groups), {@code bench.warmup.records} (2000000),
+ * {@code bench.records.per.sample} (records per plugin sample in a-c and the codec, template and avro cases),
+ * {@code bench.payload.records} (1000000: records per run in the codec, template and avro cases),
+ * {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records} (1000000),
+ * {@code bench.stall.records} (60000) and {@code bench.stall.rate} (2000: records/s in the stall case),
+ * {@code bench.rates} (100,2000,20000,100000), {@code bench.rates.threads} (1,16), {@code bench.rates.partitions} (6),
+ * {@code bench.rates.warmup.s} (5) and {@code bench.rates.window.s} (60) for the rates case, {@code bench.jfr} (false),
+ * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run
+ * directory).
  */
 public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
@@ -70,7 +73,8 @@ public final class Bench {
             "consume6",
             "latency",
             "reqreply",
-            "stall");
+            "stall",
+            "rates");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
@@ -188,6 +192,7 @@ public final class Bench {
             case "latency" -> latencyCase();
             case "reqreply" -> requestReplyCase();
             case "stall" -> stallCase();
+            case "rates" -> ratesCase();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
@@ -975,6 +980,107 @@ public final class Bench {
                 what + ": the broker was not stopped for " + StallCase.STALL.toMillis() + " ms: "
                         + (r == null ? s.failure() : r.format()));
         return r;
+    }
+
+    // ---------------------------------------------------------------- rates
+
+    /**
+     * producer-paced.jmx paced by the target rate at each rate and thread count, rates rising, each thread count in
+     * turn; ProducerPerformance at --throughput -1 right before every run at the top rate gives the broker's ceiling.
+     */
+    private void ratesCase() {
+        RatesCase c = RatesCase.fromSystemProperties();
+        System.out.println("Case rates: " + c.title());
+        List<RatesCase.Run> runs = new ArrayList<>();
+        List<Report.Run> ceilings = new ArrayList<>();
+        for (int i = 0; i < repeats; i++) {
+            for (int rate : c.rates) {
+                for (int threads : c.threads) {
+                    if (rate == c.topRate()) {
+                        ceilings.add(ratesCeiling(c, threads, i));
+                    }
+                    runs.add(ratesPlugin(c, threads, rate, i));
+                }
+            }
+        }
+        runs.removeIf(Objects::isNull);
+        report.rates(c, runs, ceilings);
+    }
+
+    /** perf-test unthrottled with the rates case's records and properties: its steady state is the broker's ceiling. */
+    private Report.Run ratesCeiling(RatesCase c, int beforeThreads, int repeat) {
+        String id = RatesCase.CASE + "-ceiling-" + beforeThreads;
+        String topic = topic(id, repeat, "perf");
+        Topics.create(admin, c.partitions, topic);
+        KafkaTool.Result r = tool(
+                KafkaTool.PRODUCER_PERFORMANCE, c.ceilingArgs(broker.bootstrapServers(), topic), runDir(id + "-perf"));
+        Report.Run run = null;
+        if (check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            long stored = Topics.endOffsets(admin, topic);
+            checkCount(
+                    id + " perf-test",
+                    RatesCase.CEILING_RECORDS,
+                    Figures.Producer.parseWhole(r.stdout).records,
+                    stored);
+            run = Report.Run.producer(
+                    "perf-test steady state",
+                    repeat,
+                    Figures.Producer.parseSteady(r.stdout),
+                    r.cpuSeconds,
+                    Double.NaN,
+                    r.wallSeconds,
+                    r.steal,
+                    stored,
+                    -1);
+            System.out.println("  perf-test ceiling #" + (repeat + 1) + ", steady state: " + Report.format(run));
+        }
+        Topics.delete(admin, topic);
+        return run;
+    }
+
+    private RatesCase.Run ratesPlugin(RatesCase c, int threads, int rate, int repeat) {
+        String what = "rates " + RatesCase.side(threads, rate);
+        String topic = topic(RatesCase.CASE + "-" + threads + "x" + rate, repeat, "plugin");
+        Topics.create(admin, c.partitions, topic);
+        Path dir = runDir(RatesCase.CASE + "-" + threads + "x" + rate);
+        long records = c.records(rate);
+        JMeter.RunBuilder b = plugin(RatesCase.PLAN)
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("records", Long.toString(records))
+                .property("record.size", Integer.toString(RatesCase.RECORD_SIZE))
+                .property("records.per.sample", Integer.toString(RatesCase.recordsPerSample(threads)))
+                .property("threads", Integer.toString(threads))
+                .property("target.rate", Integer.toString(rate))
+                .properties(RatesCase.producerProperties());
+        extraJvmArgs(dir).forEach(b::jvmArg);
+        PluginRun p = PluginRun.of(b, dir);
+        RatesCase.Run run = null;
+        if (check(p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
+            long stored = Topics.endOffsets(admin, topic);
+            RatesCase.Window w = RatesCase.window(p.result.samples().rows(RatesCase.LABEL), c.warmup, c.window);
+            run = RatesCase.Run.of(
+                    threads,
+                    rate,
+                    repeat,
+                    w,
+                    p.result.stdout(),
+                    p.cpuSeconds,
+                    p.cpuSecondsAfterStart,
+                    p.result.elapsed().toMillis() / 1000.0,
+                    p.steal,
+                    stored,
+                    records);
+            checkCount(what, records, run.whole().records, stored);
+            check(run.summary().paced(), what + ": no schedule figures in the summary, see " + dir);
+            check(w.covered(), what + ": the run ended inside the window, see " + dir);
+            System.out.println("  " + RatesCase.side(threads, rate) + " #" + (repeat + 1) + ": " + run.format());
+        }
+        Topics.delete(admin, topic);
+        return run;
     }
 
     // ---------------------------------------------------------------- helpers

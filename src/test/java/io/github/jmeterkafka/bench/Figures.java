@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.bench;
 
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,6 +19,8 @@ final class Figures {
                 Pattern.compile("(\\d+)(?: steady state)? records sent, ([\\d.]+) records/sec "
                         + "\\(([\\d.]+) MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, "
                         + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
+
+        private static final String STEADY = " steady state records sent";
 
         final long records;
         final double recordsPerSec;
@@ -66,15 +69,29 @@ final class Figures {
 
         /** The last line of {@code output} with all percentiles; perf-test's progress lines have none. */
         static Producer parseLast(String output) {
+            return parseLast(output, line -> true, "final producer line");
+        }
+
+        /** The whole run's line, when perf-test ({@code --warmup-records}) prints its steady-state line after it. */
+        static Producer parseWhole(String output) {
+            return parseLast(output, line -> !line.contains(STEADY), "final producer line of the whole run");
+        }
+
+        /** The steady-state line: perf-test's after its {@code --warmup-records}, the plugin's after its warm-up. */
+        static Producer parseSteady(String output) {
+            return parseLast(output, line -> line.contains(STEADY), "steady-state producer line");
+        }
+
+        private static Producer parseLast(String output, Predicate<String> which, String what) {
             Producer found = null;
             for (String line : output.split("\r?\n", -1)) {
                 Matcher m = LINE.matcher(line.trim());
-                if (m.matches()) {
+                if (m.matches() && which.test(line)) {
                     found = new Producer(m);
                 }
             }
             if (found == null) {
-                throw new IllegalStateException("No final producer line in:\n" + tail(output));
+                throw new IllegalStateException("No " + what + " in:\n" + tail(output));
             }
             return found;
         }

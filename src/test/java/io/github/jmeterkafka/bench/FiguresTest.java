@@ -24,6 +24,21 @@ class FiguresTest {
     }
 
     @Test
+    void readsPerfTestsWholeRunAndItsSteadyStateLinePrintedAfterIt() {
+        String out = "In steady state.\n"
+                + "2000000 records sent, 101234.567890 records/sec (96.55 MB/sec), 250.10 ms avg latency, 900.00 ms max"
+                + " latency, 240 ms 50th, 500 ms 95th, 700 ms 99th, 850 ms 99.9th.\n"
+                + "1500000 steady state records sent, 123456.789012 records/sec (117.74 MB/sec), 200.00 ms avg latency,"
+                + " 600.00 ms max latency, 190 ms 50th, 400 ms 95th, 500 ms 99th, 580 ms 99.9th.\n";
+        assertThat(Figures.Producer.parseWhole(out).records).isEqualTo(2_000_000);
+        assertThat(Figures.Producer.parseWhole(out).recordsPerSec).isEqualTo(101234.56789);
+        assertThat(Figures.Producer.parseSteady(out).records).isEqualTo(1_500_000);
+        assertThat(Figures.Producer.parseSteady(out).recordsPerSec).isEqualTo(123456.789012);
+        assertThatThrownBy(() -> Figures.Producer.parseSteady(out.substring(0, out.indexOf("1500000"))))
+                .hasMessageContaining("No steady-state producer line");
+    }
+
+    @Test
     void readsThePluginsSummaryUnderItsTitle() {
         String out = "Starting standalone test @ ...\n"
                 + "Kafka Producer summary for 'other':\n"

@@ -222,6 +222,9 @@ final class Report {
     private List<RequestReplyCase.Drop> requestReplyDrops = List.of();
     private StallCase stallCase;
     private List<StallCase.Run> stallRuns = List.of();
+    private RatesCase ratesCase;
+    private List<RatesCase.Run> ratesRuns = List.of();
+    private List<Run> ratesCeilings = List.of();
     private Duration elapsed = Duration.ZERO;
 
     void machine(Map<String, String> values) {
@@ -276,6 +279,13 @@ final class Report {
     void stall(StallCase c, List<StallCase.Run> runs) {
         stallCase = c;
         stallRuns = runs;
+    }
+
+    /** The rates case: the target rate held at each rate and thread count, and the broker's ceiling beside. */
+    void rates(RatesCase c, List<RatesCase.Run> runs, List<Run> ceilings) {
+        ratesCase = c;
+        ratesRuns = runs;
+        ratesCeilings = ceilings.stream().filter(Objects::nonNull).collect(Collectors.toList());
     }
 
     void consumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
@@ -344,6 +354,8 @@ final class Report {
         });
         all.addAll(payloads.runs());
         stallRuns.forEach(r -> all.add(r.sendToAck()));
+        ratesRuns.forEach(r -> all.add(r.whole()));
+        all.addAll(ratesCeilings);
         DoubleSummaryStatistics load = all.stream().mapToDouble(r -> r.load).summaryStatistics();
         s.append(String.format(
                 Locale.ROOT,
@@ -378,6 +390,9 @@ final class Report {
         RequestReplyCase.table(s, roundTripClient, roundTripPlugin, requestReplyThroughput, requestReplyDrops);
         if (stallCase != null) {
             stallCase.table(s, stallRuns);
+        }
+        if (ratesCase != null) {
+            ratesCase.table(s, ratesRuns, ratesCeilings);
         }
         baselineLine(s);
         targets(s);
@@ -554,6 +569,9 @@ final class Report {
         if (stallCase != null) {
             stallCase.targets(rows, stallRuns);
         }
+        if (ratesCase != null) {
+            ratesCase.targets(rows, ratesRuns, ratesCeilings);
+        }
         if (rows.isEmpty()) {
             return;
         }
@@ -582,6 +600,7 @@ final class Report {
         }
         payloads.csv(s);
         StallCase.csv(s, stallRuns);
+        RatesCase.csv(s, ratesRuns, ratesCeilings);
         return s.toString();
     }
 
