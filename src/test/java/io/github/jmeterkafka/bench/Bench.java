@@ -47,7 +47,8 @@ import org.apache.kafka.clients.admin.Admin;
  * {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records} (1000000),
  * {@code bench.stall.records} (60000) and {@code bench.stall.rate} (2000: records/s in the stall case),
  * {@code bench.rates} (100,2000,20000,100000), {@code bench.rates.threads} (1,16), {@code bench.rates.partitions} (6),
- * {@code bench.rates.warmup.s} (5) and {@code bench.rates.window.s} (60) for the rates case, {@code bench.jfr} (false),
+ * {@code bench.rates.warmup.s} (5), {@code bench.rates.window.s} (60) and {@code bench.rates.records.per.sample} (0: as
+ * the producer's buffer allows) for the rates case, {@code bench.jfr} (false),
  * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run
  * directory).
  */
@@ -1051,7 +1052,7 @@ public final class Bench {
                 .property("topic", topic)
                 .property("records", Long.toString(records))
                 .property("record.size", Integer.toString(RatesCase.RECORD_SIZE))
-                .property("records.per.sample", Integer.toString(RatesCase.recordsPerSample(threads)))
+                .property("records.per.sample", Integer.toString(c.recordsPerSample(threads)))
                 .property("threads", Integer.toString(threads))
                 .property("target.rate", Integer.toString(rate))
                 .properties(RatesCase.producerProperties());

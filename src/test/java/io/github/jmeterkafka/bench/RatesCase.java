@@ -30,7 +30,7 @@ final class RatesCase {
      * sample must be able to hold a few thousand records or JMeter's one sample at a time caps the rate.
      */
     static final int MAX_RECORDS_PER_SAMPLE = 10_000;
-    /** The producer's default buffer.memory: the samples of all threads together are kept within half of it. */
+    /** The producer's default buffer.memory: the samples of all threads together are kept within it. */
     static final long BUFFER_MEMORY = 32L * 1024 * 1024;
 
     static final String ACKS = "1";
@@ -50,8 +50,20 @@ final class RatesCase {
     final int partitions;
     final Duration warmup;
     final Duration window;
+    /** More than 0: every run's records per sample, in place of what the buffer allows. */
+    final int recordsPerSampleOverride;
 
     RatesCase(List<Integer> rates, List<Integer> threads, int partitions, Duration warmup, Duration window) {
+        this(rates, threads, partitions, warmup, window, 0);
+    }
+
+    RatesCase(
+            List<Integer> rates,
+            List<Integer> threads,
+            int partitions,
+            Duration warmup,
+            Duration window,
+            int recordsPerSampleOverride) {
         if (rates.isEmpty() || threads.isEmpty()) {
             throw new IllegalArgumentException("rates case: no rates or no thread counts");
         }
@@ -60,12 +72,13 @@ final class RatesCase {
         this.partitions = partitions;
         this.warmup = warmup;
         this.window = window;
+        this.recordsPerSampleOverride = recordsPerSampleOverride;
     }
 
     /**
      * {@code bench.rates} (100,2000,20000,100000 records/s), {@code bench.rates.threads} (1,16), {@code
      * bench.rates.partitions} (6), {@code bench.rates.warmup.s} (5), {@code bench.rates.window.s} (60; shorter for a
-     * quick look).
+     * quick look), {@code bench.rates.records.per.sample} (0: as the producer's buffer allows).
      */
     static RatesCase fromSystemProperties() {
         return new RatesCase(
@@ -73,7 +86,8 @@ final class RatesCase {
                 ints(System.getProperty("bench.rates.threads", "1,16")),
                 Integer.getInteger("bench.rates.partitions", 6),
                 Duration.ofSeconds(Long.getLong("bench.rates.warmup.s", 5)),
-                Duration.ofSeconds(Long.getLong("bench.rates.window.s", 60)));
+                Duration.ofSeconds(Long.getLong("bench.rates.window.s", 60)),
+                Integer.getInteger("bench.rates.records.per.sample", 0));
     }
 
     static List<Integer> ints(String list) {
@@ -92,16 +106,26 @@ final class RatesCase {
 
     /**
      * Records per sample for {@code threads} threads: {@link #MAX_RECORDS_PER_SAMPLE}, fewer when the samples of all
-     * threads would not fit in half the shared producer's buffer.memory (rounded down to hundreds). Beyond the buffer,
-     * records wait in send() for space and the connection warns; with 16 threads of 10,000 records each, the samples
-     * that caught up after a cold start took 1.5-2.9 s each.
+     * threads would not fit in the shared producer's buffer.memory (rounded down to hundreds), as the plugin's
+     * documentation asks; {@code override} instead when more than 0. Beyond the buffer, records wait in send() for
+     * space and the connection warns: with 16 threads of 10,000 records each, the samples that caught up after a cold
+     * start took 1.5-2.9 s each. Below it, a thread's records in flight are capped by its sample, which waits for all
+     * their acks: with 16 threads of 1,000 the plugin reached 36,000-56,000 records/s for 20 s on a busy machine where
+     * perf-test, with up to 32 MB in flight, reached 92,000.
      */
-    static int recordsPerSample(int threads) {
-        long fit = BUFFER_MEMORY / 2 / ((long) threads * RECORD_SIZE);
+    static int recordsPerSample(int threads, int override) {
+        if (override > 0) {
+            return override;
+        }
+        long fit = BUFFER_MEMORY / ((long) threads * RECORD_SIZE);
         if (fit >= 100) {
             fit = fit / 100 * 100;
         }
         return (int) Math.max(1, Math.min(MAX_RECORDS_PER_SAMPLE, fit));
+    }
+
+    int recordsPerSample(int threads) {
+        return recordsPerSample(threads, recordsPerSampleOverride);
     }
 
     int topRate() {

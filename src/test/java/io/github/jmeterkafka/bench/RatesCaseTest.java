@@ -119,15 +119,18 @@ class RatesCaseTest {
     }
 
     @Test
-    void theSamplesOfAllThreadsFitInHalfTheProducersBuffer() {
-        // 16 MB of 1000 B records: one thread is capped at 10,000
-        assertThat(RatesCase.recordsPerSample(1)).isEqualTo(10_000);
-        assertThat(RatesCase.recordsPerSample(2)).isEqualTo(8_300);
-        assertThat(RatesCase.recordsPerSample(16)).isEqualTo(1_000);
-        assertThat(RatesCase.recordsPerSample(200)).isEqualTo(83);
-        assertThat(RatesCase.recordsPerSample(1_000_000)).isEqualTo(1);
+    void theSamplesOfAllThreadsFitInTheProducersBuffer() {
+        // 32 MB of 1000 B records: one thread is capped at 10,000
+        assertThat(RatesCase.recordsPerSample(1, 0)).isEqualTo(10_000);
+        assertThat(RatesCase.recordsPerSample(4, 0)).isEqualTo(8_300);
+        assertThat(RatesCase.recordsPerSample(16, 0)).isEqualTo(2_000);
+        assertThat(RatesCase.recordsPerSample(400, 0)).isEqualTo(83);
+        assertThat(RatesCase.recordsPerSample(1_000_000, 0)).isEqualTo(1);
+        assertThat(RatesCase.recordsPerSample(16, 1_000)).isEqualTo(1_000);
         assertThat(new RatesCase(List.of(100), List.of(1, 16), 6, WARMUP, WINDOW).title())
-                .contains("1 thread (up to 10000 records/sample) and 16 threads (up to 1000 records/sample)");
+                .contains("1 thread (up to 10000 records/sample) and 16 threads (up to 2000 records/sample)");
+        assertThat(new RatesCase(List.of(100), List.of(16), 6, WARMUP, WINDOW, 500).recordsPerSample(16))
+                .isEqualTo(500);
     }
 
     @Test
