@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.common.errors.InterruptException;
 
 /**
@@ -152,19 +151,7 @@ public class KafkaAwaitSampler extends AwaitFields {
         @Override
         public boolean fill(SampleResult result, ReplyWait wait) {
             int matched = wait.answered();
-            long first = wait.firstReplyNanos();
-            long startNanos = fromNanos;
-            result.setLatency(first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(first - startNanos));
-            var records = wait.replies();
-            result.setBytes(records.stream()
-                    .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
-                    .sum());
-            setResponseUtf8(result, RecordListing.of(records, matched, valueText));
-            JMeterVariables vars = JMeterContextService.getContext().getVariables();
-            String prefix = variablePrefix.trim();
-            if (!prefix.isEmpty() && vars != null) {
-                RecordListing.variables(vars, prefix, records, valueText);
-            }
+            var records = RequestReplyResponse.found(result, wait, fromNanos, valueText, variablePrefix);
             RequestReplyResponse.fill(result, getName(), wait, timeoutMs, true);
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(new SampleFigures(

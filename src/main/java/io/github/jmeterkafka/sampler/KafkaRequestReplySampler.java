@@ -18,8 +18,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.errors.InterruptException;
 
@@ -185,19 +183,8 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         @Override
         public boolean fill(SampleResult result, ReplyWait wait) {
             int answered = wait.answered();
-            long first = wait.firstReplyNanos();
-            result.setLatency(first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(first - startNanos));
+            var replies = RequestReplyResponse.found(result, wait, startNanos, replyText, variablePrefix);
             result.setSentBytes(sentBytes);
-            var replies = wait.replies();
-            result.setBytes(replies.stream()
-                    .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
-                    .sum());
-            setResponseUtf8(result, RecordListing.of(replies, answered, replyText));
-            JMeterVariables vars = JMeterContextService.getContext().getVariables();
-            String prefix = variablePrefix.trim();
-            if (!prefix.isEmpty() && vars != null) {
-                RecordListing.variables(vars, prefix, replies, replyText);
-            }
             RequestReplyResponse.fill(result, getName(), wait, timeoutMs);
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(new SampleFigures(

@@ -4,7 +4,11 @@ import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.ReplyWait;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * A request-reply sample's verdict: success only when every request got its reply in time; an await's: when every
@@ -14,6 +18,30 @@ final class RequestReplyResponse {
     static final String TIMEOUT = "TimeoutException";
 
     private RequestReplyResponse() {}
+
+    /**
+     * The records that answered, into the result: latency to the first, their key and value bytes, their listing as
+     * the response and, with a prefix, as variables.
+     *
+     * @param startNanos when the sample's clock for its latency started (the first send, or the await's start)
+     * @return those records, in the order they arrived
+     */
+    static List<ConsumerRecord<Object, Object>> found(
+            SampleResult result, ReplyWait wait, long startNanos, ValueText text, String variablePrefix) {
+        long first = wait.firstReplyNanos();
+        result.setLatency(first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(first - startNanos));
+        List<ConsumerRecord<Object, Object>> records = wait.replies();
+        result.setBytes(records.stream()
+                .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
+                .sum());
+        AbstractKafkaSampler.setResponseUtf8(result, RecordListing.of(records, wait.answered(), text));
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        String prefix = variablePrefix.trim();
+        if (!prefix.isEmpty() && vars != null) {
+            RecordListing.variables(vars, prefix, records, text);
+        }
+        return records;
+    }
 
     static void fill(SampleResult result, String label, ReplyWait wait, long timeoutMs) {
         fill(result, label, wait, timeoutMs, false);
