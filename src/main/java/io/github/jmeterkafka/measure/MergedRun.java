@@ -187,7 +187,8 @@ public final class MergedRun {
 
         /** Late, foreign and duplicate replies come after the samples, so only each server counts them. */
         String unansweredLine(RoundTripStats.Kind roundTrips) {
-            return timedOut + " timeouts, " + (failed - timedOut) + " failed or given up " + roundTrips.sent
+            return timedOut + " timeouts, " + (failed - timedOut) + " "
+                    + roundTrips.failed.replace("failed", "failed or given up")
                     + " (late, " + roundTrips.foreign + " and " + roundTrips.duplicates
                     + ": in each server's own summary).";
         }

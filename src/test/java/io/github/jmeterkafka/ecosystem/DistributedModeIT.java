@@ -311,7 +311,7 @@ class DistributedModeIT {
         String merged = stdout.substring(stdout.indexOf(title));
         assertThat(merged)
                 .contains("\n" + 2 * perServer + " awaited, " + 2 * perServer + " matched, ")
-                .contains("\n0 timeouts, 0 failed or given up awaited");
+                .contains("\n0 timeouts, 0 failed or given up awaits");
         long unmatched = 0;
         for (JMeterServer s : servers) {
             assertThat(merged).contains("server " + s.hostAndPort() + ": " + perServer + " awaited, " + perServer);
