@@ -8,6 +8,8 @@ import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.spring.SpringService;
+import io.github.jmeterkafka.harness.spring.orders.OrdersApplication;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * test-plans/async-api.jmx in a real JMeter: JMeter's HTTP Request posts orders to the echo's HTTP front, which
  * answers 202 and writes each order as an event keyed by its id to a real broker; the Kafka Await finds each event
- * by the id the plan extracted. Every event found, the echo's drops exactly the timeouts, its delay in the latency.
+ * by the id the plan extracted. Every event found, the echo's drops exactly the timeouts, its delay in the latency;
+ * and every event found from a Spring Boot service that publishes with Spring Kafka's {@code KafkaTemplate}.
  */
 class AsyncApiPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/async-api.jmx");
@@ -38,7 +41,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         JMeter.Result result;
         EchoCounts echoed;
         try (EchoService echo = http(name)) {
-            result = run(name, echo, "requests", "400");
+            result = run(name, echo.httpUrl(), "requests", "400");
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -62,7 +65,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         JMeter.Result result;
         EchoCounts echoed;
         try (EchoService echo = http(name, "--drop", "0.02", "--seed", "11")) {
-            result = run(name, echo, "requests", "600", "timeout", "1000");
+            result = run(name, echo.httpUrl(), "requests", "600", "timeout", "1000");
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -91,7 +94,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
             String name = "async-delay" + delays[i] + "-" + System.nanoTime();
             JMeter.Result result;
             try (EchoService echo = http(name, "--delay-ms", delays[i])) {
-                result = run(name, echo, "requests", "300", "threads", "3");
+                result = run(name, echo.httpUrl(), "requests", "300", "threads", "3");
             }
             assertThat(result.exitCode()).as(result.describe()).isZero();
             long[] matched = result.numbers(MATCHED);
@@ -101,6 +104,33 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         assertThat(p50[1])
                 .as("p50 with a 100 ms delay, ms; without: %d", p50[0])
                 .isBetween(100L, 100 + p50[0] + 5);
+    }
+
+    /**
+     * A REST controller and a {@code KafkaTemplate} as people write them with Spring Boot: the plan works with it
+     * unchanged, each event found by the key the service gave it.
+     */
+    @Test
+    void aSpringBootServiceIsTimedFromItsHttpCallToItsEvent() {
+        String name = "async-spring-" + System.nanoTime();
+        JMeter.Result result;
+        try (SpringService orders = OrdersApplication.start(broker.bootstrapServers(), name + "-events")) {
+            result = run(name, "http://127.0.0.1:" + orders.port() + "/orders", "requests", "400");
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        assertThat(jtl.rows(POST))
+                .hasSize(400)
+                .allSatisfy(r -> assertThat(r.responseCode()).isEqualTo("202"));
+        assertThat(jtl.rows(AWAIT))
+                .hasSize(400)
+                .allSatisfy(r -> assertThat(r.responseCode()).isEqualTo("200"));
+        assertThat(result.numbers(MATCHED)).startsWith(400, 400);
+        assertThat(result.numbers(MISSING)).containsExactly(0, 0, 0, 0, 0);
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
     }
 
     private static EchoService http(String name, String... more) {
@@ -114,11 +144,11 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         return Echoes.start(broker.bootstrapServers(), name, 6, out, args);
     }
 
-    private static JMeter.Result run(String name, EchoService echo, String... properties) {
+    private static JMeter.Result run(String name, String httpUrl, String... properties) {
         JMeter.RunBuilder run = jmeter.plan(PLAN)
                 .name(name)
                 .property("kafka.bootstrap", broker.bootstrapServers())
-                .property("http.url", echo.httpUrl())
+                .property("http.url", httpUrl)
                 .property("events.topic", name + "-events")
                 .timeout(Duration.ofMinutes(2));
         for (int i = 0; i < properties.length; i += 2) {

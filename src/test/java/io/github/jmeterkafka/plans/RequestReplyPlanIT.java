@@ -11,20 +11,24 @@ import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StreamsEcho;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.harness.spring.SpringService;
+import io.github.jmeterkafka.harness.spring.payments.PaymentsApplication;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
- * test-plans/request-reply.jmx in a real JMeter against the echo service and against a Kafka Streams
- * application on a real broker: every request answered, the echo's drops counted as the timeouts, late replies
- * counted as late, and a plan with no service ends at the thread group's end.
+ * test-plans/request-reply.jmx in a real JMeter against the echo service, a Kafka Streams application and a Spring
+ * Kafka {@code @KafkaListener} with {@code @SendTo} on a real broker: every request answered, the echo's drops
+ * counted as the timeouts, late replies counted as late, and a plan with no service ends at the thread group's end.
  */
 class RequestReplyPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/request-reply.jmx");
@@ -121,6 +125,52 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         assertThat(result.stdout())
                 .containsPattern("\\n1000 requests, 1000 replies, ")
                 .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+    }
+
+    /**
+     * A listener as people write it with Spring Kafka ({@code @KafkaListener} + {@code @SendTo}, JSON records in
+     * and out): it reads the reply topic from the {@code kafka_replyTopic} header the sampler sends and copies the
+     * {@code kafka_correlationId}, so the plan's defaults work with it unchanged.
+     */
+    @Test
+    void aSpringKafkaListenerWithSendToAnswersWithNoChange() {
+        String name = "rr-spring-" + System.nanoTime();
+        Topics.create(admin, 6, name + "-requests", name + "-replies");
+        JMeter.Result result;
+        try (SpringService payments = PaymentsApplication.start(broker.bootstrapServers(), name + "-requests", 6, 3)) {
+            result = run(name, "requests", "2000");
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        Jtl jtl = result.samples();
+        assertThat(jtl.failures()).as(result.describe()).isEmpty();
+        assertThat(jtl.rows(SAMPLER))
+                .hasSize(200)
+                .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
+        assertThat(result.stdout())
+                .containsPattern("\\n2000 requests, 2000 replies, ")
+                .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .isEmpty();
+        List<ConsumerRecord<byte[], byte[]>> replies = Topics.read(broker.bootstrapServers(), name + "-replies");
+        assertThat(replies)
+                .as("the service's replies: its own JSON, each with a request's 16-byte correlation id")
+                .hasSize(2000)
+                .allSatisfy(r -> {
+                    assertThat(new String(r.value(), StandardCharsets.UTF_8))
+                            .containsPattern(
+                                    "^\\{\"requestId\":\"[0-9a-f-]{36}\",.*\"status\":\"(approved|declined)\"}$");
+                    assertThat(r.headers()
+                                    .lastHeader(RequestSender.CORRELATION_HEADER)
+                                    .value())
+                            .hasSize(16);
+                });
+        assertThat(replies.stream()
+                        .map(r -> ByteBuffer.wrap(r.headers()
+                                .lastHeader(RequestSender.CORRELATION_HEADER)
+                                .value()))
+                        .distinct())
+                .hasSize(2000);
     }
 
     /** No service at all and a long reply timeout: the scheduled end of the thread group ends the waits. */
