@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
@@ -60,14 +61,14 @@ public final class ReplyRegistry {
     }
 
     /**
-     * Records are to be read by {@code correlation} too; for a JSON path, {@code asJson} gives the JSON text of a
+     * Records are to be read by {@code correlation} too; for a JSON path, {@code asJson} makes what gives the JSON text of a
      * value that is neither JSON bytes nor text (the first caller's rule is kept).
      */
-    public synchronized void correlate(Correlation correlation, Function<Object, String> asJson) {
+    public synchronized void correlate(Correlation correlation, Supplier<Function<Object, String>> asJson) {
         if (correlation.by() == Correlation.By.HEADER) {
             headers.add(correlation.name());
         } else {
-            byValue.computeIfAbsent(correlation, c -> new ValueMatches(c, asJson, holdNanos, holdMax));
+            byValue.computeIfAbsent(correlation, c -> new ValueMatches(c, asJson.get(), holdNanos, holdMax));
         }
     }
 

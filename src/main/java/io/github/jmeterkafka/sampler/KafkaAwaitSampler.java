@@ -137,7 +137,7 @@ public class KafkaAwaitSampler extends AwaitFields {
                             topicName,
                             readFrom(),
                             by,
-                            ValueText.of(valueSchema.trim())::text,
+                            () -> ValueText.of(valueSchema.trim())::text,
                             closeTimeout());
                     return r;
                 } catch (InterruptedException e) {

@@ -169,7 +169,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                             replyTo,
                             0,
                             requests.correlation(),
-                            ValueText.of(replySchema.trim())::text,
+                            () -> ValueText.of(replySchema.trim())::text,
                             closeTimeout());
                     return r;
                 } catch (InterruptedException e) {

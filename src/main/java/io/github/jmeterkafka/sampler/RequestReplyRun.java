@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
@@ -60,7 +61,8 @@ final class RequestReplyRun {
      *
      * @param topics      what each topic is to the sampler, by topic, in the order a missing one is named
      * @param fromEpochMs see {@link ReplyReader#start}
-     * @param asJson      the reader's own decoder of values to JSON (it runs on the reader's thread)
+     * @param asJson      makes the reader's own decoder of values to JSON (it runs on the reader's thread), only for
+     *                    the first sample that reads by {@code by}: a schema is not parsed per sample
      */
     ReplyReader reader(
             Connection connection,
@@ -68,7 +70,7 @@ final class RequestReplyRun {
             String readTopic,
             long fromEpochMs,
             Correlation by,
-            Function<Object, String> asJson,
+            Supplier<Function<Object, String>> asJson,
             Duration closeTimeout)
             throws InterruptedException {
         String key = String.join("\n", topics.keySet());

@@ -21,7 +21,7 @@ class ReplyRegistryTest {
 
     private static ReplyRegistry registry() {
         ReplyRegistry r = new ReplyRegistry(TimeUnit.SECONDS.toNanos(60), 1000);
-        r.correlate(BY_ID, Correlation::text);
+        r.correlate(BY_ID, () -> Correlation::text);
         return r;
     }
 

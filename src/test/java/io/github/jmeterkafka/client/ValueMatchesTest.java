@@ -22,8 +22,8 @@ class ValueMatchesTest {
     private long offset;
 
     ValueMatchesTest() {
-        registry.correlate(Correlation.key(), Correlation::text);
-        registry.correlate(Correlation.jsonPath("$.orderId"), Correlation::text);
+        registry.correlate(Correlation.key(), () -> Correlation::text);
+        registry.correlate(Correlation.jsonPath("$.orderId"), () -> Correlation::text);
     }
 
     private ConsumerRecord<Object, Object> record(String key, String value) {
