@@ -142,10 +142,16 @@ public final class Connection {
     /**
      * The reader of {@code topic}'s records, started by the first sample that asks (from {@code fromEpochMs}, see
      * {@link ReplyReader#start}) and closed with the connection; one that stopped reading is replaced at most once
-     * a second.
+     * a second. {@code readBy} tells the registry what to match (its correlation) before a new reader reads its
+     * first record, so the records of its catch-up are not passed over.
      */
     public synchronized ReplyReader replyReader(
-            String topic, ReplyReader.Hold hold, long fromEpochMs, Duration startTimeout, Duration closeTimeout) {
+            String topic,
+            ReplyReader.Hold hold,
+            long fromEpochMs,
+            java.util.function.Consumer<ReplyRegistry> readBy,
+            Duration startTimeout,
+            Duration closeTimeout) {
         checkUsable();
         if (closed) {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
@@ -158,8 +164,10 @@ public final class Connection {
             reader = null;
         }
         if (reader == null) {
-            reader = ReplyReader.start(this, topic, hold, fromEpochMs, startTimeout, closeTimeout);
+            reader = ReplyReader.start(this, topic, hold, fromEpochMs, readBy, startTimeout, closeTimeout);
             replyReaders.put(topic, reader);
+        } else {
+            readBy.accept(reader.registry());
         }
         return reader;
     }

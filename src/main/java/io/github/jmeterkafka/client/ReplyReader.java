@@ -2,7 +2,6 @@ package io.github.jmeterkafka.client;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -78,15 +77,18 @@ public final class ReplyReader {
      *
      * @param fromEpochMs 0: from the end of every partition (replies to requests not sent yet); else from the first
      *                    record written at or after this time (an await's event may come before its await starts)
+     * @param readBy      sets up the registry before the first record is read
      */
     static ReplyReader start(
             Connection connection,
             String topic,
             Hold hold,
             long fromEpochMs,
+            java.util.function.Consumer<ReplyRegistry> readBy,
             Duration startTimeout,
             Duration closeTimeout) {
         ReplyReader reader = new ReplyReader(connection, topic, hold, fromEpochMs, startTimeout, closeTimeout);
+        readBy.accept(reader.registry);
         reader.thread.start();
         return reader;
     }
@@ -164,20 +166,20 @@ public final class ReplyReader {
                 .map(p -> new TopicPartition(topic, p.partition()))
                 .toList();
         c.assign(assigned);
-        Map<TopicPartition, OffsetAndTimestamp> from = fromEpochMs > 0
-                ? c.offsetsForTimes(assigned.stream().collect(Collectors.toMap(p -> p, p -> fromEpochMs)), timeout)
-                : Map.of();
-        List<TopicPartition> toEnd = new ArrayList<>();
-        for (TopicPartition p : assigned) {
-            OffsetAndTimestamp o = from.get(p);
-            if (o == null) {
-                toEnd.add(p);
-            } else {
-                c.seek(p, o.offset());
+        if (fromEpochMs > 0) {
+            // the ends first: a partition with no record since then is read from its end as it was before the
+            // search, so a record written meanwhile (a test's first events) is not passed over
+            Map<TopicPartition, Long> ends = c.endOffsets(assigned, timeout);
+            Map<TopicPartition, OffsetAndTimestamp> from =
+                    c.offsetsForTimes(assigned.stream().collect(Collectors.toMap(p -> p, p -> fromEpochMs)), timeout);
+            for (TopicPartition p : assigned) {
+                OffsetAndTimestamp o = from.get(p);
+                c.seek(p, o == null ? ends.get(p) : o.offset());
             }
+        } else {
+            c.seekToEnd(assigned);
         }
-        c.seekToEnd(toEnd);
-        // the seek is lazy: resolved now, so a reply to the first request cannot fall before the position
+        // the seek to the end is lazy: resolved now, so a reply to the first request cannot fall before the position
         for (TopicPartition p : assigned) {
             c.position(p, timeout);
         }

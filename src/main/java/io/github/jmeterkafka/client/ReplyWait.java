@@ -203,7 +203,8 @@ public final class ReplyWait {
         if (index >= states.length || states[index] != PENDING) {
             return false;
         }
-        long roundTrip = nanos - sendNanos[index];
+        // a caught-up record dated to within the clocks' millisecond before its start took no time
+        long roundTrip = Math.max(0, nanos - sendNanos[index]);
         if (roundTrip > timeoutNanos) {
             timedOut(index);
             stats.late();

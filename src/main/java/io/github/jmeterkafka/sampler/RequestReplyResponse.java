@@ -29,7 +29,8 @@ final class RequestReplyResponse {
     static List<ConsumerRecord<Object, Object>> found(
             SampleResult result, ReplyWait wait, long startNanos, ValueText text, String variablePrefix) {
         long first = wait.firstReplyNanos();
-        result.setLatency(first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(first - startNanos));
+        result.setLatency(
+                first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(Math.max(0, first - startNanos)));
         List<ConsumerRecord<Object, Object>> records = wait.replies();
         result.setBytes(records.stream()
                 .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))

@@ -82,10 +82,10 @@ final class RequestReplyRun {
                 readTopic,
                 new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
                 fromEpochMs,
+                registry -> registry.correlate(by, asJson),
                 Duration.ofMillis(READER_START_MS),
                 closeTimeout);
         r.ready(READER_START_MS);
-        r.registry().correlate(by, asJson);
         return r;
     }
 
