@@ -35,6 +35,7 @@ public final class Correlation {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern FIELD_NAME = Pattern.compile("[A-Za-z_]\\w*(\\.[A-Za-z_]\\w*|\\[\\d+])*");
     private static final Pattern STEP = Pattern.compile("\\.([^.\\[\\]]+)|\\[(\\d+)]|\\['([^']+)']");
 
     private final By by;
@@ -66,16 +67,20 @@ public final class Correlation {
     }
 
     /**
-     * The field at {@code path} in a JSON value.
+     * The field at {@code path} in a JSON value (or a schema value read as JSON); a schema field's dotted name
+     * ({@code order.id}) is the path {@code $.order.id}.
      *
      * @throws InvalidInputException a path other than {@code $} followed by {@code .name}, {@code ['name']} and
      *                               {@code [index]} steps (no wildcards or filters: one record has one value)
      */
     public static Correlation jsonPath(String path) {
         String p = path.trim();
+        if (FIELD_NAME.matcher(p).matches()) {
+            p = "$." + p;
+        }
         if (!p.startsWith("$") || p.length() == 1) {
-            throw new InvalidInputException(
-                    "JSON path '" + path + "' must start with $ and name a field, e.g. $.orderId or $.order.id");
+            throw new InvalidInputException("JSON path '" + path
+                    + "' must start with $ and name a field, e.g. $.orderId or $.order.id (or order.id)");
         }
         StringBuilder pointer = new StringBuilder();
         Matcher m = STEP.matcher(p);

@@ -1,6 +1,8 @@
 package io.github.jmeterkafka.input;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Properties;
 import org.apache.jmeter.util.JMeterUtils;
 
@@ -44,6 +46,10 @@ public final class PluginProperties {
     public static final String AWAIT_HOLD_MS = "kafka.await.hold.ms";
     /** At most this many such records held per topic and correlation, the oldest dropped (as unmatched) first. */
     public static final String AWAIT_HOLD_RECORDS = "kafka.await.hold.records";
+    /**
+     * When a Kafka Await's reader starts reading: ms since the epoch or an ISO-8601 instant; unset, the test's start.
+     */
+    public static final String AWAIT_FROM = "kafka.await.from";
     /** JMeter's own: how long it waits for a stopped thread to end before it exits with an error. */
     private static final String THREAD_STOP_WAIT_MS = "jmeterengine.threadstop.wait";
 
@@ -66,6 +72,26 @@ public final class PluginProperties {
     /** How long a record correlated by value waits for its await: {@link #AWAIT_HOLD_MS}, 60 s by default. */
     public static Duration awaitHold() {
         return Duration.ofMillis(Math.max(0, get(AWAIT_HOLD_MS, 60_000)));
+    }
+
+    /**
+     * {@link #AWAIT_FROM} in ms since the epoch, or 0 when it is not set.
+     *
+     * @throws InvalidInputException neither a number nor an ISO-8601 instant
+     */
+    public static long awaitFrom() {
+        String from = get(AWAIT_FROM, "");
+        if (from.isEmpty()) {
+            return 0;
+        }
+        try {
+            return from.chars().allMatch(Character::isDigit)
+                    ? Long.parseLong(from)
+                    : Instant.parse(from).toEpochMilli();
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new InvalidInputException(AWAIT_FROM + " '" + from
+                    + "' is neither ms since the epoch nor an ISO-8601 instant such as 2026-12-04T10:00:00Z");
+        }
     }
 
     /** {@link #AWAIT_HOLD_RECORDS}, 100,000 by default. */

@@ -29,6 +29,7 @@ public class KafkaAwaitSampler extends AwaitFields {
     private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Await");
     // what JMeter leaves of a reference to a variable that is not set
     private static final Pattern UNSET = Pattern.compile(".*\\$\\{[^}]+}.*");
+    private static final long CLOCK_RESOLUTION_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private transient ValueText valueText;
     private transient volatile ReplyWait inFlight;
@@ -99,10 +100,14 @@ public class KafkaAwaitSampler extends AwaitFields {
         @Override
         public ReplyWait call(SampleResult result) {
             long nowNanos = System.nanoTime();
-            // the plan's start, as this process's clock: records read since then count
+            // the plan's start, as this process's clock: records read since then count (now, not the sample's
+            // start: a first sample's set-up between the two must not move the start past its event)
             fromNanos = startMs > 0
-                    ? nowNanos - TimeUnit.MILLISECONDS.toNanos(Math.max(0, result.getStartTime() - startMs))
+                    ? nowNanos - TimeUnit.MILLISECONDS.toNanos(Math.max(0, System.currentTimeMillis() - startMs))
                     : nowNanos;
+            // the start and a caught-up record's time are whole milliseconds: one written in the start's
+            // millisecond may map to just before it
+            long sinceNanos = startMs > 0 ? fromNanos - CLOCK_RESOLUTION_NANOS : fromNanos;
             ReplyReader reader = readyReader(result);
             long readyNanos = System.nanoTime();
             ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), by);
@@ -111,7 +116,7 @@ public class KafkaAwaitSampler extends AwaitFields {
                 run.stats.sending(fromNanos, n);
                 for (int i = 0; i < n; i++) {
                     wait.sending(i, fromNanos);
-                    wait.expect(i, value, fromNanos);
+                    wait.expect(i, value, sinceNanos);
                 }
                 // the reader's cold start (a thread's first sample) is no part of the records' time to come
                 wait.timeoutFrom(readyNanos);
@@ -129,13 +134,14 @@ public class KafkaAwaitSampler extends AwaitFields {
 
         /** The connection's reader of the topic, positioned: the sample's connect part. */
         private ReplyReader readyReader(SampleResult result) {
+            long from = readFrom();
             ReplyReader reader = blocking.run(() -> {
                 try {
                     ReplyReader r = run.reader(
                             connection,
                             Map.of(topicName, "awaited"),
                             topicName,
-                            readFrom(),
+                            from,
                             by,
                             () -> ValueText.of(valueSchema.trim())::text,
                             closeTimeout());
@@ -174,10 +180,15 @@ public class KafkaAwaitSampler extends AwaitFields {
     }
 
     /**
-     * The test's start, less a second of clock skew, or the hold window if that is shorter: an event caused before
-     * the first await started (each thread's first) is read too, older ones are not.
+     * The time the plan gives ({@code kafka.await.from}); else the test's start, less a second of clock skew, or the
+     * hold window if that is shorter: an event caused before the first await started (each thread's first) is read
+     * too, older ones are not.
      */
     private static long readFrom() {
+        long given = PluginProperties.awaitFrom();
+        if (given > 0) {
+            return given;
+        }
         long now = System.currentTimeMillis();
         long testStart = JMeterContextService.getTestStartTime();
         long from = testStart > 0 ? testStart - 1000 : now;

@@ -71,11 +71,11 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             replyText = ValueText.of(replySchema.trim());
         }
         RecordSpec recordSpec = spec();
-        // Avro requests in Avro binary: a JSON path reads them through their schema, as it reads the replies
-        String requestSchema =
-                recordSpec.valueMode() == ValueMode.AVRO && recordSpec.schemaOutput() == SchemaOutput.BINARY
-                        ? recordSpec.schema().trim()
-                        : "";
+        // Avro requests in Avro binary and Protobuf ones: a JSON path reads them through their schema, as it
+        // reads the replies
+        boolean binary = recordSpec.valueMode() == ValueMode.PROTOBUF
+                || (recordSpec.valueMode() == ValueMode.AVRO && recordSpec.schemaOutput() == SchemaOutput.BINARY);
+        String requestSchema = binary ? recordSpec.schema().trim() : "";
         if (requestText == null || !requestText.schemaText.equals(requestSchema)) {
             requestText = ValueText.of(requestSchema);
         }

@@ -27,6 +27,13 @@ class CorrelationTest {
     }
 
     @Test
+    void aSchemaFieldsDottedNameIsItsPath() {
+        assertThat(Correlation.jsonPath("order.lines[0].sku")).isEqualTo(Correlation.jsonPath("$.order.lines[0].sku"));
+        assertThat(read(Correlation.jsonPath("order.id"), null, ORDER)).isEqualTo("42");
+        assertThat(read(Correlation.jsonPath("orderId"), null, ORDER)).isEqualTo("o-1");
+    }
+
+    @Test
     void aRecordWithoutTheValueSaysWhyAndNeverPassesForAnother() {
         Correlation id = Correlation.jsonPath("$.order.id");
         assertThatThrownBy(() -> read(id, null, "not json {"))
@@ -54,7 +61,8 @@ class CorrelationTest {
 
     @Test
     void onlyPathsToOneValueAreTaken() {
-        for (String bad : new String[] {"orderId", "$", "$..id", "$.items[*].id", "$.items[?(@.x)]", "$.a..b"}) {
+        for (String bad :
+                new String[] {"order id", "$", "$..id", "order..id", "$.items[*].id", "$.items[?(@.x)]", "$.a..b"}) {
             assertThatThrownBy(() -> Correlation.jsonPath(bad))
                     .as(bad)
                     .isInstanceOf(InvalidInputException.class)

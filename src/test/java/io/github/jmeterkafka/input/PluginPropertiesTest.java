@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.input;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -10,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Test;
 
 /** Every JMeter property the plugin reads is named in PluginProperties, starts with kafka. and is in the README. */
@@ -52,6 +55,30 @@ class PluginPropertiesTest {
                     })
                     .collect(Collectors.toList());
             assertThat(readers).isEmpty();
+        }
+    }
+
+    @Test
+    void anAwaitsReadStartIsMillisOrAnInstantAndAnythingElseSaysWhatItTakes() throws IOException {
+        if (JMeterUtils.getJMeterProperties() == null) {
+            Path empty = Files.createTempFile("jmeter", ".properties");
+            JMeterUtils.loadJMeterProperties(empty.toString());
+            Files.delete(empty);
+        }
+        Properties props = JMeterUtils.getJMeterProperties();
+        try {
+            assertThat(PluginProperties.awaitFrom()).isZero();
+            props.setProperty(PluginProperties.AWAIT_FROM, "1796400000000");
+            assertThat(PluginProperties.awaitFrom()).isEqualTo(1_796_400_000_000L);
+            props.setProperty(PluginProperties.AWAIT_FROM, " 2026-12-04T16:00:00Z ");
+            assertThat(PluginProperties.awaitFrom()).isEqualTo(1_796_400_000_000L);
+            props.setProperty(PluginProperties.AWAIT_FROM, "yesterday");
+            assertThatThrownBy(PluginProperties::awaitFrom)
+                    .isInstanceOf(InvalidInputException.class)
+                    .hasMessage("kafka.await.from 'yesterday' is neither ms since the epoch nor an ISO-8601 instant"
+                            + " such as 2026-12-04T10:00:00Z");
+        } finally {
+            props.remove(PluginProperties.AWAIT_FROM);
         }
     }
 }

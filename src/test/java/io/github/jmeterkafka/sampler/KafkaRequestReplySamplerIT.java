@@ -82,6 +82,37 @@ class KafkaRequestReplySamplerIT {
     }
 
     @Test
+    void protobufRequestsAreMatchedByASchemaFieldTheServiceKeeps() {
+        KafkaBroker broker = SharedBroker.get();
+        String name = unique("proto-path");
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try (LiveKafka kafka = new LiveKafka(broker);
+                EchoService service = Echoes.start(broker.bootstrapServers(), name, 2, quiet, "--transform")) {
+            String schema = """
+                    syntax = "proto3";
+                    package shop.v1;
+                    message OrderEvent { Order order = 1; string source = 2; }
+                    message Order { string id = 1; double amount = 2; repeated string skus = 3; }
+                    """;
+            KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
+            s.setValueMode("valueMode.protobuf");
+            s.setValueSchema(schema);
+            s.setReplySchema(schema);
+            s.setCorrelateBy("correlateBy.jsonPath");
+            // the schema field's dotted name, as the .proto names it
+            s.setCorrelationPath("order.id");
+            s.setRecordsPerSample("5");
+
+            SampleResult r = s.sample(null);
+
+            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+            assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
+            assertThat(r.getResponseDataAsString()).contains("{\"order\":{\"id\":\"");
+            assertThat(service.counts().replied()).isEqualTo(5);
+        }
+    }
+
+    @Test
     void aRequestWithoutReplyFailsWithTimeoutExceptionNamingItsId() {
         try (LiveKafka kafka = new LiveKafka(SharedBroker.get())) {
             String connection = kafka.connect(Map.of());

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.schema.AvroBinarySource;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.generic.GenericData;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
 class ValueTextTest {
@@ -47,5 +49,21 @@ class ValueTextTest {
         record.put("id", 1L);
         record.put("city", "Oslo");
         assertThat(ValueText.UTF8.text(record)).isEqualTo("{\"id\":1,\"city\":\"Oslo\"}");
+    }
+
+    @Test
+    void protobufBinaryWithItsProtoSchemaIsShownAsJsonAndReadByASchemaFieldPath() {
+        String proto = "syntax = \"proto3\"; message Order { string id = 1; Customer customer = 2; }"
+                + " message Customer { string city = 1; }";
+        ValueText view = ValueText.of(proto);
+        // Order{id: "o-1", customer{city: "Lyon"}} in protobuf's binary encoding
+        byte[] bytes = {0x0a, 3, 'o', '-', '1', 0x12, 6, 0x0a, 4, 'L', 'y', 'o', 'n'};
+
+        assertThat(view.text(ByteBuffer.wrap(bytes))).isEqualTo("{\"id\":\"o-1\",\"customer\":{\"city\":\"Lyon\"}}");
+        assertThat(Correlation.jsonPath("customer.city").of(null, bytes, new RecordHeaders(), view::text))
+                .isEqualTo("Lyon");
+        assertThat(view.text(ByteBuffer.wrap(new byte[] {(byte) 0xff})))
+                .startsWith("(")
+                .contains("is not a message of Protobuf type Order");
     }
 }
