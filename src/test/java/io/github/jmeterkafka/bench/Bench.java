@@ -40,7 +40,7 @@ import org.apache.kafka.clients.admin.Admin;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
- * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply, stall, rates;
+ * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply, await, stall, rates;
  * {@code codecs} and {@code payloads} name groups), {@code bench.warmup.records} (2000000),
  * {@code bench.records.per.sample} (records per plugin sample in a-c and the codec, template and avro cases),
  * {@code bench.payload.records} (1000000: records per run in the codec, template and avro cases),
@@ -74,6 +74,7 @@ public final class Bench {
             "consume6",
             "latency",
             "reqreply",
+            "await",
             "stall",
             "rates");
     private static final Map<String, List<String>> GROUPS =
@@ -192,6 +193,7 @@ public final class Bench {
             case "consume6" -> consumerCase("consume6", 6, 3);
             case "latency" -> latencyCase();
             case "reqreply" -> requestReplyCase();
+            case "await" -> awaitCase();
             case "stall" -> stallCase();
             case "rates" -> ratesCase();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
@@ -785,6 +787,78 @@ public final class Bench {
                         + run.dropped());
         System.out.println("  drops #" + (repeat + 1) + ": echo dropped " + run.dropped() + ", timeouts "
                 + run.timeouts() + ", late " + run.late());
+        return Optional.of(run);
+    }
+
+    // ---------------------------------------------------------------- await
+
+    /** The plugin's Kafka Await behind JMeter's HTTP Request, and a closed loop on kafka-clients, alternately. */
+    private void awaitCase() {
+        System.out.println("Case await: " + AwaitCase.title());
+        List<AwaitCase.Run> client = new ArrayList<>();
+        List<AwaitCase.Run> plugin = new ArrayList<>();
+        // the echo runs in this JVM: a first run would pay for compiling its HTTP and producer paths
+        awaitRun(-1, false, AwaitCase.WARMUP_EVENTS);
+        alternate(
+                i -> awaitRun(i, false, AwaitCase.EVENTS).ifPresent(client::add),
+                i -> awaitRun(i, true, AwaitCase.EVENTS).ifPresent(plugin::add));
+        report.await(client, plugin);
+    }
+
+    /** One side's run against a fresh echo's HTTP front, on a fresh events topic deleted after; repeat -1: warm-up. */
+    private Optional<AwaitCase.Run> awaitRun(int repeat, boolean byPlugin, int events) {
+        String side = repeat < 0 ? "warmup" : byPlugin ? "plugin" : "client";
+        String topic = topic("await", Math.max(0, repeat), side);
+        Path dir = runDir("await-" + side);
+        Topics.create(admin, AwaitCase.PARTITIONS, topic + "-events");
+        String stdout;
+        boolean ended;
+        try (EchoService echo = echo(dir, topic, 1, "--http", "0", "--events-topic", topic + "-events")) {
+            if (byPlugin) {
+                JMeter.RunBuilder b = plugin(AwaitCase.PLAN)
+                        .runDir(dir)
+                        .timeout(RUN_TIMEOUT)
+                        .property("kafka.bootstrap", broker.bootstrapServers())
+                        .property("http.url", echo.httpUrl())
+                        .property("events.topic", topic + "-events")
+                        .property("threads", Integer.toString(AwaitCase.THREADS))
+                        .property("requests", Integer.toString(events))
+                        .property("rate", Integer.toString(AwaitCase.RATE));
+                extraJvmArgs(dir).forEach(b::jvmArg);
+                JMeter.Result result = b.run();
+                stdout = result.stdout();
+                ended = check(
+                        result.exitCode() == 0, "await plugin: JMeter exit code " + result.exitCode() + ", see " + dir);
+            } else {
+                KafkaTool.Result r = KafkaTool.run(
+                        AwaitClient.class.getName(),
+                        System.getProperty("java.class.path"),
+                        extraJvmArgs(dir),
+                        List.of(
+                                broker.bootstrapServers(),
+                                topic + "-events",
+                                echo.httpUrl(),
+                                Integer.toString(events),
+                                Integer.toString(AwaitCase.THREADS),
+                                Integer.toString(AwaitCase.RATE)),
+                        dir,
+                        RUN_TIMEOUT);
+                stdout = r.stdout;
+                ended = check(r.exitCode == 0, "await client exit code " + r.exitCode + ", see " + dir);
+            }
+        }
+        Topics.delete(admin, topic + "-events");
+        deleteRequestReplyTopics(topic);
+        if (!ended) {
+            return Optional.empty();
+        }
+        AwaitCase.Run run = byPlugin ? AwaitCase.Run.plugin(repeat, stdout) : AwaitCase.Run.client(repeat, stdout);
+        if (repeat < 0) {
+            System.out.println("  warm-up (the reference, " + events + " orders): " + run.format());
+            return Optional.empty();
+        }
+        check(run.keptUp(), "await " + side + ": " + run.format() + ", not " + AwaitCase.RATE + "/s with no timeouts");
+        System.out.println("  " + run.latency().side() + " #" + (repeat + 1) + ": " + run.format());
         return Optional.of(run);
     }
 

@@ -220,6 +220,8 @@ final class Report {
     private List<RequestReplyCase.Latency> roundTripPlugin = List.of();
     private List<RequestReplyCase.Throughput> requestReplyThroughput = List.of();
     private List<RequestReplyCase.Drop> requestReplyDrops = List.of();
+    private List<AwaitCase.Run> awaitClient = List.of();
+    private List<AwaitCase.Run> awaitPlugin = List.of();
     private StallCase stallCase;
     private List<StallCase.Run> stallRuns = List.of();
     private RatesCase ratesCase;
@@ -273,6 +275,12 @@ final class Report {
         roundTripPlugin = plugin;
         requestReplyThroughput = throughput;
         requestReplyDrops = drops;
+    }
+
+    /** The await case: awaits beside a closed loop on kafka-clients. */
+    void await(List<AwaitCase.Run> client, List<AwaitCase.Run> plugin) {
+        awaitClient = client;
+        awaitPlugin = plugin;
     }
 
     /** The stall case: perf-test and the plugin's target rate through a stopped broker, and without a stall. */
@@ -388,6 +396,7 @@ final class Report {
         payloads.tables(s, baselineCpu());
         LatencyCase.table(s, latencyTool, latencyPlugin);
         RequestReplyCase.table(s, roundTripClient, roundTripPlugin, requestReplyThroughput, requestReplyDrops);
+        AwaitCase.table(s, awaitClient, awaitPlugin);
         if (stallCase != null) {
             stallCase.table(s, stallRuns);
         }

@@ -32,9 +32,11 @@ final class RequestReplyCase {
     /** Throughput target: at least this share of the echo's own rate. */
     static final double THROUGHPUT_SHARE = 0.9;
 
-    private static final Pattern LINE = Pattern.compile("\\n(\\d+) requests, (\\d+) replies, ([\\d.]+) replies/sec "
-            + "\\([\\d.]+ MB/sec\\), ([\\d.]+) ms avg round trip, ([\\d.]+) ms max round trip, (\\d+) ms 50th, "
-            + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
+    // a Request-Reply's or an Await's summary: one statistics, two wordings
+    private static final Pattern LINE = Pattern.compile("\\n(\\d+) (?:requests|awaited), (\\d+) (?:replies|matched),"
+            + " ([\\d.]+) (?:replies|matched)/sec \\([\\d.]+ MB/sec\\), ([\\d.]+) ms avg (?:round trip|latency),"
+            + " ([\\d.]+) ms max (?:round trip|latency), (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th,"
+            + " (\\d+) ms 99\\.9th\\.");
     private static final Pattern CLIENT_LINE =
             Pattern.compile("round trips: (\\d+) replies, ([\\d.]+) us avg, (\\d+) us"
                     + " 50th, (\\d+) us 99th, (\\d+) us 99\\.9th, (\\d+) us max");
@@ -82,7 +84,12 @@ final class RequestReplyCase {
         }
 
         static Latency plugin(int repeat, String stdout) {
-            Matcher m = line(stdout);
+            return plugin(repeat, stdout, TITLE);
+        }
+
+        /** From the summary under {@code title}: a Request-Reply's or an Await's. */
+        static Latency plugin(int repeat, String stdout, String title) {
+            Matcher m = find(LINE, summary(stdout, title));
             return new Latency(
                     "plugin",
                     repeat,
@@ -162,6 +169,16 @@ final class RequestReplyCase {
         }
     }
 
+    /** Replies (or matched records) per second from the summary under {@code title}. */
+    static double perSec(String stdout, String title) {
+        return Double.parseDouble(find(LINE, summary(stdout, title)).group(3));
+    }
+
+    /** Timeouts from the summary under {@code title}. */
+    static long timeouts(String stdout, String title) {
+        return Long.parseLong(find(UNANSWERED, summary(stdout, title)).group(1));
+    }
+
     /** Replies/s from the plugin's summary. */
     static double repliesPerSec(String stdout) {
         return Double.parseDouble(line(stdout).group(3));
@@ -190,14 +207,18 @@ final class RequestReplyCase {
     }
 
     private static String summary(String stdout) {
-        int at = stdout.indexOf(TITLE);
+        return summary(stdout, TITLE);
+    }
+
+    static String summary(String stdout, String title) {
+        int at = stdout.indexOf(title);
         if (at < 0) {
-            throw new IllegalStateException("No '" + TITLE + "' in:\n" + stdout);
+            throw new IllegalStateException("No '" + title + "' in:\n" + stdout);
         }
         return stdout.substring(at);
     }
 
-    private static Matcher find(Pattern p, String text) {
+    static Matcher find(Pattern p, String text) {
         Matcher m = p.matcher(text);
         if (!m.find()) {
             throw new IllegalStateException("No '" + p.pattern() + "' in:\n" + text);
