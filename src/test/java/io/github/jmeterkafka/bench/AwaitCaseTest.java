@@ -24,27 +24,34 @@ class AwaitCaseTest {
 
     @Test
     void readsTheAwaitSummaryAndTheClientsLines() {
-        AwaitCase.Run plugin = AwaitCase.Run.plugin(0, STDOUT);
+        AwaitCase.Run plugin = AwaitCase.Run.plugin(0, STDOUT, 20.0);
         assertThat(plugin.latency()).isEqualTo(new RequestReplyCase.Latency("plugin", 0, 30000, 4.6, 3, 18, 38, 65.54));
         assertThat(plugin.timeouts()).isZero();
         assertThat(plugin.matchedPerSec()).isEqualTo(998.4);
         assertThat(plugin.keptUp()).isTrue();
 
-        AwaitCase.Run client = AwaitCase.Run.client(1, client(2, 1000.0));
+        AwaitCase.Run client = AwaitCase.Run.client(1, client(2, 1000.0), 5.0);
         assertThat(client.latency().p50Ms()).isEqualTo(5);
         assertThat(client.timeouts()).isEqualTo(2);
         assertThat(client.keptUp()).as("a timeout is not keeping up").isFalse();
-        assertThat(AwaitCase.Run.client(1, client(0, 900.0)).keptUp()).isFalse();
+        assertThat(AwaitCase.Run.client(1, client(0, 900.0), 5.0).keptUp()).isFalse();
     }
 
     @Test
     void theTableSaysWhichTargetsWereMet() {
         StringBuilder s = new StringBuilder();
         AwaitCase.table(
-                s, List.of(AwaitCase.Run.client(0, client(0, 999.9))), List.of(AwaitCase.Run.plugin(0, STDOUT)));
+                s,
+                List.of(AwaitCase.Run.client(0, client(0, 999.9), 5.0)),
+                List.of(AwaitCase.Run.plugin(0, STDOUT, 20.0)),
+                List.of(AwaitCase.timed(0, client(0, 999.9))));
         assertThat(s.toString())
-                .contains("| plugin | 1 | 4.60 | 3 | 18 | 38 | 65.54 | 998.4 | 0 |")
-                .contains("p50 (3 vs 5 ms) and p99 (18 vs 9 ms): MISSED")
+                .contains("| plugin | 1 | 4.60 | 3 | 18 | 38 | 65.54 | 998.4 | 0 | 20.0 |")
+                .contains("| kafka-clients timing the plugin's events | 1 | 5.05 | 5 | 9 | 10 | 10.01 | | | |")
+                .contains("beside the same events timed by kafka-clients beside it, within max(20 %, 2 ms) at p50"
+                        + " (3 vs 5 ms) and p99 (18 vs 9 ms): MISSED")
+                .contains("(no target: its run is not the plugin's), within max(20 %, 2 ms) at p50 (3 vs 5 ms) and"
+                        + " p99 (18 vs 9 ms): outside")
                 .contains("every plugin run at least 98 % of 1000/s with no timeouts: met");
     }
 }

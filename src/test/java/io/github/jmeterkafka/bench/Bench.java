@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntConsumer;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -797,21 +798,27 @@ public final class Bench {
         System.out.println("Case await: " + AwaitCase.title());
         List<AwaitCase.Run> client = new ArrayList<>();
         List<AwaitCase.Run> plugin = new ArrayList<>();
+        List<RequestReplyCase.Latency> timed = new ArrayList<>();
         // the echo runs in this JVM: a first run would pay for compiling its HTTP and producer paths
-        awaitRun(-1, false, AwaitCase.WARMUP_EVENTS);
+        awaitRun(-1, false, AwaitCase.WARMUP_EVENTS, new ArrayList<>());
         alternate(
-                i -> awaitRun(i, false, AwaitCase.EVENTS).ifPresent(client::add),
-                i -> awaitRun(i, true, AwaitCase.EVENTS).ifPresent(plugin::add));
-        report.await(client, plugin);
+                i -> awaitRun(i, false, AwaitCase.EVENTS, timed).ifPresent(client::add),
+                i -> awaitRun(i, true, AwaitCase.EVENTS, timed).ifPresent(plugin::add));
+        report.await(client, plugin, timed);
     }
 
-    /** One side's run against a fresh echo's HTTP front, on a fresh events topic deleted after; repeat -1: warm-up. */
-    private Optional<AwaitCase.Run> awaitRun(int repeat, boolean byPlugin, int events) {
+    /**
+     * One side's run against a fresh echo's HTTP front, on a fresh events topic deleted after; repeat -1: warm-up.
+     * The plugin's events are timed beside it by {@link EventTimer}, added to {@code timed}.
+     */
+    private Optional<AwaitCase.Run> awaitRun(
+            int repeat, boolean byPlugin, int events, List<RequestReplyCase.Latency> timed) {
         String side = repeat < 0 ? "warmup" : byPlugin ? "plugin" : "client";
         String topic = topic("await", Math.max(0, repeat), side);
         Path dir = runDir("await-" + side);
         Topics.create(admin, AwaitCase.PARTITIONS, topic + "-events");
         String stdout;
+        double cpu;
         boolean ended;
         try (EchoService echo = echo(dir, topic, 1, "--http", "0", "--events-topic", topic + "-events")) {
             if (byPlugin) {
@@ -825,10 +832,33 @@ public final class Bench {
                         .property("requests", Integer.toString(events))
                         .property("rate", Integer.toString(AwaitCase.RATE));
                 extraJvmArgs(dir).forEach(b::jvmArg);
-                JMeter.Result result = b.run();
-                stdout = result.stdout();
+                // a directory of its own: the JMeter run empties its own when it starts
+                Path timerDir = runDir("await-event-timer");
+                try {
+                    Files.createDirectories(timerDir);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                CompletableFuture<KafkaTool.Result> timer = CompletableFuture.supplyAsync(() -> KafkaTool.run(
+                        EventTimer.class.getName(),
+                        System.getProperty("java.class.path"),
+                        extraJvmArgs(timerDir),
+                        List.of(broker.bootstrapServers(), topic + "-events", Integer.toString(events)),
+                        timerDir,
+                        RUN_TIMEOUT));
+                PluginRun p = PluginRun.of(b, dir);
+                KafkaTool.Result t = timer.join();
+                if (check(t.exitCode == 0, "await event timer exit code " + t.exitCode + ", see " + timerDir)) {
+                    RequestReplyCase.Latency l = AwaitCase.timed(repeat, t.stdout);
+                    check(l.replies() == events, "await event timer: " + l.replies() + " events of " + events);
+                    System.out.println("  " + AwaitCase.TIMED + " #" + (repeat + 1) + ": " + l.format());
+                    timed.add(l);
+                }
+                stdout = p.result.stdout();
+                cpu = p.cpuSecondsAfterStart;
                 ended = check(
-                        result.exitCode() == 0, "await plugin: JMeter exit code " + result.exitCode() + ", see " + dir);
+                        p.result.exitCode() == 0,
+                        "await plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir);
             } else {
                 KafkaTool.Result r = KafkaTool.run(
                         AwaitClient.class.getName(),
@@ -844,6 +874,7 @@ public final class Bench {
                         dir,
                         RUN_TIMEOUT);
                 stdout = r.stdout;
+                cpu = r.cpuSeconds;
                 ended = check(r.exitCode == 0, "await client exit code " + r.exitCode + ", see " + dir);
             }
         }
@@ -852,7 +883,8 @@ public final class Bench {
         if (!ended) {
             return Optional.empty();
         }
-        AwaitCase.Run run = byPlugin ? AwaitCase.Run.plugin(repeat, stdout) : AwaitCase.Run.client(repeat, stdout);
+        AwaitCase.Run run =
+                byPlugin ? AwaitCase.Run.plugin(repeat, stdout, cpu) : AwaitCase.Run.client(repeat, stdout, cpu);
         if (repeat < 0) {
             System.out.println("  warm-up (the reference, " + events + " orders): " + run.format());
             return Optional.empty();

@@ -222,6 +222,7 @@ final class Report {
     private List<RequestReplyCase.Drop> requestReplyDrops = List.of();
     private List<AwaitCase.Run> awaitClient = List.of();
     private List<AwaitCase.Run> awaitPlugin = List.of();
+    private List<RequestReplyCase.Latency> awaitTimed = List.of();
     private StallCase stallCase;
     private List<StallCase.Run> stallRuns = List.of();
     private RatesCase ratesCase;
@@ -277,10 +278,11 @@ final class Report {
         requestReplyDrops = drops;
     }
 
-    /** The await case: awaits beside a closed loop on kafka-clients. */
-    void await(List<AwaitCase.Run> client, List<AwaitCase.Run> plugin) {
+    /** The await case: awaits beside a closed loop on kafka-clients and the same events timed beside them. */
+    void await(List<AwaitCase.Run> client, List<AwaitCase.Run> plugin, List<RequestReplyCase.Latency> timed) {
         awaitClient = client;
         awaitPlugin = plugin;
+        awaitTimed = timed;
     }
 
     /** The stall case: perf-test and the plugin's target rate through a stopped broker, and without a stall. */
@@ -396,7 +398,7 @@ final class Report {
         payloads.tables(s, baselineCpu());
         LatencyCase.table(s, latencyTool, latencyPlugin);
         RequestReplyCase.table(s, roundTripClient, roundTripPlugin, requestReplyThroughput, requestReplyDrops);
-        AwaitCase.table(s, awaitClient, awaitPlugin);
+        AwaitCase.table(s, awaitClient, awaitPlugin, awaitTimed);
         if (stallCase != null) {
             stallCase.table(s, stallRuns);
         }

@@ -57,58 +57,49 @@ class KafkaRequestReplySamplerIT {
 
     @Test
     void avroRequestsAreMatchedByAFieldTheServiceKeepsThroughTheirSchema() {
-        KafkaBroker broker = SharedBroker.get();
-        String name = unique("avro-path");
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        try (LiveKafka kafka = new LiveKafka(broker);
-                EchoService service = Echoes.start(broker.bootstrapServers(), name, 2, quiet, "--transform")) {
-            String schema =
-                    Harness.projectDir().resolve("test-plans/order-event.avsc").toString();
-            KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
-            s.setValueMode("valueMode.avro");
-            s.setValueSchema(schema);
-            s.setReplySchema(schema);
-            s.setCorrelateBy("correlateBy.jsonPath");
-            s.setCorrelationPath("$.orderId");
-            s.setRecordsPerSample("5");
-
-            SampleResult r = s.sample(null);
-
-            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
-            assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
-            assertThat(r.getResponseDataAsString()).contains("\"orderId\":");
-            assertThat(service.counts().replied()).isEqualTo(5);
-        }
+        String schema =
+                Harness.projectDir().resolve("test-plans/order-event.avsc").toString();
+        SampleResult r = matchedThroughTheirSchema("avro-path", "valueMode.avro", schema, "$.orderId");
+        assertThat(r.getResponseDataAsString()).contains("\"orderId\":");
     }
 
     @Test
     void protobufRequestsAreMatchedByASchemaFieldTheServiceKeeps() {
+        String schema = """
+                syntax = "proto3";
+                package shop.v1;
+                message OrderEvent { Order order = 1; string source = 2; }
+                message Order { string id = 1; double amount = 2; repeated string skus = 3; }
+                """;
+        // the schema field's dotted name, as the .proto names it
+        SampleResult r = matchedThroughTheirSchema("proto-path", "valueMode.protobuf", schema, "order.id");
+        assertThat(r.getResponseDataAsString()).contains("{\"order\":{\"id\":\"");
+    }
+
+    /**
+     * Five requests made from {@code schema} in {@code valueMode}, correlated by {@code path} through the schema,
+     * against the echo's transform (it keeps the value); the sample, after checking every reply came.
+     */
+    private static SampleResult matchedThroughTheirSchema(String id, String valueMode, String schema, String path) {
         KafkaBroker broker = SharedBroker.get();
-        String name = unique("proto-path");
+        String name = unique(id);
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         try (LiveKafka kafka = new LiveKafka(broker);
                 EchoService service = Echoes.start(broker.bootstrapServers(), name, 2, quiet, "--transform")) {
-            String schema = """
-                    syntax = "proto3";
-                    package shop.v1;
-                    message OrderEvent { Order order = 1; string source = 2; }
-                    message Order { string id = 1; double amount = 2; repeated string skus = 3; }
-                    """;
             KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
-            s.setValueMode("valueMode.protobuf");
+            s.setValueMode(valueMode);
             s.setValueSchema(schema);
             s.setReplySchema(schema);
             s.setCorrelateBy("correlateBy.jsonPath");
-            // the schema field's dotted name, as the .proto names it
-            s.setCorrelationPath("order.id");
+            s.setCorrelationPath(path);
             s.setRecordsPerSample("5");
 
             SampleResult r = s.sample(null);
 
             assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
             assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
-            assertThat(r.getResponseDataAsString()).contains("{\"order\":{\"id\":\"");
             assertThat(service.counts().replied()).isEqualTo(5);
+            return r;
         }
     }
 
