@@ -100,8 +100,7 @@ public class KafkaAwaitSampler extends AwaitFields {
         @Override
         public ReplyWait call(SampleResult result) {
             long nowNanos = System.nanoTime();
-            // the plan's start, as this process's clock: records read since then count (now, not the sample's
-            // start: a first sample's set-up between the two must not move the start past its event)
+            // the plan's start, as this process's clock (both clocks read now): records read since then count
             fromNanos = startMs > 0
                     ? nowNanos - TimeUnit.MILLISECONDS.toNanos(Math.max(0, System.currentTimeMillis() - startMs))
                     : nowNanos;
