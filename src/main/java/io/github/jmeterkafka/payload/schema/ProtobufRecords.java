@@ -87,6 +87,16 @@ public final class ProtobufRecords implements ValueSource {
         }
     }
 
+    /**
+     * A {@code .proto} schema's text as a file of message types, for values that name their type by its place in
+     * the file (a registry's wire format).
+     *
+     * @param origin where the text came from, for messages
+     */
+    public static Descriptors.FileDescriptor parseProtoFile(String text, String origin) {
+        return ProtoParser.parse(text, origin);
+    }
+
     private static Descriptor messageType(Descriptors.FileDescriptor file, String messageName, String origin) {
         if (file.getMessageTypes().isEmpty()) {
             throw new InvalidInputException(origin + " has no message");
