@@ -1,11 +1,13 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -41,6 +43,10 @@ public final class Connection {
     private BufferFit sharedBufferFit;
     private Admin admin;
     // by reply topic and correlation header
+    private static final String REGISTRY_URL = "schema.registry.url";
+    private static final String REGISTRY_USER_INFO = "basic.auth.user.info";
+    private static final Duration REGISTRY_TIMEOUT = Duration.ofSeconds(10);
+    private Optional<SchemaRegistryClient> schemaRegistry;
     private final Map<String, ReplyReader> replyReaders = new HashMap<>();
     private boolean closed;
 
@@ -126,6 +132,19 @@ public final class Connection {
     public Consumer<Object, Object> newConsumer(Map<String, Object> overrides) {
         checkUsable();
         return created("consumer", settings.consumerConfig(ids.next("consumer"), overrides), factory::consumer);
+    }
+
+    /**
+     * The schema registry of {@code schema.registry.url} (with {@code basic.auth.user.info}) in the connection's
+     * tables, made once; empty when none is set.
+     */
+    public synchronized Optional<SchemaRegistryClient> schemaRegistry() {
+        if (schemaRegistry == null) {
+            schemaRegistry = settings.serdeSetting(REGISTRY_URL)
+                    .map(url -> new SchemaRegistryClient(
+                            url, settings.serdeSetting(REGISTRY_USER_INFO).orElse(""), REGISTRY_TIMEOUT));
+        }
+        return schemaRegistry;
     }
 
     public synchronized Admin admin() {

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -28,6 +29,10 @@ public final class ConnectionSettings {
     private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
     // Kafka's own prefix for config providers (config.providers.<name>.class, .param.*)
     private static final String CONFIG_PROVIDERS_PREFIX = "config.providers.";
+    /** A schema registry's settings, read by the plugin itself (and by a registry serde, when one is set). */
+    public static final Set<String> REGISTRY_KEYS =
+            Set.of("schema.registry.url", "basic.auth.user.info", "basic.auth.credentials.source");
+
     private static final List<String> PRODUCER_PLUGINS = List.of(
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
@@ -86,6 +91,20 @@ public final class ConnectionSettings {
         this.security = security;
         this.securityProperties = Collections.unmodifiableMap(security.clientProperties());
         this.secrets = List.copyOf(secretValues());
+    }
+
+    /**
+     * A setting of the consumer's table, else of the common one, else of the producer's, as a registry serde reads
+     * {@code schema.registry.url} wherever the user put it; empty when none has it.
+     */
+    public Optional<String> serdeSetting(String key) {
+        for (Map<String, String> table : List.of(consumer, common, producer)) {
+            String v = table.get(key);
+            if (v != null && !v.isBlank()) {
+                return Optional.of(v.trim());
+            }
+        }
+        return Optional.empty();
     }
 
     public String name() {
@@ -177,6 +196,15 @@ public final class ConnectionSettings {
         return out;
     }
 
+    /** A client's own table; the registry's settings only when a class of the user's (its serde) reads them. */
+    private static void putOwn(Map<String, Object> config, Map<String, String> table, boolean forPlugins) {
+        table.forEach((k, v) -> {
+            if (forPlugins || !REGISTRY_KEYS.contains(k)) {
+                config.put(k, v);
+            }
+        });
+    }
+
     /**
      * @param forPlugins the client loads a class that may read settings of its own (a schema registry
      *                   serializer's {@code schema.registry.url}): any key of this table reaches it
@@ -186,6 +214,7 @@ public final class ConnectionSettings {
         for (String key : props.keySet()) {
             boolean ok = forPlugins
                     || key.startsWith(CONFIG_PROVIDERS_PREFIX)
+                    || REGISTRY_KEYS.contains(key)
                     || (known != null
                             ? known.contains(key)
                             : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key));
@@ -226,7 +255,7 @@ public final class ConnectionSettings {
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         putKnown(config, common, PRODUCER_KEYS);
         config.putAll(securityProperties);
-        config.putAll(producer);
+        putOwn(config, producer, hasPlugin(PRODUCER_PLUGINS, producer));
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
         return config;
     }
@@ -243,7 +272,7 @@ public final class ConnectionSettings {
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
         putKnown(config, common, CONSUMER_KEYS);
         config.putAll(securityProperties);
-        config.putAll(consumer);
+        putOwn(config, consumer, hasPlugin(CONSUMER_PLUGINS, consumer));
         config.putAll(overrides);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
         return config;

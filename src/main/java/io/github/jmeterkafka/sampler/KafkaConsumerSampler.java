@@ -67,7 +67,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
         }
         result.setSamplerData(samplerData(connection, r, max, timeoutMs));
         run.stats.reading(System.currentTimeMillis());
-        return new Read(r, run, max, timeoutMs, variablePrefix.trim(), valueText());
+        return new Read(r, run, max, timeoutMs, variablePrefix.trim(), valueText(connection));
     }
 
     /** One read: up to {@code max} records within the poll timeout, then their offsets committed as the mode says. */
@@ -221,9 +221,10 @@ public class KafkaConsumerSampler extends ConsumerFields {
     }
 
     /** This thread's view of values, made again when the schema field changed. */
-    private ValueText valueText() {
+    /** Made again when the schema changes; a registry named by the connection reads framed values. */
+    private ValueText valueText(Connection connection) {
         if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
-            valueText = ValueText.of(valueSchema.trim());
+            valueText = ValueText.of(valueSchema.trim(), connection.schemaRegistry());
         }
         return valueText;
     }

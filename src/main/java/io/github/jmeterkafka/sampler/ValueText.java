@@ -1,13 +1,17 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.registry.RegistryValues;
+import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
 import io.github.jmeterkafka.payload.schema.AvroDecoder;
 import io.github.jmeterkafka.payload.schema.AvroJson;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
 import io.github.jmeterkafka.payload.schema.ProtoJson;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
+import io.github.jmeterkafka.payload.schema.WireFormat;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.avro.generic.GenericRecord;
 
@@ -20,15 +24,28 @@ import org.apache.avro.generic.GenericRecord;
  * <p>Threads: one per sampler thread (the decoder is reused).
  */
 final class ValueText {
-    static final ValueText UTF8 = new ValueText("", null);
+    static final ValueText UTF8 = new ValueText("", null, null);
 
     final String schemaText;
     // bytes to JSON text, null for text values; throws InvalidInputException for bytes not of the schema
     private final Function<byte[], String> decoder;
+    // values in a registry's wire format, when the connection names a registry
+    private final RegistryValues registry;
 
-    private ValueText(String schemaText, Function<byte[], String> decoder) {
+    private ValueText(String schemaText, Function<byte[], String> decoder, RegistryValues registry) {
         this.schemaText = schemaText;
         this.decoder = decoder;
+        this.registry = registry;
+    }
+
+    /**
+     * As {@link #of(String)}, and a value in a schema registry's wire format (magic byte 0, schema id) is decoded
+     * with the schema the registry has under its id.
+     */
+    static ValueText of(String schema, Optional<SchemaRegistryClient> registry) {
+        ValueText v = of(schema);
+        return registry.map(r -> new ValueText(v.schemaText, v.decoder, new RegistryValues(r)))
+                .orElse(v);
     }
 
     /** @param schema blank, or an Avro or a Protobuf schema (inline or a file) the values are written with */
@@ -37,27 +54,42 @@ final class ValueText {
             return UTF8;
         }
         if (ProtoJson.isProto(schema)) {
-            return new ValueText(schema, new ProtoJson(ProtobufRecords.parseProtoSchema(schema, ""))::decode);
+            return new ValueText(schema, new ProtoJson(ProtobufRecords.parseProtoSchema(schema, ""))::decode, null);
         }
         AvroDecoder avro = new AvroDecoder(AvroRecords.parseAvroSchema(schema));
-        return new ValueText(schema, bytes -> {
-            GenericRecord record = avro.decode(bytes);
-            return record == null ? "" : AvroJson.toJson(record);
-        });
+        return new ValueText(
+                schema,
+                bytes -> {
+                    GenericRecord record = avro.decode(bytes);
+                    return record == null ? "" : AvroJson.toJson(record);
+                },
+                null);
     }
 
     /** Values as they are, the plugin's own as views into the fetch buffer: copied only to decode. */
     ByteBuffer bytes(Object v) {
-        if (v instanceof ByteBuffer byteBuffer && decoder == null) {
+        if (v instanceof ByteBuffer byteBuffer && decoder == null && !framed(v)) {
             return byteBuffer.duplicate();
         }
         return ByteBuffer.wrap(
-                v instanceof byte[] array && decoder == null ? array : text(v).getBytes(StandardCharsets.UTF_8));
+                v instanceof byte[] array && decoder == null && !framed(v)
+                        ? array
+                        : text(v).getBytes(StandardCharsets.UTF_8));
     }
 
     String text(Object v) {
         if (v instanceof GenericRecord genericRecord) {
             return AvroJson.toJson(genericRecord);
+        }
+        if (framed(v)) {
+            try {
+                return registry.json(v instanceof byte[] array ? ByteBuffer.wrap(array) : (ByteBuffer) v);
+            } catch (InvalidInputException | IllegalStateException e) {
+                return "(" + e.getMessage() + ")";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "(interrupted while the schema registry was asked)";
+            }
         }
         if (decoder != null && (v instanceof ByteBuffer || v instanceof byte[])) {
             try {
@@ -68,6 +100,13 @@ final class ValueText {
             }
         }
         return RecordListing.text(v);
+    }
+
+    private boolean framed(Object v) {
+        return registry != null
+                && (v instanceof ByteBuffer b
+                        ? WireFormat.framed(b)
+                        : v instanceof byte[] a && WireFormat.framed(ByteBuffer.wrap(a)));
     }
 
     private static byte[] copy(ByteBuffer v) {

@@ -122,6 +122,36 @@ public final class SchemaRegistry implements AutoCloseable {
         return versions;
     }
 
+    /**
+     * Registers {@code schema} under {@code subject} through the Confluent API: its id.
+     *
+     * @param type AVRO, JSON or PROTOBUF
+     */
+    public int register(String subject, String schema, String type) {
+        URI uri = URI.create(
+                confluentUrl() + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions");
+        try {
+            String body = JSON.writeValueAsString(java.util.Map.of("schema", schema, "schemaType", type));
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(uri)
+                            .timeout(Duration.ofSeconds(10))
+                            .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(
+                        "POST " + uri + " answered " + response.statusCode() + ": " + response.body());
+            }
+            return JSON.readTree(response.body()).path("id").asInt();
+        } catch (IOException e) {
+            throw new UncheckedIOException("POST " + uri, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted: POST " + uri, e);
+        }
+    }
+
     private JsonNode get(String confluentPath) {
         URI uri = URI.create(confluentUrl() + confluentPath);
         try {

@@ -26,6 +26,7 @@ import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -153,5 +154,76 @@ class SchemaRegistryIT {
                 .as("{{seq}} counts this thread's records from 0")
                 .containsExactlyElementsOf(LongStream.range(0, 200).boxed().toList());
         assertThat(statuses).isSubsetOf("NEW", "PAID").hasSize(2);
+    }
+
+    @Test
+    void theConsumerReadsAvroProtobufAndJsonSchemaValuesInWireFormatWithNoDeserializer() throws Exception {
+        String topic = kafka.topic("framed", 1);
+        int avroId = registry.register(
+                topic + "-avro",
+                "{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"shop\",\"fields\":["
+                        + "{\"name\":\"id\",\"type\":\"string\"},{\"name\":\"qty\",\"type\":\"int\"}]}",
+                "AVRO");
+        String proto = "syntax = \"proto3\"; package shop; message Other { string x = 1; }"
+                + " message Order { string id = 1; int32 qty = 2; }";
+        int protoId = registry.register(topic + "-proto", proto, "PROTOBUF");
+        int jsonId = registry.register(
+                topic + "-json", "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"}}}", "JSON");
+
+        GenericData.Record avro = new GenericData.Record(new Schema.Parser().parse(registry.schemaById(avroId)));
+        avro.put("id", "o-1");
+        avro.put("qty", 2);
+        java.io.ByteArrayOutputStream avroBytes = new java.io.ByteArrayOutputStream();
+        org.apache.avro.io.BinaryEncoder encoder =
+                org.apache.avro.io.EncoderFactory.get().binaryEncoder(avroBytes, null);
+        new org.apache.avro.generic.GenericDatumWriter<GenericRecord>(avro.getSchema()).write(avro, encoder);
+        encoder.flush();
+        var type = io.github.jmeterkafka.payload.schema.ProtobufRecords.parseProtoSchema(proto, "Order");
+        byte[] protoBytes = com.google.protobuf.DynamicMessage.newBuilder(type)
+                .setField(type.findFieldByName("id"), "o-2")
+                .setField(type.findFieldByName("qty"), 3)
+                .build()
+                .toByteArray();
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]>(
+                Map.of("bootstrap.servers", SharedBroker.get().bootstrapServers()),
+                new org.apache.kafka.common.serialization.ByteArraySerializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            for (byte[] value : List.of(
+                    framed(avroId, new byte[0], avroBytes.toByteArray()),
+                    // the second message of the file: indexes [1], a count of 1 and the index, zigzag
+                    framed(protoId, new byte[] {2, 2}, protoBytes),
+                    framed(jsonId, new byte[0], "{\"id\":\"o-3\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    framed(999_999, new byte[0], new byte[] {1, 2, 3}))) {
+                producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, value))
+                        .get();
+            }
+        }
+        KafkaConsumerSampler c = new KafkaConsumerSampler();
+        c.setName("framed");
+        c.setConnectionName(kafka.connect(Map.of(ConfluentAvroSerializer.URL_CONFIG, registry.confluentUrl())));
+        c.setTopics(topic);
+        c.setGroupId(unique("framed"));
+        c.setStartAt("startAt.earliest");
+        c.setRecordsPerSample("4");
+        c.setPollTimeout("20000");
+        try {
+            SampleResult r = ok(c.sample(null));
+
+            assertThat(r.getSampleCount()).isEqualTo(4);
+            assertThat(r.getResponseDataAsString())
+                    .contains("{\"id\":\"o-1\",\"qty\":2}", "{\"id\":\"o-2\",\"qty\":3}", "{\"id\":\"o-3\"}")
+                    .contains("has no schema id 999999");
+        } finally {
+            c.threadFinished();
+        }
+    }
+
+    private static byte[] framed(int id, byte[] indexes, byte[] payload) {
+        return ByteBuffer.allocate(5 + indexes.length + payload.length)
+                .put((byte) 0)
+                .putInt(id)
+                .put(indexes)
+                .put(payload)
+                .array();
     }
 }
