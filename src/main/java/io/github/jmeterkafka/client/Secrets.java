@@ -37,7 +37,9 @@ public final class Secrets {
                 || k.contains("secret")
                 || k.equals("sasl.jaas.config")
                 || k.endsWith(".key")
-                || k.contains("credentials");
+                || k.contains("credentials")
+                // a schema registry's basic auth, user:password
+                || k.endsWith("user.info");
     }
 
     /** {@code text} with every occurrence of each of {@code secrets} replaced by {@link #MASK}. */

@@ -54,11 +54,11 @@ public class KafkaAwaitSampler extends AwaitFields {
             throw new InvalidInputException("Timeout must be more than 0 ms");
         }
         long startMs = startTime.isBlank() ? 0 : Fields.nonNegativeLong("start time", startTime, 0);
-        if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
-            valueText = ValueText.of(valueSchema.trim());
-        }
         result.setSampleCount(n);
         Connection connection = connection();
+        if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
+            valueText = ValueText.of(valueSchema.trim(), connection.schemaRegistry());
+        }
         result.setSamplerData("connection: " + connection.name() + "\ntopic: " + t + "\nawait: " + n + " record(s)"
                 + " with " + by + " = " + value + "\ntimeout: " + timeoutMs + " ms"
                 + (startMs > 0 ? "\nfrom: " + startMs + " (ms since the epoch)" : ""));
@@ -142,7 +142,7 @@ public class KafkaAwaitSampler extends AwaitFields {
                             topicName,
                             from,
                             by,
-                            () -> ValueText.of(valueSchema.trim())::text,
+                            () -> ValueText.of(valueSchema.trim(), connection.schemaRegistry())::text,
                             closeTimeout());
                     return r;
                 } catch (InterruptedException e) {

@@ -67,9 +67,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
         String requestTopic = Fields.required("request topic", topic);
         String replyTo = Fields.required("reply topic", replyTopic);
-        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
-            replyText = ValueText.of(replySchema.trim());
-        }
         RecordSpec recordSpec = spec();
         // Avro requests in Avro binary and Protobuf ones: a JSON path reads them through their schema, as it
         // reads the replies
@@ -86,6 +83,9 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 replyTo.trim());
         ProducerRecords.Target target = target(requestTopic);
         Connection connection = connection();
+        if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
+            replyText = ValueText.of(replySchema.trim(), connection.schemaRegistry());
+        }
         Producer<Object, Object> producer = producers.get(connection, ProducerScope.SHARED, false);
         result.setSamplerData(
                 ProducerResponse.samplerData(connection.name(), requestTopic, partition, n, recordSpec, false)
@@ -169,7 +169,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                             replyTo,
                             0,
                             requests.correlation(),
-                            () -> ValueText.of(replySchema.trim())::text,
+                            () -> ValueText.of(replySchema.trim(), connection.schemaRegistry())::text,
                             closeTimeout());
                     return r;
                 } catch (InterruptedException e) {

@@ -22,6 +22,7 @@ class SecretsTest {
                 "ssl.truststore.certificates",
                 "sasl.oauthbearer.client.credentials.client.secret",
                 "sasl.oauthbearer.assertion.private.key.passphrase",
+                "basic.auth.user.info",
                 "SSL.KEYSTORE.PASSWORD"
             })
     void secretKeys(String key) {
