@@ -80,8 +80,8 @@ class DistributedModeIT {
             servers.add(JMeterServer.start(
                     jmeter.home(), runDir.resolve("server-" + i), Map.of("client.id.prefix", SERVER_PREFIX)));
         }
-        for (JMeterServer s : servers) {
-            s.awaitReady(Duration.ofSeconds(90));
+        for (int i = 0; i < servers.size(); i++) {
+            servers.set(i, servers.get(i).awaitReadyOrRestart(Duration.ofSeconds(90)));
         }
     }
 

@@ -17,12 +17,19 @@ import java.util.stream.Collectors;
  */
 final class JMeterServer implements AutoCloseable {
 
+    private static final String PORT_TAKEN = "Port already in use";
+    private static final int START_ATTEMPTS = 3;
+
+    private final Path home;
     private final Path dir;
+    private final Map<String, String> localProperties;
     private final int registryPort;
     private final Process process;
 
-    private JMeterServer(Path dir, int registryPort, Process process) {
+    private JMeterServer(Path home, Path dir, Map<String, String> localProperties, int registryPort, Process process) {
+        this.home = home;
         this.dir = dir;
+        this.localProperties = localProperties;
         this.registryPort = registryPort;
         this.process = process;
     }
@@ -54,9 +61,30 @@ final class JMeterServer implements AutoCloseable {
                             "-Jserver_port=" + registryPort,
                             "-Jserver.rmi.localport=" + objectPort),
                     Map.of());
-            return new JMeterServer(dir, registryPort, p);
+            return new JMeterServer(home, dir, localProperties, registryPort, p);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start jmeter-server in " + dir, e);
+        }
+    }
+
+    /**
+     * {@link #awaitReady}; a port that was free when asked may be taken before the server binds it (another
+     * process's outgoing connection): then the server is started again on other ports, at most twice.
+     *
+     * @return the server that is ready, this one or its replacement
+     */
+    JMeterServer awaitReadyOrRestart(Duration timeout) throws InterruptedException {
+        JMeterServer s = this;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return s.awaitReady(timeout);
+            } catch (IllegalStateException e) {
+                if (attempt >= START_ATTEMPTS || !String.valueOf(e.getMessage()).contains(PORT_TAKEN)) {
+                    throw e;
+                }
+                s.stop();
+                s = start(s.home, s.dir, s.localProperties);
+            }
         }
     }
 
