@@ -50,7 +50,7 @@ class StoredTagsTest {
             "valueMode.jsonSchema",
             "valueMode.protobuf");
     private static final List<String> SCHEMA_OUTPUTS =
-            List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record");
+            List.of("schemaOutput.binary", "schemaOutput.json", "schemaOutput.record", "schemaOutput.registry");
     private static final List<String> BEHIND_SCHEDULE = List.of("behindSchedule.catchUp", "behindSchedule.skip");
     private static final List<String> CORRELATE_BY =
             List.of("correlateBy.header", "correlateBy.key", "correlateBy.jsonPath");

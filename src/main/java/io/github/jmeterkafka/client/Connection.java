@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.registry.RegistryConfig;
 import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,9 +44,6 @@ public final class Connection {
     private BufferFit sharedBufferFit;
     private Admin admin;
     // by reply topic and correlation header
-    private static final String REGISTRY_URL = "schema.registry.url";
-    private static final String REGISTRY_USER_INFO = "basic.auth.user.info";
-    private static final Duration REGISTRY_TIMEOUT = Duration.ofSeconds(10);
     private Optional<SchemaRegistryClient> schemaRegistry;
     private final Map<String, ReplyReader> replyReaders = new HashMap<>();
     private boolean closed;
@@ -135,14 +133,14 @@ public final class Connection {
     }
 
     /**
-     * The schema registry of {@code schema.registry.url} (with {@code basic.auth.user.info}) in the connection's
-     * tables, made once; empty when none is set.
+     * The schema registry of {@code schema.registry.url} in the connection's tables (see {@link RegistryConfig}),
+     * made once; empty when none is set.
+     *
+     * @throws InvalidInputException its TLS stores cannot be read
      */
     public synchronized Optional<SchemaRegistryClient> schemaRegistry() {
         if (schemaRegistry == null) {
-            schemaRegistry = settings.serdeSetting(REGISTRY_URL)
-                    .map(url -> new SchemaRegistryClient(
-                            url, settings.serdeSetting(REGISTRY_USER_INFO).orElse(""), REGISTRY_TIMEOUT));
+            schemaRegistry = RegistryConfig.client(settings::serdeSetting);
         }
         return schemaRegistry;
     }
@@ -237,6 +235,9 @@ public final class Connection {
         List<ReplyReader> readers;
         synchronized (this) {
             closed = true;
+            if (schemaRegistry != null) {
+                schemaRegistry.ifPresent(this::logUnknownIds);
+            }
             a = admin;
             admin = null;
             readers = new ArrayList<>(replyReaders.values());
@@ -250,6 +251,17 @@ public final class Connection {
             } catch (RuntimeException e) {
                 log.warn("Closing the admin client of Kafka Connection '{}' failed: {}", name(), e.toString());
             }
+        }
+    }
+
+    private void logUnknownIds(SchemaRegistryClient registry) {
+        Map<Integer, Long> unknown = registry.unknownValues();
+        if (!unknown.isEmpty()) {
+            log.info(
+                    "Kafka Connection '{}': values by schema id that schema registry {} does not have, shown as bytes: {}",
+                    name(),
+                    registry.url(),
+                    unknown);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.client;
 
+import io.github.jmeterkafka.payload.registry.RegistryConfig;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,14 +31,12 @@ public final class ConnectionSettings {
     // Kafka's own prefix for config providers (config.providers.<name>.class, .param.*)
     private static final String CONFIG_PROVIDERS_PREFIX = "config.providers.";
     /** A schema registry's settings, read by the plugin itself (and by a registry serde, when one is set). */
-    public static final Set<String> REGISTRY_KEYS =
-            Set.of("schema.registry.url", "basic.auth.user.info", "basic.auth.credentials.source");
-
     private static final List<String> PRODUCER_PLUGINS = List.of(
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
             ProducerConfig.INTERCEPTOR_CLASSES_CONFIG,
             ProducerConfig.PARTITIONER_CLASS_CONFIG);
+
     private static final List<String> CONSUMER_PLUGINS = List.of(
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
             ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -117,11 +116,15 @@ public final class ConnectionSettings {
 
     /** Whether the producer's serializer for keys (or values) takes byte[]; else it gets text. */
     public boolean serializesBytes(String serializerKey) {
+        return ByteArraySerializer.class.getName().equals(serializer(serializerKey));
+    }
+
+    /** The class name of the producer's serializer for keys (or values). */
+    public String serializer(String serializerKey) {
         Object serializer = producerConfig("").get(serializerKey);
-        String name = serializer instanceof Class
+        return serializer instanceof Class
                 ? ((Class<?>) serializer).getName()
                 : String.valueOf(serializer).trim();
-        return ByteArraySerializer.class.getName().equals(name);
     }
 
     /**
@@ -199,7 +202,7 @@ public final class ConnectionSettings {
     /** A client's own table; the registry's settings only when a class of the user's (its serde) reads them. */
     private static void putOwn(Map<String, Object> config, Map<String, String> table, boolean forPlugins) {
         table.forEach((k, v) -> {
-            if (forPlugins || !REGISTRY_KEYS.contains(k)) {
+            if (forPlugins || !RegistryConfig.KEYS.contains(k)) {
                 config.put(k, v);
             }
         });
@@ -214,7 +217,7 @@ public final class ConnectionSettings {
         for (String key : props.keySet()) {
             boolean ok = forPlugins
                     || key.startsWith(CONFIG_PROVIDERS_PREFIX)
-                    || REGISTRY_KEYS.contains(key)
+                    || RegistryConfig.KEYS.contains(key)
                     || (known != null
                             ? known.contains(key)
                             : PRODUCER_KEYS.contains(key) || CONSUMER_KEYS.contains(key) || ADMIN_KEYS.contains(key));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.Bytes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -157,10 +158,7 @@ public final class Correlation {
             return new String(b, StandardCharsets.UTF_8);
         }
         if (o instanceof ByteBuffer buffer) {
-            ByteBuffer d = buffer.duplicate();
-            byte[] b = new byte[d.remaining()];
-            d.get(b);
-            return new String(b, StandardCharsets.UTF_8);
+            return new String(Bytes.copy(buffer), StandardCharsets.UTF_8);
         }
         return String.valueOf(o);
     }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
@@ -40,6 +41,8 @@ public final class ProducerRecords {
      * @param slots            on a paced run, the sample's records' intended send times: the sequence header
      *                         carries them, so a consumer's end-to-end latency includes the wait to be sent;
      *                         null: the time the record is made
+     * @param valueOut         what a value the maker made is sent as (a registry's header before it, a serializer's
+     *                         object)
      */
     public IntFunction<SendBatch.Outgoing> sample(
             Target target,
@@ -49,13 +52,15 @@ public final class ProducerRecords {
             int partitions,
             boolean keysAsBytes,
             boolean valuesAsBytes,
-            SendSchedule.Claim slots) {
+            SendSchedule.Claim slots,
+            UnaryOperator<Object> valueOut) {
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         return i -> {
             context.nextRecord();
             Object k = maker.key(context);
             context.key(k);
-            Object v = maker.value(context);
+            Object made = maker.value(context);
+            Object v = made == null ? null : valueOut.apply(made);
             int headers = maker.headerCount() + (producerId == null ? 0 : 1);
             // most records carry no header: no list for them
             List<Header> hs = headers == 0 ? null : new ArrayList<>(headers);

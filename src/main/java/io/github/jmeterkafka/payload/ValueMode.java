@@ -33,4 +33,9 @@ public enum ValueMode implements Tagged {
     public String tag() {
         return tag;
     }
+
+    /** Whether values are made from a schema, and the schema output applies. */
+    public boolean fromSchema() {
+        return this == AVRO || this == JSON_SCHEMA || this == PROTOBUF;
+    }
 }

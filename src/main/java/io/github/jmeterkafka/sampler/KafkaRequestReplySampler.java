@@ -40,6 +40,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ThreadRecords records = new ThreadRecords();
     private transient ValueText replyText;
     private transient ValueText requestText;
+    private transient boolean requestsFramed;
     private transient volatile ReplyWait inFlight;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
@@ -68,13 +69,19 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         String requestTopic = Fields.required("request topic", topic);
         String replyTo = Fields.required("reply topic", replyTopic);
         RecordSpec recordSpec = spec();
+        Connection connection = connection();
         // Avro requests in Avro binary and Protobuf ones: a JSON path reads them through their schema, as it
         // reads the replies
-        boolean binary = recordSpec.valueMode() == ValueMode.PROTOBUF
-                || (recordSpec.valueMode() == ValueMode.AVRO && recordSpec.schemaOutput() == SchemaOutput.BINARY);
+        // (in a registry's wire format, through the schema the registry has)
+        boolean framed = recordSpec.valueMode().fromSchema() && recordSpec.schemaOutput() == SchemaOutput.REGISTRY;
+        boolean binary = !framed
+                && (recordSpec.valueMode() == ValueMode.PROTOBUF
+                        || (recordSpec.valueMode() == ValueMode.AVRO
+                                && recordSpec.schemaOutput() == SchemaOutput.BINARY));
         String requestSchema = binary ? recordSpec.schema().trim() : "";
-        if (requestText == null || !requestText.schemaText.equals(requestSchema)) {
-            requestText = ValueText.of(requestSchema);
+        if (requestText == null || !requestText.schemaText.equals(requestSchema) || framed != requestsFramed) {
+            requestText = framed ? ValueText.of("", connection.schemaRegistry()) : ValueText.of(requestSchema);
+            requestsFramed = framed;
         }
         Requests requests = new Requests(
                 correlation(),
@@ -82,7 +89,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
         ProducerRecords.Target target = target(requestTopic);
-        Connection connection = connection();
         if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
             replyText = ValueText.of(replySchema.trim(), connection.schemaRegistry());
         }
@@ -132,7 +138,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
 
         @Override
-        public ReplyWait call(SampleResult result) {
+        public ReplyWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
             var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0, slots);

@@ -10,15 +10,20 @@ import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
-import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.registry.RegistryConfig;
+import io.github.jmeterkafka.payload.registry.RegistryOutput;
+import io.github.jmeterkafka.payload.registry.SerializerObjects;
 import java.io.File;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * A producer thread's record making: its {@link RecordMaker}, made again only when a field changed
@@ -34,6 +39,9 @@ final class ThreadRecords {
     private RecordMaker maker;
     private Boolean keyBytes;
     private Boolean valueBytes;
+    // what the maker's values are sent as: a registry's header before them, or the user serializer's objects
+    private RegistryOutput registryOutput;
+    private UnaryOperator<Object> serializerObjects;
 
     /**
      * The maker of a sample's records.
@@ -49,19 +57,19 @@ final class ThreadRecords {
             ProducerRecords.Target target,
             String producerId,
             int partitions,
-            SendSchedule.Claim slots) {
+            SendSchedule.Claim slots)
+            throws InterruptedException {
         if (keyBytes == null) {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
             valueBytes = connection.settings().serializesBytes(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
         }
         if (!now.equals(spec)) {
-            if (now.valueMode() == ValueMode.AVRO && now.schemaOutput() == SchemaOutput.RECORD && valueBytes) {
-                throw new InvalidInputException(
-                        "Avro records go to the value serializer, but that is ByteArraySerializer:"
-                                + " set value.serializer in the connection's producer properties to one that takes Avro records"
-                                + " (e.g. io.confluent.kafka.serializers.KafkaAvroSerializer), or send Avro binary");
-            }
             maker = RecordMaker.of(now);
+            registryOutput = null;
+            serializerObjects = null;
+            if (now.valueMode().fromSchema()) {
+                output(now, connection);
+            }
             spec = now;
         }
         if (context == null) {
@@ -72,7 +80,63 @@ final class ThreadRecords {
         }
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
-        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes, slots);
+        UnaryOperator<Object> valueOut = UnaryOperator.identity();
+        if (registryOutput != null) {
+            byte[] header = registryOutput.header(target.topic());
+            valueOut = v -> framed(header, (byte[]) v);
+        } else if (serializerObjects != null) {
+            valueOut = serializerObjects;
+        }
+        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes, slots, valueOut);
+    }
+
+    private void output(RecordSpec now, Connection connection) {
+        String serializer = connection.settings().serializer(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        switch (now.schemaOutput()) {
+            case RECORD -> {
+                if (valueBytes) {
+                    throw new InvalidInputException("Records go to the value serializer, but that is"
+                            + " ByteArraySerializer: set value.serializer in the connection's producer properties to a"
+                            + " schema registry's serializer (Confluent's KafkaAvroSerializer, KafkaJsonSchemaSerializer,"
+                            + " KafkaProtobufSerializer, or Apicurio's), or send binary or the built-in registry wire"
+                            + " format");
+                }
+                if (now.valueMode() != ValueMode.AVRO) {
+                    serializerObjects =
+                            SerializerObjects.of(now.valueMode(), now.schema(), serializerClass(serializer));
+                }
+            }
+            case REGISTRY -> {
+                if (!valueBytes) {
+                    throw new InvalidInputException("The built-in schema registry wire format is written by the plugin,"
+                            + " but value.serializer is " + serializer + ": remove it from the producer properties, or"
+                            + " send records to that serializer");
+                }
+                registryOutput = RegistryOutput.of(
+                        now.valueMode(),
+                        now.schema(),
+                        connection
+                                .schemaRegistry()
+                                .orElseThrow(() -> new InvalidInputException("The schema registry wire format needs "
+                                        + RegistryConfig.URL + " in the connection's client or producer properties")),
+                        connection.settings()::serdeSetting);
+            }
+            default -> {}
+        }
+    }
+
+    private static Class<?> serializerClass(String name) {
+        try {
+            return Class.forName(name, false, Utils.getContextOrKafkaClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new InvalidInputException("value.serializer " + name + " is not on JMeter's class path: " + e);
+        }
+    }
+
+    private static byte[] framed(byte[] header, byte[] payload) {
+        byte[] out = Arrays.copyOf(header, header.length + payload.length);
+        System.arraycopy(payload, 0, out, header.length, payload.length);
+        return out;
     }
 
     /** What the last sample's records were made of. */

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.Bytes;
 import io.github.jmeterkafka.payload.registry.RegistryValues;
 import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
 import io.github.jmeterkafka.payload.schema.AvroDecoder;
@@ -83,17 +84,21 @@ final class ValueText {
         }
         if (framed(v)) {
             try {
-                return registry.json(v instanceof byte[] array ? ByteBuffer.wrap(array) : (ByteBuffer) v);
+                String json = registry.json(v instanceof byte[] array ? ByteBuffer.wrap(array) : (ByteBuffer) v);
+                if (json != null) {
+                    return json;
+                }
             } catch (InvalidInputException | IllegalStateException e) {
                 return "(" + e.getMessage() + ")";
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return "(interrupted while the schema registry was asked)";
             }
+            return RecordListing.text(v);
         }
         if (decoder != null && (v instanceof ByteBuffer || v instanceof byte[])) {
             try {
-                String json = decoder.apply(v instanceof byte[] array ? array : copy((ByteBuffer) v));
+                String json = decoder.apply(v instanceof byte[] array ? array : Bytes.copy((ByteBuffer) v));
                 return json == null ? "" : json;
             } catch (InvalidInputException e) {
                 return "(" + e.getMessage() + ")";
@@ -107,12 +112,5 @@ final class ValueText {
                 && (v instanceof ByteBuffer b
                         ? WireFormat.framed(b)
                         : v instanceof byte[] a && WireFormat.framed(ByteBuffer.wrap(a)));
-    }
-
-    private static byte[] copy(ByteBuffer v) {
-        ByteBuffer d = v.duplicate();
-        byte[] out = new byte[d.remaining()];
-        d.get(out);
-        return out;
     }
 }

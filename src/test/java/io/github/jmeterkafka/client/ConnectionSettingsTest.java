@@ -45,14 +45,17 @@ class ConnectionSettingsTest {
         assertThat(s.problems()).isEmpty();
         assertThat(s.producerConfig("id")).containsEntry("schema.registry.url", "http://registry:8081");
         // without a class of its own, another key is a typo
-        assertThat(settings(Map.of(), Map.of("value.subject.name.strategy", "x"))
-                        .problems())
+        assertThat(settings(Map.of(), Map.of("value.subject.nam.strategy", "x")).problems())
                 .hasSize(1);
         // the registry's own settings the plugin reads itself (to show framed values), kept from Kafka's clients
         ConnectionSettings plain = settings(Map.of(), Map.of("schema.registry.url", "http://registry:8081"));
         assertThat(plain.problems()).isEmpty();
         assertThat(plain.producerConfig("id")).doesNotContainKey("schema.registry.url");
         assertThat(plain.serdeSetting("schema.registry.url")).contains("http://registry:8081");
+        // as are those of the plugin's own registry output
+        assertThat(settings(Map.of(), Map.of("value.subject.name.strategy", "RecordNameStrategy"))
+                        .problems())
+                .isEmpty();
     }
 
     /** A serializer that is not Kafka's own. */

@@ -22,6 +22,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarFile;
 
 /**
@@ -117,8 +118,7 @@ public final class SchemaRegistry implements AutoCloseable {
     /** The subject's version numbers: GET /subjects/{subject}/versions of the Confluent API. */
     public List<Integer> versions(String subject) {
         List<Integer> versions = new ArrayList<>();
-        get("/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions")
-                .forEach(v -> versions.add(v.asInt()));
+        get(subjectPath(subject) + "/versions").forEach(v -> versions.add(v.asInt()));
         return versions;
     }
 
@@ -128,51 +128,51 @@ public final class SchemaRegistry implements AutoCloseable {
      * @param type AVRO, JSON or PROTOBUF
      */
     public int register(String subject, String schema, String type) {
-        URI uri = URI.create(
-                confluentUrl() + "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8) + "/versions");
-        try {
-            String body = JSON.writeValueAsString(java.util.Map.of("schema", schema, "schemaType", type));
-            HttpResponse<String> response = http.send(
-                    HttpRequest.newBuilder(uri)
-                            .timeout(Duration.ofSeconds(10))
-                            .header("Content-Type", "application/vnd.schemaregistry.v1+json")
-                            .POST(HttpRequest.BodyPublishers.ofString(body))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException(
-                        "POST " + uri + " answered " + response.statusCode() + ": " + response.body());
-            }
-            return JSON.readTree(response.body()).path("id").asInt();
-        } catch (IOException e) {
-            throw new UncheckedIOException("POST " + uri, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted: POST " + uri, e);
-        }
+        return send("POST", subjectPath(subject) + "/versions", Map.of("schema", schema, "schemaType", type))
+                .path("id")
+                .asInt();
     }
 
-    private JsonNode get(String confluentPath) {
+    /** Sets the subject's compatibility level (BACKWARD, FULL, NONE, ...): PUT /config/{subject}. */
+    public void compatibility(String subject, String level) {
+        send("PUT", "/config/" + URLEncoder.encode(subject, StandardCharsets.UTF_8), Map.of("compatibility", level));
+    }
+
+    private static String subjectPath(String subject) {
+        return "/subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8);
+    }
+
+    /** @param body null: none */
+    private JsonNode send(String method, String confluentPath, Map<String, String> body) {
         URI uri = URI.create(confluentUrl() + confluentPath);
         try {
             HttpResponse<String> response = http.send(
                     HttpRequest.newBuilder(uri)
                             .timeout(Duration.ofSeconds(10))
+                            .header("Content-Type", "application/vnd.schemaregistry.v1+json")
                             .header("Accept", "application/vnd.schemaregistry.v1+json")
-                            .GET()
+                            .method(
+                                    method,
+                                    body == null
+                                            ? HttpRequest.BodyPublishers.noBody()
+                                            : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IllegalStateException(
-                        "GET " + uri + " answered " + response.statusCode() + ": " + response.body());
+                        method + " " + uri + " answered " + response.statusCode() + ": " + response.body());
             }
             return JSON.readTree(response.body());
         } catch (IOException e) {
-            throw new UncheckedIOException("GET " + uri, e);
+            throw new UncheckedIOException(method + " " + uri, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted: GET " + uri, e);
+            throw new IllegalStateException("Interrupted: " + method + " " + uri, e);
         }
+    }
+
+    private JsonNode get(String confluentPath) {
+        return send("GET", confluentPath, null);
     }
 
     /** Time the last start took, from launch to the first ready answer. */

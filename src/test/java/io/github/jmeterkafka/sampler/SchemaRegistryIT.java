@@ -5,11 +5,26 @@ import static io.github.jmeterkafka.sampler.LiveKafka.sampler;
 import static io.github.jmeterkafka.sampler.LiveKafka.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.payload.Bytes;
+import io.github.jmeterkafka.payload.registry.RegistryConfig;
+import io.github.jmeterkafka.payload.schema.ProtobufRecords;
+import io.github.jmeterkafka.payload.schema.WireFormat;
 import io.github.jmeterkafka.registry.ConfluentAvroSerializer;
 import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -17,7 +32,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.apache.avro.Conversions;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
@@ -33,6 +50,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The Kafka Producer hands Avro records to a schema registry's serializer named in the connection's
@@ -51,6 +71,32 @@ class SchemaRegistryIT {
               {"name": "note", "type": ["null", "string"]},
               {"name": "created", "type": {"type": "long", "logicalType": "timestamp-millis"}}
             ]}
+            """;
+
+    private static final String AVRO_ORDER = """
+            {"type": "record", "name": "Order", "namespace": "shop", "fields": [
+              {"name": "seq", "type": "long"},
+              {"name": "customer", "type": "string"},
+              {"name": "amount", "type": "double"}
+            ]}
+            """;
+    private static final String JSON_ORDER = """
+            {"$schema": "http://json-schema.org/draft-07/schema#", "title": "shop.Order", "type": "object",
+             "properties": {
+               "seq": {"type": "integer"},
+               "customer": {"type": "string", "minLength": 3},
+               "amount": {"type": "number", "minimum": 0}
+             },
+             "required": ["seq", "customer", "amount"], "additionalProperties": false}
+            """;
+    private static final String PROTO_ORDER = """
+            syntax = "proto3";
+            package shop;
+            message Order {
+              int64 seq = 1;
+              string customer = 2;
+              double amount = 3;
+            }
             """;
 
     private static SchemaRegistry registry;
@@ -212,10 +258,159 @@ class SchemaRegistryIT {
             assertThat(r.getSampleCount()).isEqualTo(4);
             assertThat(r.getResponseDataAsString())
                     .contains("{\"id\":\"o-1\",\"qty\":2}", "{\"id\":\"o-2\",\"qty\":3}", "{\"id\":\"o-3\"}")
-                    .contains("has no schema id 999999");
+                    .as("an unknown id: the value's bytes, counted")
+                    .contains("\u0001\u0002\u0003");
+            assertThat(Connections.get(c.getConnectionName())
+                            .schemaRegistry()
+                            .orElseThrow()
+                            .unknownValues())
+                    .containsExactly(Map.entry(999_999, 1L));
         } finally {
             c.threadFinished();
         }
+    }
+
+    static Stream<Arguments> formats() {
+        return Stream.of(
+                Arguments.of("valueMode.avro", AVRO_ORDER, "AVRO"),
+                Arguments.of("valueMode.jsonSchema", JSON_ORDER, "JSON"),
+                Arguments.of("valueMode.protobuf", PROTO_ORDER, "PROTOBUF"));
+    }
+
+    @ParameterizedTest(name = "{2}")
+    @MethodSource("formats")
+    void theBuiltInOutputWritesConfluentWireFormatWithNoSerializer(String mode, String schema, String type)
+            throws Exception {
+        String topic = kafka.topic("builtin", 1);
+        KafkaProducerSampler s =
+                sampler(unique("builtin"), kafka.connect(Map.of(RegistryConfig.URL, registry.confluentUrl())), topic);
+        s.setValueMode(mode);
+        s.setValueSchema(schema);
+        s.setSchemaOutput("schemaOutput.registry");
+        s.getFieldRules().add(new KeyValue("seq", "{{seq}}"));
+        s.setRecordsPerSample("100");
+        for (int i = 0; i < 3; i++) {
+            ok(s.sample(null));
+        }
+
+        List<ConsumerRecord<byte[], byte[]>> records = kafka.read(topic);
+        assertThat(records).hasSize(300);
+        Set<Integer> ids = new HashSet<>();
+        records.forEach(r -> ids.add(WireFormat.of(ByteBuffer.wrap(r.value())).schemaId()));
+        assertThat(ids).as("one schema, one id").hasSize(1);
+        int id = ids.iterator().next();
+        assertThat(registry.subjects()).contains(topic + "-value");
+        assertThat(registry.versions(topic + "-value")).hasSize(1);
+        Function<ByteBuffer, Long> decode = decoder(type, registry.schemaById(id));
+        List<Long> seqs = new ArrayList<>();
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            seqs.add(decode.apply(WireFormat.of(ByteBuffer.wrap(record.value())).payload()));
+        }
+        assertThat(seqs)
+                .containsExactlyElementsOf(LongStream.range(0, 300).boxed().toList());
+    }
+
+    /** Each value decoded by the format's own library with the schema the registry has: its seq field. */
+    private static Function<ByteBuffer, Long> decoder(String type, String registered) {
+        return switch (type) {
+            case "AVRO" -> {
+                Schema avro = new Schema.Parser().parse(registered);
+                GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(avro);
+                yield payload -> {
+                    try {
+                        byte[] bytes = Bytes.copy(payload);
+                        BinaryDecoder d = DecoderFactory.get().binaryDecoder(bytes, null);
+                        GenericRecord r = reader.read(null, d);
+                        assertThat(d.isEnd()).isTrue();
+                        assertThat(GenericData.get().validate(avro, r)).isTrue();
+                        return (Long) r.get("seq");
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                };
+            }
+            case "PROTOBUF" -> {
+                Descriptor message = ProtobufRecords.parseProtoSchema(registered, "");
+                yield payload -> {
+                    assertThat(WireFormat.messageIndexes(payload)).containsExactly(0);
+                    try {
+                        DynamicMessage m = DynamicMessage.parseFrom(message, Bytes.copy(payload));
+                        assertThat(m.getUnknownFields().asMap()).isEmpty();
+                        return (Long) m.getField(message.findFieldByName("seq"));
+                    } catch (InvalidProtocolBufferException e) {
+                        throw new IllegalStateException(e);
+                    }
+                };
+            }
+            default -> {
+                JsonSchema jsonSchema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7)
+                        .getSchema(registered);
+                ObjectMapper mapper = new ObjectMapper();
+                yield payload -> {
+                    try {
+                        JsonNode document = mapper.readTree(Bytes.copy(payload));
+                        assertThat(jsonSchema.validate(document))
+                                .as("%s", document)
+                                .isEmpty();
+                        return document.get("seq").asLong();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                };
+            }
+        };
+    }
+
+    @Test
+    void theSubjectFollowsTheStrategyAndAnIncompatibleSchemaFailsWithTheRegistrysMessage() throws Exception {
+        String topic = kafka.topic("subjects", 1);
+        String connection = kafka.connect(Map.of(
+                RegistryConfig.URL,
+                registry.confluentUrl(),
+                RegistryConfig.SUBJECT_STRATEGY,
+                "io.confluent.kafka.serializers.subject.TopicRecordNameStrategy"));
+        KafkaProducerSampler s = sampler(unique("subjects"), connection, topic);
+        s.setValueMode("valueMode.avro");
+        s.setValueSchema(AVRO_ORDER);
+        s.setSchemaOutput("schemaOutput.registry");
+        s.setRecordsPerSample("10");
+        ok(s.sample(null));
+        String subject = topic + "-shop.Order";
+        assertThat(registry.subjects()).contains(subject).doesNotContain(topic + "-value");
+
+        registry.compatibility(subject, "BACKWARD");
+        KafkaProducerSampler changed = sampler(unique("changed"), connection, topic);
+        changed.setValueMode("valueMode.avro");
+        // a new field without a default: old records cannot be read with it
+        changed.setValueSchema(AVRO_ORDER.replace(
+                "{\"name\": \"seq\", \"type\": \"long\"}",
+                "{\"name\": \"seq\", \"type\": \"long\"}, {\"name\": \"region\", \"type\": \"string\"}"));
+        changed.setSchemaOutput("schemaOutput.registry");
+        SampleResult refused = changed.sample(null);
+
+        assertThat(refused.isSuccessful()).isFalse();
+        assertThat(refused.getResponseCode()).isEqualTo("400");
+        assertThat(refused.getResponseMessage()).contains("refused the schema for subject " + subject + " (409)");
+        assertThat(registry.versions(subject)).hasSize(1);
+    }
+
+    @Test
+    void aRegistryThatIsDownFailsEachSampleClearlyAndIsNotAskedAgainAtOnce() {
+        String topic = kafka.topic("down", 1);
+        String url = "http://127.0.0.1:" + KafkaBroker.freePort() + "/apis/ccompat/v6";
+        KafkaProducerSampler s = sampler(unique("down"), kafka.connect(Map.of(RegistryConfig.URL, url)), topic);
+        s.setValueMode("valueMode.avro");
+        s.setValueSchema(AVRO_ORDER);
+        s.setSchemaOutput("schemaOutput.registry");
+
+        SampleResult first = s.sample(null);
+        SampleResult second = s.sample(null);
+
+        assertThat(first.isSuccessful()).isFalse();
+        assertThat(first.getResponseMessage()).contains("schema registry " + url + " did not answer");
+        assertThat(second.isSuccessful()).isFalse();
+        assertThat(second.getResponseMessage()).contains("not asked again for 5 s");
+        assertThat(kafka.read(topic)).isEmpty();
     }
 
     private static byte[] framed(int id, byte[] indexes, byte[] payload) {

@@ -3,6 +3,7 @@ package io.github.jmeterkafka.payload.registry;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.Bytes;
 import io.github.jmeterkafka.payload.schema.AvroDecoder;
 import io.github.jmeterkafka.payload.schema.AvroJson;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
@@ -14,8 +15,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.avro.generic.GenericRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Values in a schema registry's wire format as JSON text, with no deserializer: the schema fetched by its id once
@@ -25,6 +29,7 @@ import org.apache.avro.generic.GenericRecord;
  * <p>Threads: one per sampler thread (its decoders are reused).
  */
 public final class RegistryValues {
+    private static final Logger log = LoggerFactory.getLogger(RegistryValues.class);
     private final SchemaRegistryClient registry;
     private final Map<Integer, Function<ByteBuffer, String>> decoders = new HashMap<>();
 
@@ -33,16 +38,28 @@ public final class RegistryValues {
     }
 
     /**
-     * The value as JSON text.
+     * The value as JSON text; null when the registry has no schema of its id, counted there and said once in the log.
      *
-     * @throws InvalidInputException not framed, an unknown id, or bytes not of the schema
+     * @throws InvalidInputException not framed, or bytes not of the schema
+     * @throws IllegalStateException the registry cannot be reached
      */
     public String json(ByteBuffer value) throws InterruptedException {
         WireFormat framed = WireFormat.of(value);
-        Function<ByteBuffer, String> decoder = decoders.get(framed.schemaId());
+        int id = framed.schemaId();
+        Function<ByteBuffer, String> decoder = decoders.get(id);
         if (decoder == null) {
-            decoder = decoder(registry.byId(framed.schemaId()));
-            decoders.put(framed.schemaId(), decoder);
+            Optional<SchemaRegistryClient.Registered> schema = registry.byId(id);
+            if (schema.isEmpty()) {
+                if (registry.unknownValue(id)) {
+                    log.warn(
+                            "Schema registry {} has no schema id {}: values with it are shown as bytes and counted",
+                            registry.url(),
+                            id);
+                }
+                return null;
+            }
+            decoder = decoder(schema.get());
+            decoders.put(id, decoder);
         }
         return decoder.apply(framed.payload());
     }
@@ -53,7 +70,7 @@ public final class RegistryValues {
             case AVRO -> {
                 AvroDecoder avro = new AvroDecoder(AvroRecords.parseAvroSchema(schema.text()));
                 yield payload -> {
-                    GenericRecord r = avro.decode(bytes(payload));
+                    GenericRecord r = avro.decode(Bytes.copy(payload));
                     return r == null ? "" : AvroJson.toJson(r);
                 };
             }
@@ -61,7 +78,7 @@ public final class RegistryValues {
                 FileDescriptor file = ProtobufRecords.parseProtoFile(schema.text(), origin);
                 yield payload -> {
                     Descriptor type = messageAt(file, WireFormat.messageIndexes(payload), origin);
-                    return new ProtoJson(type).decode(bytes(payload));
+                    return new ProtoJson(type).decode(Bytes.copy(payload));
                 };
             }
             case JSON -> payload -> StandardCharsets.UTF_8.decode(payload).toString();
@@ -80,12 +97,5 @@ public final class RegistryValues {
             level = found.getNestedTypes();
         }
         return found;
-    }
-
-    private static byte[] bytes(ByteBuffer b) {
-        ByteBuffer d = b.duplicate();
-        byte[] out = new byte[d.remaining()];
-        d.get(out);
-        return out;
     }
 }

@@ -3,6 +3,7 @@ package io.github.jmeterkafka.payload.schema;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import io.github.jmeterkafka.payload.Bytes;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -199,9 +200,6 @@ public final class AvroJson {
         if (value instanceof GenericFixed fixed) {
             return fixed.bytes();
         }
-        ByteBuffer buffer = ((ByteBuffer) value).duplicate();
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.get(bytes);
-        return bytes;
+        return Bytes.copy((ByteBuffer) value);
     }
 }

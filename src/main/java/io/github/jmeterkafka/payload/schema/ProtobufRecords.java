@@ -59,23 +59,28 @@ public final class ProtobufRecords implements ValueSource {
      *                    ({@code shop.Order})
      */
     public static Descriptor parseProtoSchema(String textOrPath, String messageName) {
+        SchemaText schema = protoText(textOrPath);
+        return messageType(ProtoParser.parse(schema.text(), schema.origin()), messageName, schema.origin());
+    }
+
+    /** A {@code .proto} schema's text, as given or read from the file it names. */
+    public static SchemaText protoText(String textOrPath) {
         String text = textOrPath == null ? "" : textOrPath.strip();
         if (text.isEmpty()) {
             throw new InvalidInputException("Protobuf schema is empty: give its text or the path of a .proto file");
         }
-        String origin = "Protobuf schema text";
-        if (text.indexOf('{') < 0 && text.indexOf(';') < 0 && text.indexOf('\n') < 0) {
-            Path file = file(text);
-            origin = "Protobuf schema file " + file;
-            try {
-                text = Files.readString(file, StandardCharsets.UTF_8);
-            } catch (NoSuchFileException e) {
-                throw new InvalidInputException(origin + " does not exist");
-            } catch (IOException e) {
-                throw new InvalidInputException(origin + " cannot be read: " + e);
-            }
+        if (text.indexOf('{') >= 0 || text.indexOf(';') >= 0 || text.indexOf('\n') >= 0) {
+            return new SchemaText(text, "Protobuf schema text");
         }
-        return messageType(ProtoParser.parse(text, origin), messageName, origin);
+        Path file = file(text);
+        String origin = "Protobuf schema file " + file;
+        try {
+            return new SchemaText(Files.readString(file, StandardCharsets.UTF_8), origin);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(origin + " does not exist");
+        } catch (IOException e) {
+            throw new InvalidInputException(origin + " cannot be read: " + e);
+        }
     }
 
     private static Path file(String text) {

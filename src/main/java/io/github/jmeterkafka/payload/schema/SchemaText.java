@@ -14,13 +14,15 @@ import java.nio.file.Path;
  * @param text   the schema's text
  * @param origin where it came from, for messages: "Avro schema text", "Avro schema file /a/b.avsc"
  */
-record SchemaText(String text, String origin) {
+public record SchemaText(String text, String origin) {
 
     /**
+     * A schema from a field that holds its text or a file's path.
+     *
      * @param kind         "Avro schema", "JSON schema"
      * @param inlineStarts the characters that start a schema's text rather than a path
      */
-    static SchemaText of(String textOrPath, String kind, String inlineStarts) {
+    public static SchemaText of(String textOrPath, String kind, String inlineStarts) {
         String text = textOrPath == null ? "" : textOrPath.strip();
         if (text.isEmpty()) {
             throw new InvalidInputException(kind + " is empty: give its text or the path of a file");

@@ -37,6 +37,39 @@ public record WireFormat(int schemaId, ByteBuffer payload) {
     }
 
     /**
+     * The header a registry serializer writes before a payload: magic byte, id, and for Protobuf the message's path.
+     *
+     * @param messageIndexes for Protobuf, the path of the message type in its file ({@code [0]} written as a lone 0,
+     *                       as Confluent's serializer writes it); null for Avro and JSON
+     */
+    public static byte[] header(int schemaId, int[] messageIndexes) {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + (messageIndexes == null ? 0 : 5 * (messageIndexes.length + 1)));
+        out.put(MAGIC).putInt(schemaId);
+        if (messageIndexes != null) {
+            if (messageIndexes.length == 1 && messageIndexes[0] == 0) {
+                out.put((byte) 0);
+            } else {
+                putZigzag(out, messageIndexes.length);
+                for (int index : messageIndexes) {
+                    putZigzag(out, index);
+                }
+            }
+        }
+        byte[] header = new byte[out.position()];
+        out.flip().get(header);
+        return header;
+    }
+
+    private static void putZigzag(ByteBuffer out, int value) {
+        int v = (value << 1) ^ (value >> 31);
+        while ((v & ~0x7f) != 0) {
+            out.put((byte) ((v & 0x7f) | 0x80));
+            v >>>= 7;
+        }
+        out.put((byte) v);
+    }
+
+    /**
      * Reads the Protobuf message indexes at the start of {@code payload}, leaving it after them.
      *
      * @return the path of the message type: {@code [0]} the file's first message, {@code [1, 0]} the first message

@@ -46,4 +46,22 @@ class WireFormatTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("Protobuf message indexes");
     }
+
+    @Test
+    void aHeaderWrittenIsReadBackWithItsIdAndMessageIndexes() {
+        assertThat(WireFormat.header(258, null)).containsExactly(0, 0, 0, 1, 2);
+        assertThat(WireFormat.header(7, new int[] {0})).containsExactly(0, 0, 0, 0, 7, 0);
+        for (int[] path : new int[][] {{0}, {1, 0}, {3, 70, 2}}) {
+            byte[] header = WireFormat.header(99, path);
+            ByteBuffer value = ByteBuffer.allocate(header.length + 1)
+                    .put(header)
+                    .put((byte) 0x0a)
+                    .flip();
+            WireFormat f = WireFormat.of(value);
+            assertThat(f.schemaId()).isEqualTo(99);
+            ByteBuffer payload = f.payload();
+            assertThat(WireFormat.messageIndexes(payload)).containsExactly(path);
+            assertThat(payload.remaining()).isEqualTo(1);
+        }
+    }
 }
