@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.Bytes;
+import io.github.jmeterkafka.payload.registry.DeserializedMessages;
 import io.github.jmeterkafka.payload.registry.RegistryValues;
 import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
 import io.github.jmeterkafka.payload.schema.AvroDecoder;
@@ -19,7 +20,8 @@ import org.apache.avro.generic.GenericRecord;
 /**
  * How a consumer shows a record's value in its response and variables: UTF-8 text; an Avro record
  * (decoded with the sampler's schema, or as a user's deserializer returned it) or a Protobuf message
- * (decoded with the sampler's {@code .proto} schema, its first message type) as JSON text, so JMeter's
+ * (decoded with the sampler's {@code .proto} schema, its first message type, or as a user's deserializer
+ * returned it) as JSON text, so JMeter's
  * JSON assertions and extractors, and a JSON path correlation, read its fields.
  *
  * <p>Threads: one per sampler thread (the decoder is reused).
@@ -32,6 +34,8 @@ final class ValueText {
     private final Function<byte[], String> decoder;
     // values in a registry's wire format, when the connection names a registry
     private final RegistryValues registry;
+    // a user deserializer's Protobuf messages
+    private final DeserializedMessages messages = new DeserializedMessages();
 
     private ValueText(String schemaText, Function<byte[], String> decoder, RegistryValues registry) {
         this.schemaText = schemaText;
@@ -100,6 +104,13 @@ final class ValueText {
             try {
                 String json = decoder.apply(v instanceof byte[] array ? array : Bytes.copy((ByteBuffer) v));
                 return json == null ? "" : json;
+            } catch (InvalidInputException e) {
+                return "(" + e.getMessage() + ")";
+            }
+        }
+        if (v != null && !(v instanceof String) && DeserializedMessages.isMessage(v)) {
+            try {
+                return messages.json(v);
             } catch (InvalidInputException e) {
                 return "(" + e.getMessage() + ")";
             }

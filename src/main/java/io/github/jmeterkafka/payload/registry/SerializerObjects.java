@@ -26,8 +26,9 @@ import java.util.function.UnaryOperator;
  */
 public final class SerializerObjects {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.publicLookup();
-    private static final String JACKSON = "com.fasterxml.jackson.databind.";
-    private static final String PROTOBUF = "com.google.protobuf.";
+    // built at run time: the jar's relocation rewrites these names where they stand as constants
+    private static final String JACKSON = String.join(".", "com", "fasterxml", "jackson", "databind", "");
+    private static final String PROTOBUF = String.join(".", "com", "google", "protobuf", "");
 
     private SerializerObjects() {}
 
