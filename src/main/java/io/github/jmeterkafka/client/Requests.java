@@ -99,7 +99,7 @@ public final class Requests {
                 wait.sendFailed(i, e);
                 atOnce = e;
             }
-            if (atOnce instanceof TimeoutException || atOnce instanceof InterruptException) {
+            if (SendBatch.endsSample(atOnce)) {
                 for (int j = i + 1; j < n; j++) {
                     wait.sendFailed(j, atOnce);
                 }

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.payload.RowsEnded;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -130,9 +131,7 @@ public final class SendBatch {
                 batch.complete(i, null, e, intended, start, 0);
                 atOnce = e;
             }
-            if (atOnce instanceof TimeoutException || atOnce instanceof InterruptException) {
-                // send() waited max.block.ms (metadata, buffer space): each further record would wait as long
-                // again; or Stop interrupted it: the sample is to end now
+            if (endsSample(atOnce)) {
                 for (int j = i + 1; j < n; j++) {
                     long now = System.nanoTime();
                     batch.complete(j, null, atOnce, now, now, 0);
@@ -141,6 +140,17 @@ public final class SendBatch {
             }
         }
         return batch;
+    }
+
+    /**
+     * After this, the records left in a sample fail with it unmade: send() waited max.block.ms (metadata, buffer
+     * space) and each further record would wait as long again; or Stop interrupted it; or a CSV file read with
+     * "stop" has no row left.
+     */
+    static boolean endsSample(RuntimeException atOnce) {
+        return atOnce instanceof TimeoutException
+                || atOnce instanceof InterruptException
+                || atOnce instanceof RowsEnded;
     }
 
     /** How a send the producer already gave up on failed; null while pending or acknowledged. */

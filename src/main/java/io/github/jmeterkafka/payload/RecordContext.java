@@ -1,23 +1,28 @@
 package io.github.jmeterkafka.payload;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
  * What one thread's record making draws on: its own random stream, the record's sequence numbers,
- * the thread number, and the JMeter variables and properties of the current sample.
+ * the thread number, its place in the files it reads rows of, and the JMeter variables and properties
+ * of the current sample.
  *
- * <p>Threads: one per sampler thread, used by that thread only; the global sequence is shared by
- * all threads of a sampler and is atomic.
+ * <p>Threads: one per sampler thread, used by that thread only; the {@link SamplerCounters} are
+ * shared by all threads of a sampler and are atomic.
  */
 public final class RecordContext {
     private final long seed;
     private final SplittableRandom random;
-    private final AtomicLong globalSequence;
+    private final SamplerCounters counters;
     private final int threadNumber;
+    private final Map<Object, RowPosition> rows = new HashMap<>();
     private long threadSequence = -1;
     private long globalSequenceOfRecord = -1;
     private Object key;
@@ -29,13 +34,13 @@ public final class RecordContext {
      * @param seed           null: a different stream every run; else this thread's stream is derived
      *                       from the seed and the thread number, so a run's records repeat
      * @param threadNumber   JMeter's thread number (1-based)
-     * @param globalSequence shared by all threads of one sampler
+     * @param counters     shared by all threads of one sampler
      */
-    public RecordContext(Long seed, int threadNumber, AtomicLong globalSequence) {
+    public RecordContext(Long seed, int threadNumber, SamplerCounters counters) {
         this.seed = seed == null ? new SplittableRandom().nextLong() : mix(seed, threadNumber);
         this.random = new SplittableRandom(this.seed);
         this.threadNumber = threadNumber;
-        this.globalSequence = globalSequence;
+        this.counters = counters;
     }
 
     private static long mix(long seed, int threadNumber) {
@@ -77,9 +82,34 @@ public final class RecordContext {
     /** The record's number among all threads of the sampler, from 0; taken at its first use in a record. */
     public long globalSequence() {
         if (globalSequenceOfRecord < 0) {
-            globalSequenceOfRecord = globalSequence.getAndIncrement();
+            globalSequenceOfRecord = counters.records().getAndIncrement();
         }
         return globalSequenceOfRecord;
+    }
+
+    /** Changes with every record, also before the first (when it is -1). */
+    long recordNumber() {
+        return threadSequence;
+    }
+
+    /** This thread's place in the rows {@code cursor} walks, made by {@code start} at its first use. */
+    public RowPosition rows(Object cursor, Function<RecordContext, RowPosition> start) {
+        return rows.computeIfAbsent(cursor, c -> start.apply(this));
+    }
+
+    /** The row counter of {@code cursor} that all threads of the sampler share. */
+    public AtomicLong sharedRows(Object cursor) {
+        return counters.cursor(cursor);
+    }
+
+    /** A file this thread reads with "stop" has no row left: the thread is to end before its next sample. */
+    public boolean rowsEnded() {
+        for (RowPosition position : rows.values()) {
+            if (position.ended()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public SplittableRandom random() {

@@ -114,8 +114,8 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
      * Checks the fields and gets the client, before anything is timed; may set sampler data and the
      * sample count.
      *
-     * @return the sample to time, or null when the sampler's record budget is spent: no sample, and
-     *     the thread stops
+     * @return the sample to time, or null when the sampler's record budget is spent or a CSV file
+     *     read with "stop" has no row left: no sample, and the thread stops
      */
     protected abstract Sample<?> prepare(SampleResult result) throws Exception;
 

@@ -10,7 +10,6 @@ import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
-import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.RecordSpec;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -50,7 +49,8 @@ public class KafkaProducerSampler extends ProducerFields {
     protected Sample<SendBatch> prepare(SampleResult result) throws Exception {
         int perSample = Fields.positiveInt("records per sample", recordsPerSample, 1);
         ProducerRun run = run();
-        ScheduleWait.Taken taken = scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+        ScheduleWait.Taken taken =
+                records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
         if (taken == null) {
             return null;
         }
@@ -156,7 +156,7 @@ public class KafkaProducerSampler extends ProducerFields {
                     recordSpec,
                     seed,
                     connection,
-                    run.globalSequence,
+                    run.counters,
                     target,
                     sequenceHeader ? sequenceId(connection) : null,
                     partitions,
@@ -241,7 +241,6 @@ public class KafkaProducerSampler extends ProducerFields {
     @Override
     public void testStarted() {
         super.testStarted();
-        PayloadFile.forgetAll();
         RUNS.start(getName());
         try {
             ProgressPrinter.start(getName(), run().stats::windowLine);

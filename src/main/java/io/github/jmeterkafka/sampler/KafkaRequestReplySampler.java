@@ -55,7 +55,8 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     protected Sample<ReplyWait> prepare(SampleResult result) {
         int perSample = Fields.positiveInt("requests per sample", recordsPerSample, 1);
         RequestReplyRun run = run();
-        ScheduleWait.Taken taken = scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+        ScheduleWait.Taken taken =
+                records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
         if (taken == null) {
             return null;
         }
@@ -141,7 +142,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         public ReplyWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
-            var make = records.sample(recordSpec, seed, connection, run.globalSequence, target, null, 0, slots);
+            var make = records.sample(recordSpec, seed, connection, run.counters, target, null, 0, slots);
             ReplyWait wait = reader.registry()
                     .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;

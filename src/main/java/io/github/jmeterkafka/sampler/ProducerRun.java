@@ -6,9 +6,9 @@ import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +26,7 @@ final class ProducerRun {
     /** Null when JMeter's timers pace the samples. */
     final SendSchedule schedule;
 
-    final AtomicLong globalSequence = new AtomicLong();
+    final SamplerCounters counters = new SamplerCounters();
     private final IntervalLog intervals;
     // what caps a paced run: threads that sampled, and how long their samples took
     private final ConcurrentHashMap.KeySetView<Thread, Boolean> threads = ConcurrentHashMap.newKeySet();

@@ -9,13 +9,18 @@ import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.KeyMode;
+import io.github.jmeterkafka.payload.PayloadFile;
+import io.github.jmeterkafka.payload.PlanDirectory;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.template.CsvFile;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 
 /**
@@ -76,6 +81,15 @@ public abstract class RecordFields extends AbstractKafkaSampler {
                 Tagged.parse(SchemaOutput.class, "schema output", schemaOutput),
                 List.copyOf(KeyValue.toMap(fieldRules, "field rules").entrySet()),
                 KeyValue.entries(headers));
+    }
+
+    /** Files named by the records are read again in each test (they may have changed), relative to this plan. */
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        PlanDirectory.set(Path.of(FileServer.getFileServer().getBaseDir()));
+        PayloadFile.forgetAll();
+        CsvFile.forgetAll();
     }
 
     /** Where the records go: the topic, and the partition and timestamp fields. */

@@ -11,12 +11,12 @@ import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -33,7 +33,7 @@ final class RequestReplyRun {
     /** Null when JMeter's timers pace the samples. */
     final SendSchedule schedule;
 
-    final AtomicLong globalSequence = new AtomicLong();
+    final SamplerCounters counters = new SamplerCounters();
     private final IntervalLog intervals;
     private final Map<ReplyRegistry, Integer> joined = new ConcurrentHashMap<>();
     private final Set<String> topicsChecked = ConcurrentHashMap.newKeySet();

@@ -7,19 +7,18 @@ import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.payload.PlanDirectory;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.payload.ValueMode;
 import io.github.jmeterkafka.payload.registry.RegistryConfig;
 import io.github.jmeterkafka.payload.registry.RegistryOutput;
 import io.github.jmeterkafka.payload.registry.SerializerObjects;
-import java.io.File;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
-import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -53,7 +52,7 @@ final class ThreadRecords {
             RecordSpec now,
             String seed,
             Connection connection,
-            AtomicLong globalSequence,
+            SamplerCounters counters,
             ProducerRecords.Target target,
             String producerId,
             int partitions,
@@ -76,7 +75,7 @@ final class ThreadRecords {
             context = new RecordContext(
                     seed.isBlank() ? null : Fields.wholeNumber("seed", seed),
                     JMeterContextService.getContext().getThreadNum() + 1,
-                    globalSequence);
+                    counters);
         }
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         context.sample(name -> vars == null ? null : vars.get(name), name -> PluginProperties.get(name, (String) null));
@@ -139,6 +138,11 @@ final class ThreadRecords {
         return out;
     }
 
+    /** A CSV file read with "stop" has no row left for this thread: it is to end, as when the record budget is spent. */
+    boolean rowsEnded() {
+        return context != null && context.rowsEnded();
+    }
+
     /** What the last sample's records were made of. */
     RecordSpec spec() {
         return spec;
@@ -146,15 +150,15 @@ final class ThreadRecords {
 
     /**
      * A relative file name that is not in the working directory is taken from the test plan's
-     * directory, as JMeter's CSV Data Set reads it; inline text stays as it is.
+     * directory ({@link PlanDirectory}), as JMeter's CSV Data Set reads it; inline text stays as it is.
      */
     static String resolve(String fileOrText) {
         String s = fileOrText.trim();
         boolean inline =
                 s.startsWith("[") || s.startsWith("\"") || s.contains("{") || s.contains(";") || s.contains("\n");
-        if (s.isEmpty() || inline || new File(s).exists()) {
+        if (s.isEmpty() || inline) {
             return fileOrText;
         }
-        return FileServer.getFileServer().getResolvedFile(s).getPath();
+        return PlanDirectory.resolve(s).toString();
     }
 }

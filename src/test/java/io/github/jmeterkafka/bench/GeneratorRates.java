@@ -3,9 +3,9 @@ package io.github.jmeterkafka.bench;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How fast one thread makes values with no Kafka behind it: the sampler's {@link RecordMaker} from
@@ -78,7 +78,7 @@ final class GeneratorRates {
     /** Makes values for {@code warmUp}, then counts them over {@code windows} windows of {@code window}. */
     static Rate measure(Payload payload, RecordSpec spec, Duration warmUp, Duration window, int windows) {
         RecordMaker maker = RecordMaker.of(spec);
-        RecordContext context = new RecordContext(null, 1, new AtomicLong());
+        RecordContext context = new RecordContext(null, 1, new SamplerCounters());
         run(maker, context, warmUp.toNanos(), new long[2]);
         long[] ticks0 = Cpu.machineTicks();
         double[] rates = new double[windows];

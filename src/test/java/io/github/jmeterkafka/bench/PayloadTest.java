@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.payload.ValueMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
@@ -80,7 +80,7 @@ class PayloadTest {
 
     private byte[] make(Payload payload) {
         RecordMaker maker = RecordMaker.of(payload.spec(plans));
-        RecordContext context = new RecordContext(7L, 1, new AtomicLong());
+        RecordContext context = new RecordContext(7L, 1, new SamplerCounters());
         context.nextRecord();
         return (byte[]) maker.value(context);
     }

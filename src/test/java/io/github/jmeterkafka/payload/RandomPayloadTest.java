@@ -6,12 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
 
 class RandomPayloadTest {
-    private final RecordContext context = new RecordContext(1L, 1, new AtomicLong());
+    private final RecordContext context = new RecordContext(1L, 1, new SamplerCounters());
 
     @Test
     void lettersAreFreshForEveryRecordAndUniformOverAToZ() {
@@ -62,9 +61,9 @@ class RandomPayloadTest {
     @Test
     void aSeedRepeatsTheRecordsPerThreadAndThreadsDiffer() {
         ValueSource letters = RandomPayload.letters(RecordSizes.parse("50-60"));
-        RecordContext a = new RecordContext(42L, 3, new AtomicLong());
-        RecordContext b = new RecordContext(42L, 3, new AtomicLong());
-        RecordContext other = new RecordContext(42L, 4, new AtomicLong());
+        RecordContext a = new RecordContext(42L, 3, new SamplerCounters());
+        RecordContext b = new RecordContext(42L, 3, new SamplerCounters());
+        RecordContext other = new RecordContext(42L, 4, new SamplerCounters());
         for (int i = 0; i < 10; i++) {
             byte[] fromA = (byte[]) letters.next(a);
             assertThat(letters.next(b)).isEqualTo(fromA);

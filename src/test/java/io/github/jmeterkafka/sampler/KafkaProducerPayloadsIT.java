@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,6 +109,41 @@ class KafkaProducerPayloadsIT {
     }
 
     // ---- templates ----
+
+    @Test
+    void oneSampleOf1000RecordsCarries1000ConsecutiveCsvRows_keyValueAndHeaderOfARecordFromOneRow(@TempDir Path dir)
+            throws IOException {
+        StringBuilder csv = new StringBuilder("id,name\n");
+        for (int i = 0; i < 1000; i++) {
+            csv.append(i).append(",\"Name, ").append(i).append("\"\n");
+        }
+        Path file = Files.writeString(dir.resolve("customers.csv"), csv);
+        String connection = kafka.connect(Map.of());
+        String topic = kafka.topic("csv-rows", 1);
+        KafkaProducerSampler s = sampler(unique("csv-rows"), connection, topic);
+        String column = "{{csv '" + file + "' ";
+        s.setKeyMode("text");
+        s.setKey(column + "id}}");
+        s.setValue("{\"id\":" + column + "id}},\"name\":\"" + column + "name}}\"}");
+        s.getHeaders().add(new KeyValue("row", column + "id}}"));
+        s.setRecordsPerSample("1000");
+
+        SampleResult result = ok(s.sample(null));
+
+        assertThat(result.getSampleCount()).isEqualTo(1000);
+        List<Read> reads = consume(connection, topic, "", "kafka", 1000);
+        assertThat(reads).hasSize(1000);
+        for (Read r : reads) {
+            JsonNode v = json(r.value);
+            String row = Long.toString(r.offset);
+            assertThat(r.key)
+                    .as("record %s in send order has row %s", r.offset, row)
+                    .isEqualTo(row);
+            assertThat(v.get("id").asText()).isEqualTo(row);
+            assertThat(v.get("name").asText()).isEqualTo("Name, " + row);
+            assertThat(r.headers).containsExactly(Map.entry("row", row));
+        }
+    }
 
     @Test
     void templatedJsonRecordsReadBackByThePluginsConsumerHoldWhatTheirPlaceholdersMake() {

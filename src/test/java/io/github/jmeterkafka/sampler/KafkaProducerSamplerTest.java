@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.measure.SequenceHeader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +27,7 @@ import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class KafkaProducerSamplerTest {
 
@@ -235,7 +240,7 @@ class KafkaProducerSamplerTest {
     }
 
     @Test
-    void invalidInputFailsWith400BeforeSending() {
+    void invalidInputFailsWith400BeforeSending(@TempDir Path dir) throws IOException {
         KafkaProducerSampler s = sampler(true, 1);
         s.setTopic(" ");
         SampleResult r = s.sample(null);
@@ -247,7 +252,37 @@ class KafkaProducerSamplerTest {
         r = s.sample(null);
         assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
         assertThat(r.getResponseMessage()).contains("records per sample must be a whole number, not 'ten'");
+
+        s.setRecordsPerSample("10");
+        s.setValueMode("text");
+        s.setValue("{{csv '" + Files.writeString(dir.resolve("customers.csv"), "id,name\n1,Ann\n") + "' mail}}");
+        r = s.sample(null);
+        assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
+        assertThat(r.getResponseMessage()).endsWith("has no column 'mail'; its columns: id, name");
         assertThat(clients.producer.history()).isEmpty();
+    }
+
+    @Test
+    void csvRowsReadWithStopAreSentOnce_thenTheThreadEndsWithoutASample(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("ids.csv"), "id\n1\n2\n3\n4\n5\n");
+        KafkaProducerSampler s = sampler(true, 2);
+        s.setValueMode("text");
+        s.setValue("{{csv '" + file + "' id stop}}");
+
+        SampleResult first = s.sample(null);
+        SampleResult second = s.sample(null);
+        SampleResult third = s.sample(null);
+
+        assertThat(first.isSuccessful()).isTrue();
+        assertThat(second.isSuccessful()).isTrue();
+        assertThat(third.isSuccessful()).as("its second record found no row").isFalse();
+        assertThat(third.getResponseMessage()).contains("1 of 2 records failed", "no row left");
+        assertThat(clients.producer.history())
+                .extracting(record -> new String((byte[]) record.value(), StandardCharsets.UTF_8))
+                .containsExactly("1", "2", "3", "4", "5");
+        assertThat(s.sample(null))
+                .as("no row left: the thread ends, as at the end of a record budget")
+                .isNull();
     }
 
     @Test

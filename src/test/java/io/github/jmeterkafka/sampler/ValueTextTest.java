@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.payload.schema.AvroBinarySource;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.generic.GenericData;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class ValueTextTest {
     void avroBinaryWithTheSchemaIsShownAsJson() {
         AvroRecords records =
                 new AvroRecords(AvroRecords.parseAvroSchema(SCHEMA), Map.of("id", c -> 7L, "city", c -> "Lyon"));
-        byte[] bytes = new AvroBinarySource(records).next(new RecordContext(1L, 1, new AtomicLong()));
+        byte[] bytes = new AvroBinarySource(records).next(new RecordContext(1L, 1, new SamplerCounters()));
         ValueText view = ValueText.of(SCHEMA);
 
         assertThat(view.text(ByteBuffer.wrap(bytes))).isEqualTo("{\"id\":7,\"city\":\"Lyon\"}");

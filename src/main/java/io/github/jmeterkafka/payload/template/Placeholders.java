@@ -38,6 +38,12 @@ final class Placeholders {
         kind("var", "{{var NAME}}", 1, 1, Placeholders::variable);
         kind("prop", "{{prop NAME}} or {{prop NAME DEFAULT}}", 1, 2, Placeholders::property);
         kind("faker", "{{faker Provider.method}} or {{faker '#{Provider.method} ...'}}", 1, 1, FakeData::placeholder);
+        kind(
+                "csv",
+                "{{csv FILE COLUMN}} or {{csv FILE COLUMN shared|thread order|random wrap|stop}}",
+                2,
+                5,
+                CsvColumn::of);
     }
 
     private Placeholders() {}

@@ -26,6 +26,8 @@ import java.nio.charset.StandardCharsets;
  *       <td>a JMeter variable or property; empty when unset</td></tr>
  *   <tr><td>{@code {{faker Name.fullName}}}, {@code {{faker '#{Name.firstName} x'}}}</td>
  *       <td>a Datafaker value or expression</td></tr>
+ *   <tr><td>{@code {{csv FILE COLUMN}}}, {@code {{csv FILE COLUMN thread random stop}}}</td>
+ *       <td>a column of a CSV file's next row: one row per record (see {@link CsvCursor})</td></tr>
  * </table>
  *
  * <p><code>\&#123;&#123;</code> writes <code>&#123;&#123;</code>. Arguments are split at spaces;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
 import io.github.jmeterkafka.payload.RecordContext;
-import java.util.concurrent.atomic.AtomicLong;
+import io.github.jmeterkafka.payload.SamplerCounters;
 
 /** The schemas the tests make records from, and a seeded context for them. */
 final class OrderSchemas {
@@ -102,6 +102,6 @@ final class OrderSchemas {
     private OrderSchemas() {}
 
     static RecordContext context(long seed, int thread) {
-        return new RecordContext(seed, thread, new AtomicLong());
+        return new RecordContext(seed, thread, new SamplerCounters());
     }
 }

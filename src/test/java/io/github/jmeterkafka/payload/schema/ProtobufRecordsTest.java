@@ -12,6 +12,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Timestamp;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,7 +96,7 @@ class ProtobufRecordsTest {
     static final Descriptor TYPE = ProtobufRecords.parseProtoSchema(ORDER, "");
 
     static RecordContext context(long seed, int thread) {
-        return new RecordContext(seed, thread, new AtomicLong());
+        return new RecordContext(seed, thread, new SamplerCounters());
     }
 
     private static ProtobufRecords orders(Map<String, Function<RecordContext, Object>> rules) {

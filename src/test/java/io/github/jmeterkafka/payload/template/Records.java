@@ -1,16 +1,16 @@
 package io.github.jmeterkafka.payload.template;
 
 import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /** Records rendered as the producer renders them, for the tests of this package. */
 final class Records {
     private Records() {}
 
     static RecordContext context(Long seed, int thread) {
-        return new RecordContext(seed, thread, new AtomicLong());
+        return new RecordContext(seed, thread, new SamplerCounters());
     }
 
     /** Each record's text; the context moves on to the next record first, as the producer does. */

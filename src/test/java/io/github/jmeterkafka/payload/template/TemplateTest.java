@@ -5,6 +5,7 @@ import static io.github.jmeterkafka.payload.template.Records.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.SamplerCounters;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -17,7 +18,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class TemplateTest {
@@ -36,7 +36,7 @@ class TemplateTest {
 
     @Test
     void gseqCountsRecordsAcrossTheThreadsSharingACounter_onceARecord() {
-        AtomicLong shared = new AtomicLong();
+        SamplerCounters shared = new SamplerCounters();
         RecordContext one = new RecordContext(1L, 1, shared);
         RecordContext two = new RecordContext(1L, 2, shared);
         Template template = Template.parse("{{gseq}}/{{gseq}}");
