@@ -7,6 +7,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.Message;
 import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
@@ -14,6 +19,7 @@ import io.github.jmeterkafka.harness.JMeterLog;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -33,6 +39,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -334,14 +341,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     void realisticEventsSendsJsonOrderEventsKeyedByTheirCustomers() {
         String topic = "events-json-" + System.nanoTime();
         long before = System.currentTimeMillis();
-        JMeter.Result result = run("realistic-events.jmx", topic)
-                .property("records", "300")
-                .property("rate", "-1")
-                .property("threads", "2")
-                .property("records.per.sample", "10")
-                .property("partitions", "3")
-                .property("customers", "20")
-                .run();
+        // 10 records per sample, the plan's default
+        JMeter.Result result = realisticEvents(topic, "json", 300, 3, 20);
         long after = System.currentTimeMillis();
 
         Jtl jtl = healthy(result);
@@ -359,21 +360,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
             String key = utf8(rec.key());
             JsonNode event = json(utf8(rec.value()));
             assertThat(key).matches("cust-([1-9]|1[0-9]|20)");
-            assertThat(event.get("customerId").asText()).isEqualTo(key);
-            assertThat(event.get("orderId").asText()).matches(UUID_V4);
             orderIds.add(event.get("orderId").asText());
-            sequences.add(event.get("sequence").longValue());
-            assertThat(event.get("customer").get("name").asText()).isNotBlank();
-            assertThat(event.get("customer").get("city").asText()).isNotBlank();
-            JsonNode item = event.get("items").get(0);
-            assertThat(item.get("quantity").intValue()).isBetween(1, 5);
-            assertThat(item.get("price").decimalValue()).isBetween(new BigDecimal("1"), new BigDecimal("200"));
-            assertThat(event.get("amount").decimalValue()).isBetween(new BigDecimal("5"), new BigDecimal("900"));
-            assertThat(event.get("currency").asText()).isIn("EUR", "USD", "GBP", "JPY");
-            assertThat(event.get("channel").asText()).isIn("WEB", "MOBILE", "STORE");
-            assertThat(event.get("status").asText()).isIn("CREATED", "PAID", "SHIPPED", "CANCELLED");
-            assertThat(Instant.parse(event.get("createdAt").asText()).toEpochMilli())
-                    .isBetween(before, after);
+            sequences.add(assertOrderEvent(jsonField(event), key, before, after));
             assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-json");
         }
         // 300 picks of 20 customers miss one with a probability of about 4e-6
@@ -388,57 +376,68 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
     @Test
     void realisticEventsInAvroDecodeWithThePlansSchema() throws IOException {
-        String topic = "events-avro-" + System.nanoTime();
-        long before = System.currentTimeMillis();
-        JMeter.Result result = run("realistic-events.jmx", topic)
-                .property("format", "avro")
-                .property("records", "200")
-                .property("rate", "-1")
-                .property("threads", "2")
-                .property("partitions", "2")
-                .property("customers", "10")
-                .run();
-        long after = System.currentTimeMillis();
-
-        Jtl jtl = healthy(result);
-        assertCreated(jtl);
-        assertThat(jtl.rows("Produce order events").stream()
-                        .mapToLong(Jtl.Row::sampleCount)
-                        .sum())
-                .isEqualTo(200);
-        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(200);
-        assertThat(producerSummary(result, "Produce order events")).isEqualTo(200);
         Schema schema =
                 new Schema.Parser().parse(PLANS.resolve("order-event.avsc").toFile());
         GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema);
-        List<ConsumerRecord<byte[], byte[]>> records = Topics.read(broker.bootstrapServers(), topic);
-        assertThat(records).hasSize(200);
-        Set<Long> sequences = new TreeSet<>();
-        for (ConsumerRecord<byte[], byte[]> rec : records) {
-            BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(rec.value(), null);
+        assertSchemaEvents("avro", value -> {
+            BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(value, null);
             GenericRecord event = reader.read(null, decoder);
             assertThat(decoder.isEnd()).as("bytes left after the record").isTrue();
-            String key = utf8(rec.key());
-            assertThat(key).matches("cust-([1-9]|10)");
-            assertThat(event.get("customerId").toString()).isEqualTo(key);
-            assertThat(event.get("orderId").toString()).matches(UUID_V4);
-            sequences.add((Long) event.get("sequence"));
-            GenericRecord customer = (GenericRecord) event.get("customer");
-            assertThat(customer.get("name").toString()).isNotBlank();
-            assertThat(customer.get("email")).isNull();
-            @SuppressWarnings("unchecked")
-            List<GenericRecord> items = (List<GenericRecord>) event.get("items");
-            assertThat(items).isNotEmpty().allSatisfy(item -> {
-                assertThat((Integer) item.get("quantity")).isBetween(1, 5);
-                assertThat(decimal(item, "price")).isBetween(new BigDecimal("1.00"), new BigDecimal("199.99"));
-            });
-            assertThat(decimal(event, "amount")).isBetween(new BigDecimal("5.00"), new BigDecimal("899.99"));
-            assertThat(event.get("currency").toString()).isIn("EUR", "USD", "GBP", "JPY");
-            assertThat((Long) event.get("createdAt")).isBetween(before, after);
-            assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-avro");
-        }
-        assertThat(sequences)
-                .containsExactlyElementsOf(LongStream.range(0, 200).boxed().collect(Collectors.toList()));
+            return avroField(event);
+        });
+    }
+
+    @Test
+    void realisticEventsInJsonSchemaAreJsonDocumentsOfThePlansSchema() throws IOException {
+        assertSchemaEvents("jsonschema", value -> {
+            JsonNode event = json(utf8(value));
+            assertThat(event.fieldNames())
+                    .toIterable()
+                    .containsExactly(
+                            "orderId",
+                            "sequence",
+                            "customerId",
+                            "customer",
+                            "items",
+                            "amount",
+                            "currency",
+                            "channel",
+                            "status",
+                            "createdAt");
+            return jsonField(event);
+        });
+    }
+
+    @Test
+    void realisticEventsInProtobufParseWithThePlansProto() throws IOException {
+        Descriptor type = ProtobufRecords.parseProtoSchema(
+                PLANS.resolve("order-event.proto").toString(), "");
+        assertSchemaEvents("protobuf", value -> {
+            DynamicMessage event = DynamicMessage.parseFrom(type, value);
+            assertThat(event.getUnknownFields().asMap())
+                    .as("fields the .proto lacks")
+                    .isEmpty();
+            return path -> protoField(event, path);
+        });
+    }
+
+    @Test
+    void realisticEventsRefuseAnUnknownFormatBeforeSendingAnything() throws Exception {
+        assertRefusedAtStart(
+                "realistic-events.jmx",
+                "format",
+                "xml",
+                "realistic-events.jmx: -Jformat=xml is not one of json, avro, jsonschema, protobuf");
+    }
+
+    @Test
+    void fixedRateRefusesAnUnknownBehindScheduleBeforeSendingAnything() throws Exception {
+        assertRefusedAtStart(
+                "producer-fixed-rate.jmx",
+                "behind.schedule",
+                "later",
+                "producer-fixed-rate.jmx: -Jbehind.schedule=later is not one of catchUp, skip, behindSchedule.catchUp,"
+                        + " behindSchedule.skip");
     }
 
     @Test
@@ -471,6 +470,147 @@ class ScenarioPlansIT extends BrokerAndJMeter {
             events.put(event.get("sequence").longValue(), utf8(rec.key()) + " " + event);
         }
         return events;
+    }
+
+    /** realistic-events.jmx as fast as it goes, from 2 threads. */
+    private static JMeter.Result realisticEvents(
+            String topic, String format, int records, int partitions, int customers) {
+        return run("realistic-events.jmx", topic)
+                .property("format", format)
+                .property("records", Integer.toString(records))
+                .property("rate", "-1")
+                .property("threads", "2")
+                .property("partitions", Integer.toString(partitions))
+                .property("customers", Integer.toString(customers))
+                .run();
+    }
+
+    /** An event's value read back, each field as text by its path (see {@link #assertOrderEvent}). */
+    @FunctionalInterface
+    private interface EventReader {
+        Function<String, String> read(byte[] value) throws IOException;
+    }
+
+    /**
+     * realistic-events.jmx in a schema format sends 200 events, all with the values of the plan's
+     * field rules as {@code reader} reads them back, and sequence numbers 0 to 199.
+     */
+    private static void assertSchemaEvents(String format, EventReader reader) throws IOException {
+        String topic = "events-" + format + "-" + System.nanoTime();
+        long before = System.currentTimeMillis();
+        JMeter.Result result = realisticEvents(topic, format, 200, 2, 10);
+        long after = System.currentTimeMillis();
+        Jtl jtl = healthy(result);
+        assertCreated(jtl);
+        assertThat(producerSummary(result, "Produce order events")).isEqualTo(200);
+        List<ConsumerRecord<byte[], byte[]>> records = Topics.read(broker.bootstrapServers(), topic);
+        assertThat(records).hasSize(200);
+        Set<Long> sequences = new TreeSet<>();
+        for (ConsumerRecord<byte[], byte[]> rec : records) {
+            String key = utf8(rec.key());
+            assertThat(key).matches("cust-([1-9]|10)");
+            assertThat(utf8(rec.headers().lastHeader("event-type").value())).isEqualTo("order-" + format);
+            sequences.add(assertOrderEvent(reader.read(rec.value()), key, before, after));
+        }
+        assertThat(sequences)
+                .containsExactlyElementsOf(LongStream.range(0, 200).boxed().collect(Collectors.toList()));
+    }
+
+    /**
+     * The values the plan's template and field rules give an order event, each read as text by its path
+     * ({@code customer.name}, {@code items.0.price}; null when absent); returns its sequence number.
+     */
+    private static long assertOrderEvent(Function<String, String> field, String key, long before, long after) {
+        assertThat(field.apply("customerId")).isEqualTo(key);
+        assertThat(field.apply("orderId")).matches(UUID_V4);
+        assertThat(field.apply("customer.name")).isNotBlank();
+        assertThat(field.apply("customer.city")).isNotBlank();
+        assertThat(field.apply("customer.email")).isNull();
+        assertThat(Integer.parseInt(field.apply("items.0.quantity"))).isBetween(1, 5);
+        assertThat(new BigDecimal(field.apply("items.0.price"))).isBetween(new BigDecimal("1"), new BigDecimal("200"));
+        assertThat(new BigDecimal(field.apply("amount"))).isBetween(new BigDecimal("5"), new BigDecimal("900"));
+        assertThat(field.apply("currency")).isIn("EUR", "USD", "GBP", "JPY");
+        assertThat(field.apply("channel")).isIn("WEB", "MOBILE", "STORE");
+        assertThat(field.apply("status")).isIn("CREATED", "PAID", "SHIPPED", "CANCELLED");
+        assertThat(Instant.parse(field.apply("createdAt")).toEpochMilli()).isBetween(before, after);
+        return Long.parseLong(field.apply("sequence"));
+    }
+
+    /** Decimals as decimal text, createdAt (timestamp-millis) as an ISO instant. */
+    private static Function<String, String> avroField(GenericRecord event) {
+        return path -> {
+            Object value = event;
+            GenericRecord record = event;
+            String name = null;
+            for (String part : path.split("\\.", -1)) {
+                if (value instanceof List<?> items) {
+                    value = items.get(Integer.parseInt(part));
+                } else {
+                    record = (GenericRecord) value;
+                    name = part;
+                    value = record.get(part);
+                }
+            }
+            if (value instanceof ByteBuffer) {
+                return decimal(record, name).toPlainString();
+            }
+            if ("createdAt".equals(name)) {
+                return Instant.ofEpochMilli((Long) value).toString();
+            }
+            return value == null ? null : value.toString();
+        };
+    }
+
+    private static Function<String, String> jsonField(JsonNode event) {
+        return path -> {
+            JsonNode node = event.at("/" + path.replace('.', '/'));
+            return node.isMissingNode() || node.isNull() ? null : node.asText();
+        };
+    }
+
+    /** A field of a message by its path (an index after a repeated field); null when not set. */
+    private static String protoField(Message message, String path) {
+        Object value = message;
+        String[] parts = path.split("\\.", -1);
+        for (int i = 0; i < parts.length; i++) {
+            Message m = (Message) value;
+            FieldDescriptor f = m.getDescriptorForType().findFieldByName(parts[i]);
+            if (f.isRepeated()) {
+                value = m.getRepeatedField(f, Integer.parseInt(parts[++i]));
+            } else if (f.hasPresence() && !m.hasField(f)) {
+                return null;
+            } else {
+                value = m.getField(f);
+            }
+        }
+        return value instanceof EnumValueDescriptor symbol ? symbol.getName() : String.valueOf(value);
+    }
+
+    /**
+     * The plan given {@code -Jproperty=value} stops at its property check: one failed sample and one
+     * ERROR line, both the {@code line}, nothing else logged at WARN or ERROR, and no topic made, so
+     * nothing sent.
+     */
+    private static void assertRefusedAtStart(String plan, String property, String value, String line) throws Exception {
+        String topic = "refused-" + System.nanoTime();
+        JMeter.Result result = run(plan, topic)
+                .property(property, value)
+                .property("records", "100")
+                .run();
+        assertThat(result.samples().rows())
+                .as(result.describe())
+                .singleElement()
+                .satisfies(r -> {
+                    assertThat(r.label()).isEqualTo("Check the properties");
+                    assertThat(r.success()).isFalse();
+                    assertThat(r.responseCode()).isEqualTo("400");
+                    assertThat(r.responseMessage()).isEqualTo(line);
+                });
+        assertThat(result.logWarningsAndErrors())
+                .as("WARN or ERROR in %s", result.log())
+                .singleElement()
+                .satisfies(e -> assertThat(e).contains(" ERROR ").contains(": " + line));
+        assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(topic);
     }
 
     private static JsonNode json(String text) {
