@@ -104,9 +104,6 @@ class StoredTagsTest {
     private static final Pattern P_DEFAULT = Pattern.compile("__P\\([^,()]+,([^()]*)\\)");
     // each quoted result of a JEXL ternary, or of a chain of them: "a" == x ? "b" : (y ? "c" : "d")
     private static final Pattern TERNARY = Pattern.compile("[?:]\\s*\"([^\"]*)\"");
-    // the registry output the producer is being given (schemaOutput.registry), stored by realistic-events.jmx
-    // for -Jregistry.url ahead of it: accepted until the drop-down has it
-    private static final Set<String> STORED_AHEAD = Set.of("schemaOutput.registry");
 
     @BeforeAll
     static void locale() {
@@ -138,7 +135,7 @@ class StoredTagsTest {
                     seen.merge(name, 1, Integer::sum);
                     String value = prop.getTextContent();
                     for (String candidate : candidates(value)) {
-                        if (!accepted(tags, candidate) && !STORED_AHEAD.contains(candidate)) {
+                        if (!accepted(tags, candidate)) {
                             refused.add(Harness.projectDir().relativize(plan) + ": " + name + "=" + value);
                         }
                     }

@@ -19,7 +19,10 @@ import io.github.jmeterkafka.harness.JMeterLog;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.payload.Bytes;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
+import io.github.jmeterkafka.payload.schema.WireFormat;
+import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -32,6 +35,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -376,20 +380,72 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
     @Test
     void realisticEventsInAvroDecodeWithThePlansSchema() throws IOException {
-        Schema schema =
-                new Schema.Parser().parse(PLANS.resolve("order-event.avsc").toFile());
-        GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema);
-        assertSchemaEvents("avro", value -> {
-            BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(value, null);
-            GenericRecord event = reader.read(null, decoder);
-            assertThat(decoder.isEnd()).as("bytes left after the record").isTrue();
-            return avroField(event);
-        });
+        assertSchemaEvents("avro", null, avroEvents());
     }
 
     @Test
     void realisticEventsInJsonSchemaAreJsonDocumentsOfThePlansSchema() throws IOException {
-        assertSchemaEvents("jsonschema", value -> {
+        assertSchemaEvents("jsonschema", null, jsonSchemaEvents());
+    }
+
+    @Test
+    void realisticEventsInProtobufParseWithThePlansProto() throws IOException {
+        assertSchemaEvents("protobuf", null, protobufEvents());
+    }
+
+    @Test
+    void realisticEventsThroughARegistryCarryTheIdOfThePlansSchemaBeforeEachValue() throws IOException {
+        try (SchemaRegistry registry = SchemaRegistry.start()) {
+            Map<String, EventReader> formats = Map.of(
+                    "avro", avroEvents(),
+                    "jsonschema", jsonSchemaEvents(),
+                    "protobuf", protobufEvents(),
+                    // JSON text has no schema: through a registry it goes as JSON Schema
+                    "json", jsonSchemaEvents());
+            for (Map.Entry<String, EventReader> format : formats.entrySet()) {
+                Set<Integer> ids = new HashSet<>();
+                assertSchemaEvents(format.getKey(), registry.confluentUrl(), value -> {
+                    WireFormat framed = WireFormat.of(ByteBuffer.wrap(value));
+                    ids.add(framed.schemaId());
+                    ByteBuffer payload = framed.payload();
+                    if (format.getKey().equals("protobuf")) {
+                        assertThat(WireFormat.messageIndexes(payload)).containsExactly(0);
+                    }
+                    return format.getValue().read(Bytes.copy(payload));
+                });
+                assertThat(ids).as(format.getKey()).hasSize(1);
+                String file = switch (format.getKey()) {
+                    case "avro" -> "order-event.avsc";
+                    case "protobuf" -> "order-event.proto";
+                    default -> "order-event.schema.json";
+                };
+                String registered = registry.schemaById(ids.iterator().next());
+                if (file.endsWith(".avsc")) {
+                    assertThat(new Schema.Parser().parse(registered))
+                            .isEqualTo(new Schema.Parser()
+                                    .parse(PLANS.resolve(file).toFile()));
+                } else {
+                    assertThat(registered.strip())
+                            .isEqualTo(Files.readString(PLANS.resolve(file)).strip());
+                }
+            }
+        }
+    }
+
+    private static EventReader avroEvents() throws IOException {
+        Schema schema =
+                new Schema.Parser().parse(PLANS.resolve("order-event.avsc").toFile());
+        GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema);
+        return value -> {
+            BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(value, null);
+            GenericRecord event = reader.read(null, decoder);
+            assertThat(decoder.isEnd()).as("bytes left after the record").isTrue();
+            return avroField(event);
+        };
+    }
+
+    private static EventReader jsonSchemaEvents() {
+        return value -> {
             JsonNode event = json(utf8(value));
             assertThat(event.fieldNames())
                     .toIterable()
@@ -405,20 +461,19 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                             "status",
                             "createdAt");
             return jsonField(event);
-        });
+        };
     }
 
-    @Test
-    void realisticEventsInProtobufParseWithThePlansProto() throws IOException {
+    private static EventReader protobufEvents() {
         Descriptor type = ProtobufRecords.parseProtoSchema(
                 PLANS.resolve("order-event.proto").toString(), "");
-        assertSchemaEvents("protobuf", value -> {
+        return value -> {
             DynamicMessage event = DynamicMessage.parseFrom(type, value);
             assertThat(event.getUnknownFields().asMap())
                     .as("fields the .proto lacks")
                     .isEmpty();
             return path -> protoField(event, path);
-        });
+        };
     }
 
     @Test
@@ -475,9 +530,17 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     /** realistic-events.jmx as fast as it goes, from 2 threads. */
     private static JMeter.Result realisticEvents(
             String topic, String format, int records, int partitions, int customers) {
-        return run("realistic-events.jmx", topic)
-                .property("format", format)
-                .property("records", Integer.toString(records))
+        return realisticEvents(topic, format, null, records, partitions, customers);
+    }
+
+    /** @param registryUrl null: no registry */
+    private static JMeter.Result realisticEvents(
+            String topic, String format, String registryUrl, int records, int partitions, int customers) {
+        JMeter.RunBuilder run = run("realistic-events.jmx", topic).property("format", format);
+        if (registryUrl != null) {
+            run.property("registry.url", registryUrl);
+        }
+        return run.property("records", Integer.toString(records))
                 .property("rate", "-1")
                 .property("threads", "2")
                 .property("partitions", Integer.toString(partitions))
@@ -492,13 +555,14 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     }
 
     /**
-     * realistic-events.jmx in a schema format sends 200 events, all with the values of the plan's
-     * field rules as {@code reader} reads them back, and sequence numbers 0 to 199.
+     * realistic-events.jmx in a schema format (through the registry at {@code registryUrl} unless null) sends
+     * 200 events, all with the values of the plan's field rules as {@code reader} reads them back, and
+     * sequence numbers 0 to 199.
      */
-    private static void assertSchemaEvents(String format, EventReader reader) throws IOException {
+    private static void assertSchemaEvents(String format, String registryUrl, EventReader reader) throws IOException {
         String topic = "events-" + format + "-" + System.nanoTime();
         long before = System.currentTimeMillis();
-        JMeter.Result result = realisticEvents(topic, format, 200, 2, 10);
+        JMeter.Result result = realisticEvents(topic, format, registryUrl, 200, 2, 10);
         long after = System.currentTimeMillis();
         Jtl jtl = healthy(result);
         assertCreated(jtl);

@@ -62,6 +62,7 @@ public final class SchemaRegistryClient {
     private final Map<Integer, Registered> byId = new ConcurrentHashMap<>();
     private final Set<Integer> missingIds = ConcurrentHashMap.newKeySet();
     private final Map<String, Integer> ids = new ConcurrentHashMap<>();
+    private final Map<String, Object> asking = new ConcurrentHashMap<>();
     private final Map<Integer, LongAdder> unknownValues = new ConcurrentHashMap<>();
     private volatile long downUntil;
     private volatile String downReason;
@@ -128,6 +129,18 @@ public final class SchemaRegistryClient {
         if (known != null) {
             return known;
         }
+        // one question per subject and schema, however many threads start at once
+        synchronized (asking.computeIfAbsent(key, k -> new Object())) {
+            known = ids.get(key);
+            if (known == null) {
+                known = ask(subject, type, schema, by);
+                ids.put(key, known);
+            }
+            return known;
+        }
+    }
+
+    private int ask(String subject, Type type, String schema, IdBy by) throws InterruptedException {
         String path = "/subjects/"
                 + URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
         String what = "subject " + subject;
@@ -147,9 +160,7 @@ public final class SchemaRegistryClient {
         if (!body.path("id").canConvertToInt()) {
             throw new IllegalStateException("schema registry " + url + " answered no id for " + what + ": " + body);
         }
-        int id = body.path("id").asInt();
-        ids.put(key, id);
-        return id;
+        return body.path("id").asInt();
     }
 
     /**
