@@ -10,6 +10,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StoredBytes;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -41,10 +42,11 @@ import org.apache.kafka.clients.admin.Admin;
  * a missed target is reported, not fatal (timing on a shared 2-core box is noisy).
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
- * lz4,snappy,gzip,zstd,none, template,avro,generators, consume1,consume6, latency, reqreply, await, stall, rates;
+ * lz4,snappy,gzip,zstd,none, template,avro,registry,generators, consume1,consume6, latency, reqreply, await, stall,
+ * rates;
  * {@code codecs} and {@code payloads} name groups), {@code bench.warmup.records} (2000000),
  * {@code bench.records.per.sample} (records per plugin sample in a-c and the codec, template and avro cases),
- * {@code bench.payload.records} (1000000: records per run in the codec, template and avro cases),
+ * {@code bench.payload.records} (1000000: records per run in the codec, template, avro and registry cases),
  * {@code bench.consumer.records.per.sample} (10000), {@code bench.consumer.records} (1000000),
  * {@code bench.stall.records} (60000) and {@code bench.stall.rate} (2000: records/s in the stall case),
  * {@code bench.rates} (100,2000,20000,100000), {@code bench.rates.threads} (1,16), {@code bench.rates.partitions} (6),
@@ -70,6 +72,7 @@ public final class Bench {
             "none",
             "template",
             "avro",
+            "registry",
             "generators",
             "consume1",
             "consume6",
@@ -79,7 +82,7 @@ public final class Bench {
             "stall",
             "rates");
     private static final Map<String, List<String>> GROUPS =
-            Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "generators"));
+            Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
     private static final Duration GENERATOR_WARMUP = Duration.ofSeconds(3);
 
@@ -189,6 +192,7 @@ public final class Bench {
                 codecCase(CodecCase.of(c, payloadRecords, recordsPerSample));
             case "template" -> payloadCase(Payload.template(plans));
             case "avro" -> payloadCase(Payload.avro(plans));
+            case "registry" -> registryCase();
             case "generators" -> generators();
             case "consume1" -> consumerCase("consume1", 1, 1);
             case "consume6" -> consumerCase("consume6", 6, 3);
@@ -402,6 +406,25 @@ public final class Bench {
         List<Report.Run> runs = new ArrayList<>();
         alternate(i -> randomRuns.add(pluginProducer(reference, i)), i -> runs.add(pluginProducer(c, i)));
         report.payloads().payload(reference, random.title, randomRuns, c, payload.title, runs);
+    }
+
+    /**
+     * The avro case's records in the registry wire format written by the plugin, against the same records with no
+     * registry: a real registry (Apicurio, its own JVM) asked once per run.
+     */
+    private void registryCase() {
+        try (SchemaRegistry registry = SchemaRegistry.start()) {
+            Payload avro = Payload.avro(plans);
+            Payload framed = Payload.avroThroughRegistry(plans, registry.confluentUrl());
+            ProducerCase reference = avro.producerCase(framed.id + "-avro", payloadRecords, recordsPerSample);
+            ProducerCase c = framed.producerCase(framed.id, payloadRecords, recordsPerSample);
+            System.out.println(
+                    "Case " + c.id + ": " + framed.title + " against " + avro.title + " (" + c.describe() + ")");
+            List<Report.Run> plain = new ArrayList<>();
+            List<Report.Run> runs = new ArrayList<>();
+            alternate(i -> plain.add(pluginProducer(reference, i)), i -> runs.add(pluginProducer(c, i)));
+            report.payloads().payload(reference, avro.title, plain, c, framed.title, runs);
+        }
     }
 
     /** The generators alone, in this JVM: random letters, the template, the Avro schema. */

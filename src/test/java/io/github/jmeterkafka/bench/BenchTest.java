@@ -18,7 +18,7 @@ class BenchTest {
     @Test
     void groupsNameSeveralCasesAndAllNamesEveryCase() {
         assertThat(Bench.cases("codecs,a")).containsExactly("lz4", "snappy", "gzip", "zstd", "none", "a");
-        assertThat(Bench.cases("payloads")).containsExactly("template", "avro", "generators");
+        assertThat(Bench.cases("payloads")).containsExactly("template", "avro", "registry", "generators");
         assertThat(Bench.cases(" lz4 , none")).containsExactly("lz4", "none");
         assertThat(Bench.cases("all")).contains("a", "consume6", "lz4", "template", "generators", "latency");
         assertThatThrownBy(() -> Bench.cases("brotli")).hasMessageContaining("No case 'brotli'");

@@ -30,7 +30,10 @@ final class Payload {
     static final String TEMPLATE = "event.json";
     static final String SCHEMA = "event.avsc";
     static final int RANDOM_SIZE = 1000;
-    /** The template and avro cases' target: at least this share of the plugin's rate with random letters. */
+    /**
+     * The template and avro cases' target: at least this share of the plugin's rate with random letters; the
+     * registry case's: this share of the avro case's rate.
+     */
     static final double MIN_RATIO = 0.8;
 
     final String id;
@@ -40,17 +43,20 @@ final class Payload {
     final String template;
     /** The schema file, or null. */
     final Path schema;
+    /** The schema registry the values are framed for (the built-in output), or null. */
+    final String registryUrl;
 
-    private Payload(String id, String title, ValueMode mode, String template, Path schema) {
+    private Payload(String id, String title, ValueMode mode, String template, Path schema, String registryUrl) {
         this.id = id;
         this.title = title;
         this.mode = mode;
         this.template = template;
         this.schema = schema;
+        this.registryUrl = registryUrl;
     }
 
     static Payload random() {
-        return new Payload("random", "random letters, " + RANDOM_SIZE + " B", ValueMode.RANDOM, "", null);
+        return new Payload("random", "random letters, " + RANDOM_SIZE + " B", ValueMode.RANDOM, "", null, null);
     }
 
     static Payload template(Path plans) {
@@ -59,6 +65,7 @@ final class Payload {
                 "JSON template " + TEMPLATE + ", 10 placeholders (2 Datafaker)",
                 ValueMode.TEXT,
                 readTemplate(plans.resolve(TEMPLATE)),
+                null,
                 null);
     }
 
@@ -68,7 +75,19 @@ final class Payload {
                 "Avro binary of " + SCHEMA + ", 10 fields with rules",
                 ValueMode.AVRO,
                 "",
-                plans.resolve(SCHEMA));
+                plans.resolve(SCHEMA),
+                null);
+    }
+
+    /** The avro case's values in a schema registry's wire format, written by the plugin (no serializer). */
+    static Payload avroThroughRegistry(Path plans, String registryUrl) {
+        return new Payload(
+                "registry",
+                "the same Avro in the registry wire format (built in), its id asked once",
+                ValueMode.AVRO,
+                "",
+                plans.resolve(SCHEMA),
+                registryUrl);
     }
 
     /** The plugin sending these values through {@link #PLAN}, 1 thread, 1 partition, as case {@code caseId}. */
@@ -86,6 +105,10 @@ final class Payload {
         p.put("value.mode", mode.tag());
         p.put("value.template", template);
         p.put("record.size", Integer.toString(RANDOM_SIZE));
+        if (registryUrl != null) {
+            p.put("schema.output", SchemaOutput.REGISTRY.tag());
+            p.put("registry.url", registryUrl);
+        }
         return p;
     }
 
