@@ -397,15 +397,19 @@ public final class Bench {
      * plan: what making each record from a template or schema costs the send rate.
      */
     private void payloadCase(Payload payload) {
-        Payload random = Payload.random();
-        ProducerCase reference = random.producerCase(payload.id + "-random", payloadRecords, recordsPerSample);
+        payloadCase(payload, Payload.random());
+    }
+
+    /** The plugin alone, alternately sending {@code reference}'s values and {@code payload}'s through the same plan. */
+    private void payloadCase(Payload payload, Payload reference) {
+        ProducerCase base = reference.producerCase(payload.id + "-" + reference.id, payloadRecords, recordsPerSample);
         ProducerCase c = payload.producerCase(payload.id, payloadRecords, recordsPerSample);
         System.out.println(
-                "Case " + c.id + ": " + payload.title + " against " + random.title + " (" + c.describe() + ")");
-        List<Report.Run> randomRuns = new ArrayList<>();
+                "Case " + c.id + ": " + payload.title + " against " + reference.title + " (" + c.describe() + ")");
+        List<Report.Run> referenceRuns = new ArrayList<>();
         List<Report.Run> runs = new ArrayList<>();
-        alternate(i -> randomRuns.add(pluginProducer(reference, i)), i -> runs.add(pluginProducer(c, i)));
-        report.payloads().payload(reference, random.title, randomRuns, c, payload.title, runs);
+        alternate(i -> referenceRuns.add(pluginProducer(base, i)), i -> runs.add(pluginProducer(c, i)));
+        report.payloads().payload(base, reference.title, referenceRuns, c, payload.title, runs);
     }
 
     /**
@@ -414,16 +418,7 @@ public final class Bench {
      */
     private void registryCase() {
         try (SchemaRegistry registry = SchemaRegistry.start()) {
-            Payload avro = Payload.avro(plans);
-            Payload framed = Payload.avroThroughRegistry(plans, registry.confluentUrl());
-            ProducerCase reference = avro.producerCase(framed.id + "-avro", payloadRecords, recordsPerSample);
-            ProducerCase c = framed.producerCase(framed.id, payloadRecords, recordsPerSample);
-            System.out.println(
-                    "Case " + c.id + ": " + framed.title + " against " + avro.title + " (" + c.describe() + ")");
-            List<Report.Run> plain = new ArrayList<>();
-            List<Report.Run> runs = new ArrayList<>();
-            alternate(i -> plain.add(pluginProducer(reference, i)), i -> runs.add(pluginProducer(c, i)));
-            report.payloads().payload(reference, avro.title, plain, c, framed.title, runs);
+            payloadCase(Payload.avroThroughRegistry(plans, registry.confluentUrl()), Payload.avro(plans));
         }
     }
 
