@@ -213,6 +213,7 @@ final class Report {
     private final Map<String, String> machine = new LinkedHashMap<>();
     private final List<CaseRuns> cases = new ArrayList<>();
     private final PayloadReport payloads = new PayloadReport();
+    private List<SingleCase.Run> single = List.of();
     private List<LatencyCase.Run> latencyTool = List.of();
     private List<LatencyCase.Run> latencyPlugin = List.of();
     private List<Run> baseline = List.of();
@@ -249,6 +250,11 @@ final class Report {
     }
 
     /** The codec, template and avro cases and the generators' rates. */
+    /** The single case's runs: kafka-clients' closed loop, the plugin and JMeter's no-op, per thread count. */
+    void single(List<SingleCase.Run> runs) {
+        single = runs;
+    }
+
     PayloadReport payloads() {
         return payloads;
     }
@@ -394,6 +400,7 @@ final class Report {
                         + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n",
                 elapsed.toSeconds() / 60.0));
         producerTable(s);
+        SingleCase.table(s, single, baselineCpu());
         consumerTable(s);
         payloads.tables(s, baselineCpu());
         LatencyCase.table(s, latencyTool, latencyPlugin);
