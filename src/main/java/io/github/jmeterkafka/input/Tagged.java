@@ -22,11 +22,17 @@ public interface Tagged {
         if (s.isEmpty()) {
             return all[0];
         }
-        StringBuilder allowed = new StringBuilder();
+        // read for every sample: nothing is allocated on the way to a match
         for (E e : all) {
-            if (e.tag().equalsIgnoreCase(s) || e.word().equalsIgnoreCase(s)) {
+            String tag = e.tag();
+            int word = tag.indexOf('.') + 1;
+            if (tag.equalsIgnoreCase(s)
+                    || (tag.length() - word == s.length() && tag.regionMatches(true, word, s, 0, s.length()))) {
                 return e;
             }
+        }
+        StringBuilder allowed = new StringBuilder();
+        for (E e : all) {
             allowed.append(allowed.length() == 0 ? "" : ", ").append(e.word());
         }
         throw new InvalidInputException(field + " '" + stored + "' is not one of: " + allowed);

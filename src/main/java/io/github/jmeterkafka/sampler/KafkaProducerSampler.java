@@ -35,6 +35,7 @@ public class KafkaProducerSampler extends ProducerFields {
     private transient ThreadProducer producers = new ThreadProducer();
     private transient String sequenceId;
     private transient ThreadRecords records = new ThreadRecords();
+    private final transient SameAsLast<String> samplerData = new SameAsLast<>();
     private transient volatile SendBatch inFlight;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
@@ -67,8 +68,15 @@ public class KafkaProducerSampler extends ProducerFields {
                 : Tagged.parse(ProducerScope.class, "producer scope", producerScope);
         Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
-        result.setSamplerData(
-                ProducerResponse.samplerData(connection.name(), topicName, partition, n, recordSpec, transactional));
+        result.setSamplerData(samplerData.get(
+                () -> ProducerResponse.samplerData(
+                        connection.name(), topicName, partition, n, recordSpec, transactional),
+                connection.name(),
+                topicName,
+                partition,
+                n,
+                recordSpec,
+                transactional));
         return new Send(connection, producer, run, target, recordSpec, taken, ackTimeoutMs);
     }
 

@@ -56,6 +56,7 @@ public abstract class RecordFields extends AbstractKafkaSampler {
 
     // this clone's thread only: records taken from the budget for the running sample, not yet handed to Kafka
     private transient int untilSent;
+    private final transient SameAsLast<RecordSpec> spec = new SameAsLast<>();
     /** Takes each sample's records; {@link ScheduleWait#wake} from any thread. */
     protected final transient ScheduleWait scheduleWait = new ScheduleWait();
 
@@ -68,6 +69,23 @@ public abstract class RecordFields extends AbstractKafkaSampler {
 
     /** What the records are made of, from the fields as they are for this sample. */
     protected RecordSpec spec() {
+        return spec.get(
+                this::newSpec,
+                keyMode,
+                key,
+                keyCount,
+                valueMode,
+                value,
+                recordSize,
+                payloadFile,
+                payloadDelimiter,
+                valueSchema,
+                schemaOutput,
+                fieldRules,
+                headers);
+    }
+
+    private RecordSpec newSpec() {
         return new RecordSpec(
                 Tagged.parse(KeyMode.class, "key mode", keyMode),
                 key,

@@ -22,12 +22,19 @@ final class ThreadProducer {
     private Producer<Object, Object> own;
     // set while this thread sends through the shared producer
     private BufferFit bufferFit;
+    private Producer<Object, Object> shared;
+    private Connection sharedFrom;
     // topics whose metadata this thread's producer has
     private final Set<String> topicsReady = new HashSet<>();
 
     Producer<Object, Object> get(Connection connection, ProducerScope scope, boolean transactional) {
         if (scope == ProducerScope.SHARED) {
-            Producer<Object, Object> shared = connection.sharedProducer();
+            // kept by the thread: the connection hands it out under its lock, which every thread would take per sample
+            if (shared != null && sharedFrom == connection) {
+                return shared;
+            }
+            shared = connection.sharedProducer();
+            sharedFrom = connection;
             if (bufferFit == null) {
                 bufferFit = connection.sharedBufferFit();
                 bufferFit.join();
@@ -89,6 +96,8 @@ final class ThreadProducer {
 
     /** Stops counting this thread in the shared producer's buffer check. */
     void leaveShared() {
+        shared = null;
+        sharedFrom = null;
         if (bufferFit != null) {
             bufferFit.leave();
             bufferFit = null;

@@ -400,7 +400,7 @@ final class Report {
                         + "\"runs\"; ratios are plugin / perf-test of the medians.%n%n",
                 elapsed.toSeconds() / 60.0));
         producerTable(s);
-        SingleCase.table(s, single, baselineCpu());
+        SingleCase.table(s, single);
         consumerTable(s);
         payloads.tables(s, baselineCpu());
         LatencyCase.table(s, latencyTool, latencyPlugin);
