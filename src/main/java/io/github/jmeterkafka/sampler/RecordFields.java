@@ -81,8 +81,9 @@ public abstract class RecordFields extends AbstractKafkaSampler {
                 payloadDelimiter,
                 valueSchema,
                 schemaOutput,
-                fieldRules,
-                headers);
+                // their rows as they are now: a table changed in place is a change
+                KeyValue.entries(fieldRules),
+                KeyValue.entries(headers));
     }
 
     private RecordSpec newSpec() {
