@@ -4,6 +4,8 @@ import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.clients.consumer.ShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 
@@ -18,6 +20,11 @@ public interface ClientFactory {
     Consumer<Object, Object> consumer(Map<String, Object> config);
 
     Admin admin(Map<String, Object> config);
+
+    /** A member of a share group; the fakes of unit tests that never read a share group need not make one. */
+    default ShareConsumer<Object, Object> shareConsumer(Map<String, Object> config) {
+        return new KafkaShareConsumer<>(config);
+    }
 
     ClientFactory KAFKA = new ClientFactory() {
         @Override

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ShareConsumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.slf4j.Logger;
@@ -130,6 +131,15 @@ public final class Connection {
     public Consumer<Object, Object> newConsumer(Map<String, Object> overrides) {
         checkUsable();
         return created("consumer", settings.consumerConfig(ids.next("consumer"), overrides), factory::consumer);
+    }
+
+    /** A share group member that the calling thread owns and closes. */
+    public ShareConsumer<Object, Object> newShareConsumer(Map<String, Object> overrides) {
+        checkUsable();
+        return created(
+                "share consumer",
+                settings.shareConsumerConfig(ids.next("share-consumer"), overrides),
+                factory::shareConsumer);
     }
 
     /**

@@ -37,6 +37,18 @@ public final class ConnectionSettings {
             ProducerConfig.INTERCEPTOR_CLASSES_CONFIG,
             ProducerConfig.PARTITIONER_CLASS_CONFIG);
 
+    // what a share consumer refuses (ShareConsumerConfig's list, not public)
+    private static final Set<String> CONSUMER_GROUP_ONLY = Set.of(
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+            ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
+            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+            ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+            ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG,
+            ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+            ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
+            ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+            ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG);
     private static final List<String> CONSUMER_PLUGINS = List.of(
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
             ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -278,6 +290,16 @@ public final class ConnectionSettings {
         putOwn(config, consumer, hasPlugin(CONSUMER_PLUGINS, consumer));
         config.putAll(overrides);
         config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
+        return config;
+    }
+
+    /**
+     * The config of one share consumer: the consumer's, without what only consumer groups take (a share consumer
+     * refuses to start with any of them set; the connection's consumer table serves both kinds).
+     */
+    public Map<String, Object> shareConsumerConfig(String clientId, Map<String, Object> overrides) {
+        Map<String, Object> config = consumerConfig(clientId, overrides);
+        config.keySet().removeAll(CONSUMER_GROUP_ONLY);
         return config;
     }
 

@@ -71,4 +71,21 @@ public final class Fields {
         }
         return value;
     }
+
+    /** A share in percent, 0 to 100, decimals allowed; blank is 0. */
+    public static double percent(String field, String text) {
+        if (text == null || text.isBlank()) {
+            return 0;
+        }
+        double value;
+        try {
+            value = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(field + " must be a percentage, not '" + text + "'");
+        }
+        if (!(value >= 0 && value <= 100)) {
+            throw new InvalidInputException(field + " must be from 0 to 100 %, not '" + text.trim() + "'");
+        }
+        return value;
+    }
 }

@@ -124,6 +124,10 @@ public final class ConsumerStats {
         public static final String HEADER = "start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, "
                 + "nMsg.sec, rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec";
 
+        /** kafka-share-consumer-perf-test's header: its fetch time is the whole run's (share groups do not rebalance). */
+        public static final String SHARE_HEADER =
+                "start.time, end.time, data.consumed.in.MB, MB.sec, nMsg.sec, data.consumed.in.nMsg, fetch.time.ms";
+
         public final long records;
         public final long bytes;
         public final long startMs;
@@ -169,6 +173,21 @@ public final class ConsumerStats {
                     fetchMs(),
                     r.get(SummaryRow.Column.FETCH_MB_PER_SEC),
                     r.get(SummaryRow.Column.FETCH_RECORDS_PER_SEC));
+        }
+
+        /** These figures as kafka-share-consumer-perf-test prints them. */
+        public String sharePerfTestLine() {
+            SummaryRow r = row("", "");
+            return String.format(
+                    Locale.ROOT,
+                    "%s, %s, %s, %s, %s, %d, %d",
+                    startMs == 0 ? "-" : r.get(SummaryRow.Column.START_TIME),
+                    endMs == 0 ? "-" : r.get(SummaryRow.Column.END_TIME),
+                    r.get(SummaryRow.Column.MB),
+                    r.get(SummaryRow.Column.MB_PER_SEC),
+                    r.get(SummaryRow.Column.RECORDS_PER_SEC),
+                    records,
+                    elapsedMs());
         }
 
         /** Every figure of consumer-perf-test's line, and the end-to-end latencies. */

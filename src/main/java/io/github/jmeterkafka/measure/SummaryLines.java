@@ -61,6 +61,23 @@ public final class SummaryLines {
         return lines;
     }
 
+    /**
+     * kafka-share-consumer-perf-test's header and line, the end-to-end latencies (both again after a warm-up), then
+     * what the share group's members did with the records.
+     */
+    public static List<String> shareConsumer(
+            ConsumerStats.Summary all, ConsumerStats.Summary steady, Warmup warmup, ShareStats share) {
+        List<String> lines = new ArrayList<>(
+                List.of(ConsumerStats.Summary.SHARE_HEADER, all.sharePerfTestLine(), all.endToEndLine()));
+        if (steady != null) {
+            lines.add("steady state (" + warmup.describe() + " left out, by whole samples):");
+            lines.add(steady.sharePerfTestLine());
+            lines.add(steady.endToEndLine());
+        }
+        lines.addAll(share.lines());
+        return lines;
+    }
+
     public static List<SummaryRow> consumerRows(String label, ConsumerStats.Summary all, ConsumerStats.Summary steady) {
         List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label, SummaryRow.ALL)));
         if (steady != null) {

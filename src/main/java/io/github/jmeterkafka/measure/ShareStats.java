@@ -1,0 +1,140 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a share group's members of one sampler did with their records, over all threads: how often each record
+ * had been delivered, what each was acknowledged as, how long the broker took to confirm it, and (from the
+ * producers' sequence headers) whether every record was accepted exactly once. Volume, rates and end-to-end
+ * latency are the {@link ConsumerStats} beside it. Thread-safe.
+ */
+public final class ShareStats {
+    /** Delivery counts above this share one bucket (Kafka's delivery limit is 5 by default, at most 10). */
+    static final int MAX_COUNTED_DELIVERY = 10;
+
+    private final AtomicLongArray deliveries = new AtomicLongArray(MAX_COUNTED_DELIVERY + 1);
+    private final LongAdder accepted = new LongAdder();
+    private final LongAdder released = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder returned = new LongAdder();
+    private final LongAdder renewals = new LongAdder();
+    private final LongAdder refused = new LongAdder();
+    private final Histogram ackMicros = new ConcurrentHistogram(3);
+    private final DeliveryVerifier verifier;
+
+    /** @param verifier null when delivery is not verified */
+    public ShareStats(DeliveryVerifier verifier) {
+        this.verifier = verifier;
+    }
+
+    /** One record handed to the plan, delivered {@code count} times so far (1: the first time). */
+    public void delivered(int count) {
+        deliveries.incrementAndGet(Math.max(1, Math.min(count, MAX_COUNTED_DELIVERY)));
+    }
+
+    public void renewed(int times) {
+        renewals.add(times);
+    }
+
+    /** The broker refused an acknowledgement: the record is still the group's (its lock expired, or it moved). */
+    public void refused() {
+        refused.increment();
+    }
+
+    /**
+     * The broker took an acknowledgement.
+     *
+     * @param outcome    "accept", "release" or "reject"
+     * @param overBudget released unread because the sampler's record budget was spent
+     * @param sequence   the record's sequence header; null when it has none
+     */
+    public void acknowledged(
+            String outcome, boolean overBudget, String topic, int partition, SequenceHeader sequence, long micros) {
+        if (overBudget) {
+            returned.increment();
+            return;
+        }
+        ackMicros.recordValue(Math.max(0, micros));
+        switch (outcome) {
+            case "accept" -> {
+                accepted.increment();
+                if (verifier != null && sequence != null) {
+                    verifier.observe(sequence.producer, topic, partition, sequence.sequence);
+                }
+            }
+            case "release" -> released.increment();
+            default -> rejected.increment();
+        }
+    }
+
+    public long accepted() {
+        return accepted.sum();
+    }
+
+    public long released() {
+        return released.sum();
+    }
+
+    public long rejected() {
+        return rejected.sum();
+    }
+
+    /** Records delivered {@code count} times (the last bucket: that many or more). */
+    public long deliveredTimes(int count) {
+        return deliveries.get(count);
+    }
+
+    /** The summary's share lines: acknowledgements, their latency, delivery counts, and the delivery check. */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(
+                Locale.ROOT,
+                "acknowledged: %d accepted, %d released, %d rejected; %d lock renewals; %d acknowledgements refused by"
+                        + " the broker; %d released unread at the end of the record budget.",
+                accepted.sum(),
+                released.sum(),
+                rejected.sum(),
+                renewals.sum(),
+                refused.sum(),
+                returned.sum()));
+        Histogram h = ackMicros.copy();
+        lines.add(
+                h.getTotalCount() == 0
+                        ? "acknowledgement latency: none confirmed"
+                        : String.format(
+                                Locale.ROOT,
+                                "acknowledgement latency (delivery to the broker's answer): %.2f ms avg, %d ms 50th, %d"
+                                        + " ms 95th, %d ms 99th, %d ms 99.9th, %.2f ms max.",
+                                h.getMean() / 1000.0,
+                                h.getValueAtPercentile(50) / 1000,
+                                h.getValueAtPercentile(95) / 1000,
+                                h.getValueAtPercentile(99) / 1000,
+                                h.getValueAtPercentile(99.9) / 1000,
+                                h.getMaxValue() / 1000.0));
+        StringBuilder counts = new StringBuilder("delivery counts (records handed out, by delivery):");
+        for (int i = 1; i <= MAX_COUNTED_DELIVERY; i++) {
+            long n = deliveries.get(i);
+            if (n > 0) {
+                counts.append(' ')
+                        .append(i)
+                        .append(i == MAX_COUNTED_DELIVERY ? "+" : "")
+                        .append(": ")
+                        .append(n)
+                        .append(',');
+            }
+        }
+        counts.setLength(counts.length() - 1);
+        lines.add(counts.append('.').toString());
+        lines.add(
+                verifier == null
+                        ? "delivery: not verified (Verify delivery is off)"
+                        : verifier.summaryLine().replace("verified", "accepted"));
+        return lines;
+    }
+}

@@ -1,0 +1,276 @@
+package io.github.jmeterkafka.sampler;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.ShareGroups;
+import io.github.jmeterkafka.client.ShareReader;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.ReadTally;
+import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.SummaryRow;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.engine.util.CompoundVariable;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.property.FunctionProperty;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
+
+/**
+ * Kafka Share Consumer: a member of a share group (KIP-932) per JMeter thread; each sample is one poll's records
+ * within a timeout, each acknowledged as the plan says (accept, release, reject), after a simulated job per record.
+ * Volume, rates and end-to-end latency are reported as the Kafka Consumer's (same summary rows, interval log and
+ * Kafka page); the summary adds kafka-share-consumer-perf-test's line, acknowledgements, delivery counts and the
+ * exactly-once check of accepted records.
+ *
+ * <p>Threads: each thread's share consumer is made by it in {@link #sample}, used only by it, and closed by it in
+ * {@link #threadFinished}; {@link #interrupt} only wakes it.
+ */
+public class KafkaShareConsumerSampler extends ShareConsumerFields {
+    private static final long serialVersionUID = 1L;
+    private static final SamplerRuns<ShareRun> RUNS = new SamplerRuns<>("Kafka Share Consumer");
+
+    private transient volatile ShareReader reader;
+    private transient ReadTally tally;
+    private transient ValueText valueText;
+
+    /** The run all threads of this sampler share (tests read its figures). */
+    ShareRun run() {
+        return RUNS.get(
+                getName(),
+                () -> new ShareRun(
+                        Fields.nonNegativeLong("records to read in total", recordBudget, 0),
+                        verifyDelivery,
+                        getName()));
+    }
+
+    @Override
+    protected Sample<ShareReader.Delivery> prepare(SampleResult result) throws Exception {
+        Connection connection = connection();
+        int max = Fields.positiveInt("records per sample", recordsPerSample, 500);
+        long timeoutMs = Fields.nonNegativeLong("poll timeout", pollTimeout, 5000);
+        long processingMs = Fields.nonNegativeLong("processing time per record", processingTime, 0);
+        ShareRun run = run();
+        ShareReader r = reader(connection, max);
+        tally.reset();
+        if (run.budget.spent()) {
+            return null;
+        }
+        result.setSamplerData("connection: " + connection.name() + "\nshare group: " + groupId.trim() + "\ntopics: "
+                + topics.trim() + "\nacknowledgement: " + acknowledgement + "\nup to " + max + " records within "
+                + timeoutMs + " ms");
+        run.stats.reading(System.currentTimeMillis());
+        String prefix = variablePrefix.trim();
+        return new Sample<>() {
+            @Override
+            public ShareReader.Delivery call(SampleResult res) throws InterruptedException {
+                return r.read(timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max, processingMs, renewLocks);
+            }
+
+            @Override
+            public boolean fill(SampleResult res, ShareReader.Delivery read) {
+                return filled(res, read, run, prefix, timeoutMs);
+            }
+        };
+    }
+
+    private boolean filled(
+            SampleResult result, ShareReader.Delivery read, ShareRun run, String prefix, long timeoutMs) {
+        run.share.renewed(read.renewals());
+        int count = read.count();
+        if (count == 0) {
+            if (run.budget.spent()) {
+                return false;
+            }
+            fail(
+                    result,
+                    ResponseCodes.NO_RECORDS,
+                    stopped()
+                            ? "no record before the sample was interrupted"
+                            : "no record within " + timeoutMs + " ms");
+            return true;
+        }
+        tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
+        if (result instanceof KafkaSampleResult kafkaResult) {
+            kafkaResult.figures(new SampleFigures(
+                    ConsumerStats.Summary.KIND,
+                    RunOutput.server(),
+                    tally.sampleMicros(),
+                    count,
+                    0,
+                    tally.keyValueBytes(),
+                    result.getStartTime(),
+                    tally.lastReceivedMillis(),
+                    0,
+                    0,
+                    0));
+        }
+        result.setSampleCount(count);
+        result.setBodySize(tally.bytes());
+        result.setLatency(tally.maxEndToEndMillis());
+        result.setSuccessful(true);
+        result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
+        setResponseUtf8(result, RecordListing.of(read.kept, count, valueText));
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        if (!prefix.isEmpty() && vars != null) {
+            vars.put(prefix + "_e2e_max", Long.toString(tally.maxEndToEndMillis()));
+            RecordListing.variables(vars, prefix, read.kept, valueText);
+        }
+        return true;
+    }
+
+    private ShareReader reader(Connection connection, int max) throws InterruptedException {
+        ShareReader r = reader;
+        if (r == null) {
+            List<String> topicList = Arrays.stream(
+                            Fields.required("topics", topics).split(","))
+                    .map(String::trim)
+                    .filter(t -> !t.isEmpty())
+                    .toList();
+            String group = Fields.required("share group", groupId);
+            ShareGroups.requireSupport(connection.admin(), closeTimeout());
+            ShareAcknowledgement mode = Tagged.parse(ShareAcknowledgement.class, "acknowledgement", acknowledgement);
+            valueText = ValueText.of(valueSchema.trim(), connection.schemaRegistry());
+            ShareReader.Decider decider = mode == ShareAcknowledgement.EXPLICIT ? outcomes() : null;
+            ShareRun run = run();
+            ReadTally t = new ReadTally(run.stats, null);
+            ShareReader.Listener listener = new ShareReader.Listener() {
+                @Override
+                public void delivered(ConsumerRecord<Object, Object> rec, long polledMicros) {
+                    t.record(rec, polledMicros);
+                    run.share.delivered(rec.deliveryCount().orElse((short) 1));
+                }
+
+                @Override
+                public void acknowledged(ShareReader.Pending p, long ackedMicros, Exception failure) {
+                    if (failure != null) {
+                        run.share.refused();
+                        FailureLog.once(
+                                getName(),
+                                ResponseCodes.of(failure),
+                                "the broker refused an acknowledgement: " + Failures.describe(failure),
+                                failure);
+                        return;
+                    }
+                    run.share.acknowledged(
+                            ShareOutcomes.word(p.type),
+                            p.overBudget,
+                            p.topic,
+                            p.partition,
+                            p.sequence,
+                            ackedMicros - p.polledMicros);
+                }
+            };
+            r = new ShareReader(
+                    connection.newShareConsumer(Map.of(
+                            ConsumerConfig.GROUP_ID_CONFIG,
+                            group,
+                            ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                            max,
+                            ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG,
+                            mode == ShareAcknowledgement.EXPLICIT ? "explicit" : "implicit")),
+                    topicList,
+                    decider,
+                    listener);
+            tally = t;
+            reader = r;
+        }
+        return r;
+    }
+
+    private ShareOutcomes outcomes() {
+        double release = Fields.percent("released share", releasePercent);
+        double reject = Fields.percent("rejected share", rejectPercent);
+        CompoundVariable expression = null;
+        JMeterProperty p = getProperty("outcomeExpression");
+        if (p instanceof FunctionProperty fp && fp.getObjectValue() instanceof CompoundVariable cv) {
+            expression = cv;
+        } else if (!outcomeExpression.isBlank()) {
+            expression = new CompoundVariable(outcomeExpression);
+        }
+        return new ShareOutcomes(release, reject, expression, variablePrefix.trim(), valueText, getName());
+    }
+
+    /** A broker without share groups: the next sample makes a new consumer and fails as clearly. */
+    @Override
+    protected void failed(SampleResult result, Throwable e) {
+        if (e instanceof UnsupportedVersionException) {
+            closeReader();
+        }
+    }
+
+    @Override
+    protected void wake() {
+        ShareReader r = reader;
+        if (r != null) {
+            r.wakeup();
+        }
+    }
+
+    @Override
+    public void threadFinished() {
+        closeReader();
+    }
+
+    private void closeReader() {
+        ShareReader r = reader;
+        reader = null;
+        if (r != null) {
+            boolean interrupted = clearInterruptBeforeClose(stopped());
+            try {
+                // sends the last acknowledgements and waits for their answers, which the listener counts
+                r.close(stopped() ? stopCloseTimeout() : closeTimeout());
+            } catch (RuntimeException e) {
+                FailureLog.once(
+                        getName(),
+                        ResponseCodes.of(e),
+                        "closing the share consumer failed: " + Failures.describe(e),
+                        e);
+            } finally {
+                tally.finish();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        HeapCheck.warnOnceIfHeapCanShrink();
+        RUNS.start(getName());
+        try {
+            run();
+        } catch (InvalidInputException e) {
+            // reported by every sample
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        ShareRun run = RUNS.remove(getName());
+        if (run == null) {
+            return;
+        }
+        ConsumerStats.Summary all = run.stats.summary();
+        ConsumerStats.Summary steady = run.stats.steadySummary();
+        SummaryPrinter.print(
+                "Kafka Share Consumer summary for '" + getName() + "':",
+                SummaryLines.shareConsumer(all, steady, run.warmup, run.share).toArray(new String[0]));
+        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(getName(), all, steady));
+        SummaryPrinter.csv(rows);
+        if (run.intervals != null) {
+            run.intervals.close(rows);
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package io.github.jmeterkafka.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.measure.ShareStats;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.FeatureUpdate;
+import org.apache.kafka.clients.admin.UpdateFeaturesOptions;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kafka Share Consumer against a real broker, its threads called as JMeter calls them (one clone per thread,
+ * each on its own Java thread): more members than partitions, released records delivered again, rejected ones
+ * never, and every record accepted exactly once.
+ */
+class KafkaShareConsumerSamplerIT {
+    private static LiveKafka kafka;
+    private static String connection;
+
+    @BeforeAll
+    static void connect() {
+        kafka = new LiveKafka(SharedBroker.get());
+        connection = kafka.connect(Map.of());
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
+
+    @Test
+    void sixMembersOnOnePartition_releasedRecordsComeBack_andEveryRecordIsAcceptedOnce() throws Exception {
+        String topic = kafka.topic("share", 1);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        produce(topic, 3000);
+        Supplier<KafkaShareConsumerSampler> threads = sampler(topic, group, s -> {
+            s.setAcknowledgement(ShareAcknowledgement.EXPLICIT.tag());
+            // 5 %: one record in 3 million is released 5 times in a row and archived by the delivery limit
+            // (the plan test releases 10 % by an expression, each record at most once)
+            s.setReleasePercent("5");
+        });
+        KafkaShareConsumerSampler template = started(threads);
+        ShareStats share = template.run().share;
+        runThreads(threads, 6, () -> share.accepted() >= 3000);
+
+        assertThat(share.accepted()).isEqualTo(3000);
+        assertThat(share.released()).isBetween(60L, 300L);
+        assertThat(share.rejected()).isZero();
+        assertThat(share.deliveredTimes(1)).isEqualTo(3000);
+        // each release is one more delivery
+        long redelivered = 0;
+        for (int n = 2; n <= 10; n++) {
+            redelivered += share.deliveredTimes(n);
+        }
+        assertThat(redelivered).isEqualTo(share.released());
+        assertThat(String.join("\n", share.lines()))
+                .contains("delivery: 3000 records accepted from 1 producers, 0 missing, 0 duplicated,");
+        template.testEnded();
+    }
+
+    @Test
+    void rejectedRecordsNeverComeBack_andAreAllThatIsNotAccepted() throws Exception {
+        String topic = kafka.topic("share-reject", 1);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        produce(topic, 2000);
+        Supplier<KafkaShareConsumerSampler> threads = sampler(topic, group, s -> {
+            s.setAcknowledgement(ShareAcknowledgement.EXPLICIT.tag());
+            s.setRejectPercent("2");
+        });
+        KafkaShareConsumerSampler template = started(threads);
+        ShareStats share = template.run().share;
+        runThreads(threads, 3, () -> share.accepted() + share.rejected() >= 2000);
+
+        assertThat(share.rejected()).isPositive().isLessThan(200);
+        assertThat(share.accepted() + share.rejected()).isEqualTo(2000);
+        assertThat(share.deliveredTimes(1)).isEqualTo(2000);
+        assertThat(share.deliveredTimes(2)).isZero();
+        // the rejected are exactly the records never accepted
+        assertThat(String.join("\n", share.lines()))
+                .contains("delivery: " + share.accepted() + " records accepted from 1 producers, " + share.rejected()
+                        + " missing, 0 duplicated,");
+        template.testEnded();
+    }
+
+    @Test
+    void implicitModeAcceptsWhatItReads_withinTheRecordBudget() throws Exception {
+        String topic = kafka.topic("share-implicit", 3);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        produce(topic, 1500);
+        Supplier<KafkaShareConsumerSampler> threads = sampler(topic, group, s -> s.setRecordBudget("1500"));
+        KafkaShareConsumerSampler template = started(threads);
+        ShareStats share = template.run().share;
+        runThreads(threads, 2, () -> false);
+
+        assertThat(share.accepted()).isEqualTo(1500);
+        assertThat(share.deliveredTimes(1)).isEqualTo(1500);
+        assertThat(template.run().stats.records()).isEqualTo(1500);
+        template.testEnded();
+    }
+
+    @Test
+    void aBrokerWithoutShareGroups_failsEachSampleAtOnceSayingSo() throws Exception {
+        try (KafkaBroker off = KafkaBroker.builder()
+                        .workDir(Harness.targetDir().resolve("kafka-brokers").resolve("no-share-" + System.nanoTime()))
+                        .build()
+                        .start();
+                LiveKafka other = new LiveKafka(off)) {
+            // as a cluster before 4.2 that never turned them on
+            other.admin
+                    .updateFeatures(
+                            Map.of(
+                                    "share.version",
+                                    new FeatureUpdate((short) 0, FeatureUpdate.UpgradeType.UNSAFE_DOWNGRADE)),
+                            new UpdateFeaturesOptions())
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            String conn = other.connect(Map.of());
+            String topic = other.topic("share-off", 1);
+            KafkaShareConsumerSampler s = new KafkaShareConsumerSampler();
+            s.setName(LiveKafka.unique("share"));
+            s.setConnectionName(conn);
+            s.setTopics(topic);
+            s.setGroupId("g");
+            s.setPollTimeout("10000");
+            s.testStarted();
+            for (int i = 0; i < 2; i++) {
+                long start = System.nanoTime();
+                SampleResult r = s.sample(null);
+                assertThat(r.isSuccessful()).isFalse();
+                assertThat(r.getResponseMessage()).contains("the cluster has no share groups", "share.version");
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
+            }
+            s.threadFinished();
+            s.testEnded();
+        }
+    }
+
+    /** Samplers of one label with these fields, as JMeter's TestBean sets them on each thread's clone. */
+    private static Supplier<KafkaShareConsumerSampler> sampler(
+            String topic, String group, Consumer<KafkaShareConsumerSampler> fields) {
+        String label = LiveKafka.unique("share");
+        return () -> {
+            KafkaShareConsumerSampler s = new KafkaShareConsumerSampler();
+            s.setName(label);
+            s.setConnectionName(connection);
+            s.setTopics(topic);
+            s.setGroupId(group);
+            s.setRecordsPerSample("50");
+            s.setPollTimeout("1000");
+            fields.accept(s);
+            return s;
+        };
+    }
+
+    /** The element of the test tree, started: its run holds what all threads did. */
+    private static KafkaShareConsumerSampler started(Supplier<KafkaShareConsumerSampler> threads) {
+        KafkaShareConsumerSampler s = threads.get();
+        s.testStarted();
+        return s;
+    }
+
+    /** Threads sample until {@code done}, the budget ends them, or 60 s pass; then each finishes. */
+    private static void runThreads(Supplier<KafkaShareConsumerSampler> samplers, int threads, BooleanSupplier done)
+            throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<?>> running = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        for (int t = 0; t < threads; t++) {
+            KafkaShareConsumerSampler clone = samplers.get();
+            running.add(pool.submit(() -> {
+                JMeterContextService.getContext().setVariables(new JMeterVariables());
+                try {
+                    while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+                        SampleResult r = clone.sample(null);
+                        if (r == null) {
+                            break;
+                        }
+                        // none within a poll timeout is a sample of its own: the group may be busy elsewhere
+                        assertThat(r.isSuccessful() || ResponseCodes.NO_RECORDS.equals(r.getResponseCode()))
+                                .as(r.getResponseCode() + " " + r.getResponseMessage())
+                                .isTrue();
+                    }
+                } finally {
+                    clone.threadFinished();
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : running) {
+            f.get(90, TimeUnit.SECONDS);
+        }
+        pool.shutdownNow();
+    }
+
+    private static void produce(String topic, int records) {
+        KafkaProducerSampler p = LiveKafka.sampler(LiveKafka.unique("produce"), connection, topic);
+        p.setValue("job");
+        p.setSequenceHeader(true);
+        p.setRecordsPerSample("100");
+        for (int i = 0; i < records / 100; i++) {
+            LiveKafka.ok(p.sample(null));
+        }
+        p.threadFinished();
+    }
+
+    /** A share group starts at the latest offset unless its group config says otherwise. */
+    private static String startsAtEarliest(String group) throws Exception {
+        Admin admin = kafka.admin;
+        admin.incrementalAlterConfigs(Map.of(
+                        new ConfigResource(ConfigResource.Type.GROUP, group),
+                        List.of(new AlterConfigOp(
+                                new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                .all()
+                .get(30, TimeUnit.SECONDS);
+        return group;
+    }
+}
