@@ -8,6 +8,7 @@ import io.github.jmeterkafka.sampler.KafkaAwaitSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
 import io.github.jmeterkafka.sampler.KafkaRequestReplySampler;
+import io.github.jmeterkafka.sampler.KafkaShareConsumerSampler;
 import java.beans.BeanInfo;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
@@ -153,12 +154,31 @@ class BeanInfoResourcesTest {
                                 "verifyDelivery",
                                 "failOnGap")),
                 Arguments.of(
+                        KafkaShareConsumerSampler.class,
+                        List.of(
+                                "connectionName",
+                                "topics",
+                                "groupId",
+                                "recordsPerSample",
+                                "pollTimeout",
+                                "recordBudget",
+                                "variablePrefix",
+                                "valueSchema",
+                                "acknowledgement",
+                                "releasePercent",
+                                "rejectPercent",
+                                "outcomeExpression",
+                                "processingTime",
+                                "renewLocks",
+                                "verifyDelivery")),
+                Arguments.of(
                         KafkaAdminSampler.class,
                         List.of(
                                 "connectionName",
                                 "operation",
                                 "topics",
                                 "groupId",
+                                "shareGroupStart",
                                 "partitions",
                                 "replicationFactor",
                                 "topicConfigs",

@@ -89,7 +89,11 @@ class StoredTagsTest {
                                     "operation.describeTopic",
                                     "operation.listTopics",
                                     "operation.addPartitions",
-                                    "operation.consumerGroupLag")),
+                                    "operation.consumerGroupLag",
+                                    "operation.shareGroup",
+                                    "operation.shareGroupStart")),
+            PKG + "sampler.KafkaShareConsumerSampler",
+                    Map.of("acknowledgement", List.of("acknowledgement.implicit", "acknowledgement.explicit")),
             PKG + "sampler.KafkaRequestReplySampler",
                     Map.of(
                             "keyMode", KEY_MODES,

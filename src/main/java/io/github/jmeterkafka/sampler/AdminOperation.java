@@ -105,6 +105,43 @@ enum AdminOperation implements Tagged {
                             ? ""
                             : "\ntopics: " + s.getTopics().trim()) + "\n";
         }
+    },
+    SHARE_GROUP("operation.shareGroup") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            String group = Fields.required("group id", s.getGroupId());
+            return ops -> AdminResponse.shareGroup(ops.describeShareGroup(group));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "share group: " + s.getGroupId().trim() + "\n";
+        }
+    },
+    SHARE_GROUP_START("operation.shareGroupStart") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            String group = Fields.required("group id", s.getGroupId());
+            String start = Fields.required("share group start", s.getShareGroupStart());
+            if (!start.equals("earliest") && !start.equals("latest") && !start.startsWith("by_duration:")) {
+                throw new InvalidInputException(
+                        "share group start must be earliest, latest or by_duration:<ISO-8601 duration>, not '" + start
+                                + "'");
+            }
+            return ops -> {
+                ops.setShareGroupStart(group, start);
+                return new AdminResponse(
+                        "share group " + group + " starts at " + start,
+                        AdminOperations.SHARE_START + "=" + start + " on group " + group + "\n",
+                        Map.of());
+            };
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "share group: " + s.getGroupId().trim() + "\nstart: "
+                    + s.getShareGroupStart().trim() + "\n";
+        }
     };
 
     /** The timed part of a sample: the Kafka calls, and the response they make. */

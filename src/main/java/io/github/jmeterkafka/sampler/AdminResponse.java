@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.GroupLag;
 import io.github.jmeterkafka.client.PartitionCounts;
+import io.github.jmeterkafka.client.ShareGroupView;
 import io.github.jmeterkafka.client.TopicChanges;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -164,5 +165,43 @@ record AdminResponse(String message, String details, Map<String, String> values)
         List<String> ids = new ArrayList<>();
         nodes.forEach(n -> ids.add(nodeId(n)));
         return "[" + String.join(", ", ids) + "]";
+    }
+
+    /** Values {@code members}, {@code lag} (total) and {@code lag_<topic>_<partition>}. */
+    static AdminResponse shareGroup(ShareGroupView g) {
+        StringBuilder details = new StringBuilder("share group " + g.group() + ", " + g.state() + ", "
+                + g.members().size() + (g.members().size() == 1 ? " member" : " members") + "\n");
+        for (ShareGroupView.Member m : g.members()) {
+            details.append("  ")
+                    .append(m.clientId())
+                    .append(" on ")
+                    .append(m.host())
+                    .append(": ");
+            details.append(
+                            m.partitions().isEmpty()
+                                    ? "no partitions"
+                                    : m.partitions().toString())
+                    .append('\n');
+        }
+        details.append("topic partition start lag\n");
+        Map<String, String> values = new LinkedHashMap<>();
+        for (ShareGroupView.PartitionLag l : g.lags()) {
+            details.append(l.partition().topic())
+                    .append(' ')
+                    .append(l.partition().partition())
+                    .append(' ')
+                    .append(l.startOffset())
+                    .append(' ')
+                    .append(l.lag() < 0 ? "-" : Long.toString(l.lag()))
+                    .append('\n');
+            values.put("lag_" + l.partition().topic() + "_" + l.partition().partition(), Long.toString(l.lag()));
+        }
+        details.append("total lag ").append(g.totalLag()).append('\n');
+        values.put("members", Integer.toString(g.members().size()));
+        values.put("lag", Long.toString(g.totalLag()));
+        return new AdminResponse(
+                g.group() + ": " + g.state() + ", " + g.members().size() + " members, lag " + g.totalLag(),
+                details.toString(),
+                values);
     }
 }

@@ -35,6 +35,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     private boolean ignoreExisting = true;
     private boolean ignoreMissing = true;
     private String groupId = "jmeter-kafka";
+    private String shareGroupStart = "earliest";
     private String timeout = "30000";
     private String variablePrefix = "kafka";
 
@@ -179,6 +180,14 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     public void setGroupId(String groupId) {
         this.groupId = Fields.nullToEmpty(groupId);
+    }
+
+    public String getShareGroupStart() {
+        return shareGroupStart;
+    }
+
+    public void setShareGroupStart(String shareGroupStart) {
+        this.shareGroupStart = shareGroupStart == null ? "" : shareGroupStart.trim();
     }
 
     public String getTimeout() {

@@ -8,7 +8,8 @@ public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
 
     public KafkaAdminSamplerBeanInfo() {
         super(KafkaAdminSampler.class);
-        createPropertyGroup("request", new String[] {"connectionName", "operation", "topics", "groupId"});
+        createPropertyGroup(
+                "request", new String[] {"connectionName", "operation", "topics", "groupId", "shareGroupStart"});
         createPropertyGroup(
                 "topicSettings",
                 new String[] {"partitions", "replicationFactor", "topicConfigs", "ignoreExisting", "ignoreMissing"});
@@ -17,6 +18,7 @@ public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
         choice("operation", Tagged.tags(AdminOperation.class));
         text("topics", "${__P(topic,jmeter-kafka)}");
         text("groupId", "jmeter-kafka");
+        text("shareGroupStart", "earliest");
         text("partitions", "1");
         text("replicationFactor", "1");
         table("topicConfigs", "Config", "Value");
