@@ -37,6 +37,7 @@ public final class ClientMetrics {
 
     private final Set<Client> live = ConcurrentHashMap.newKeySet();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
+    private final Set<String> shareGroups = ConcurrentHashMap.newKeySet();
 
     /** Creates a client whose metrics this registry sees while it lives; {@code config} gets our reporter. */
     <T> T create(Map<String, Object> config, Function<Map<String, Object>, T> create) {
@@ -69,6 +70,11 @@ public final class ClientMetrics {
     /** Every consumer group a client of this connection used during the test, sorted. */
     public Set<String> groups() {
         return new TreeSet<>(groups);
+    }
+
+    /** Of {@link #groups()}, the share groups (their members' configs say how they acknowledge). */
+    public boolean isShareGroup(String group) {
+        return shareGroups.contains(group);
     }
 
     /** One client: its id, its group (consumers in a group) and its metrics. */
@@ -120,6 +126,7 @@ public final class ClientMetrics {
     public static final class Reporter implements MetricsReporter {
         private ClientMetrics owner;
         private Client client;
+        private boolean shareMember;
 
         @Override
         public void configure(Map<String, ?> configs) {
@@ -131,6 +138,7 @@ public final class ClientMetrics {
                         group == null || group.toString().isBlank()
                                 ? null
                                 : group.toString().trim());
+                shareMember = configs.containsKey(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG);
             }
         }
 
@@ -143,6 +151,9 @@ public final class ClientMetrics {
             owner.live.add(client);
             if (client.groupId != null) {
                 owner.groups.add(client.groupId);
+                if (shareMember) {
+                    owner.shareGroups.add(client.groupId);
+                }
             }
         }
 

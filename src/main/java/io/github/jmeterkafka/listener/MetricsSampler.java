@@ -5,6 +5,7 @@ import io.github.jmeterkafka.client.ClientMetrics;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.client.GroupLag;
+import io.github.jmeterkafka.client.ShareGroupView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -18,7 +19,6 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +31,10 @@ import org.slf4j.LoggerFactory;
  * connection's shared, thread-safe Admin client.
  */
 final class MetricsSampler {
-    /** The pseudo-metric for a group's lag: end offsets minus committed offsets, over its partitions. */
+    /**
+     * The pseudo-metric for a group's lag: end offsets minus committed offsets, over its partitions; for a share
+     * group, the records of its share partitions not yet acknowledged.
+     */
     static final String GROUP_LAG = "consumer-group-lag";
 
     static final String DEFAULT_NAMES = "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
@@ -114,8 +117,13 @@ final class MetricsSampler {
     /** The group's total lag, or null: no committed offsets yet, or the query failed. */
     private Long lag(Connection c, String group) throws InterruptedException {
         try {
-            Admin admin = c.admin();
-            GroupLag lag = new AdminOperations(admin, lagTimeoutMs).consumerGroupLag(group, List.of());
+            AdminOperations ops = new AdminOperations(c.admin(), lagTimeoutMs);
+            if (c.clientMetrics().isShareGroup(group)) {
+                // its share partitions' records not yet acknowledged; none: the group has started no partition yet
+                ShareGroupView share = ops.describeShareGroup(group);
+                return share.lags().isEmpty() ? null : share.totalLag();
+            }
+            GroupLag lag = ops.consumerGroupLag(group, List.of());
             // no partition: the group has committed nothing yet
             return lag.partitions().isEmpty() ? null : lag.total();
         } catch (InterruptedException e) {

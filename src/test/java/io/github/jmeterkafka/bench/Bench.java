@@ -31,8 +31,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
 
 /**
  * {@code mvn -Pbench verify}: one local broker, warmed up, then each case run alternately with
@@ -58,6 +62,7 @@ import org.apache.kafka.clients.admin.Admin;
 public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
     private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
+    private static final String SHARE_TITLE = "Kafka Share Consumer summary for 'share-consume':";
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
     private static final List<String> ALL_CASES = List.of(
             "a",
@@ -76,6 +81,7 @@ public final class Bench {
             "generators",
             "consume1",
             "consume6",
+            "share",
             "latency",
             "reqreply",
             "await",
@@ -196,6 +202,7 @@ public final class Bench {
             case "generators" -> generators();
             case "consume1" -> consumerCase("consume1", 1, 1);
             case "consume6" -> consumerCase("consume6", 6, 3);
+            case "share" -> shareCase();
             case "latency" -> latencyCase();
             case "reqreply" -> requestReplyCase();
             case "await" -> awaitCase();
@@ -539,6 +546,22 @@ public final class Bench {
         String title =
                 count(records) + " x 1000 B, " + partitions + (partitions == 1 ? " partition, " : " partitions, ")
                         + threads + (threads == 1 ? " thread" : " threads");
+        fill(id, title, topic, partitions, records);
+
+        // the broker's fetch path warms up too: without this read the first run of a case is the slowest
+        Report.Run warm = perfTestConsumer(id + "-warmup", topic, records, 0);
+        System.out.println("  (warm-up read, not counted: " + (warm == null ? "failed" : Report.format(warm)) + ")");
+        List<Report.Run> perf = new ArrayList<>();
+        List<Report.Run> plugin = new ArrayList<>();
+        alternate(
+                i -> perf.add(perfTestConsumer(id, topic, records, i)),
+                i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
+        report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
+        Topics.delete(admin, topic);
+    }
+
+    /** A new topic of {@code records} x 1000 B written by ProducerPerformance, checked at the broker. */
+    private void fill(String id, String title, String topic, int partitions, long records) {
         System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
         Topics.create(admin, partitions, topic);
         List<String> fill = new ArrayList<>(List.of(
@@ -558,17 +581,98 @@ public final class Bench {
         check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
         long stored = Topics.endOffsets(admin, topic);
         checkCount(id + " fill", records, records, stored);
+    }
 
-        // the broker's fetch path warms up too: without this read the first run of a case is the slowest
-        Report.Run warm = perfTestConsumer(id + "-warmup", topic, records, 0);
-        System.out.println("  (warm-up read, not counted: " + (warm == null ? "failed" : Report.format(warm)) + ")");
+    // ---------------------------------------------------------------- share groups
+
+    /**
+     * kafka-share-consumer-perf-test and bench/plans/share-consumer.jmx alternately, the same number of members of
+     * a new share group (started at the earliest offset) reading the same records of one partition.
+     */
+    private void shareCase() {
+        String id = "share";
+        String topic = "bench-share";
+        long records = Long.getLong("bench.share.records", 200_000);
+        int threads = Integer.getInteger("bench.share.threads", 3);
+        String title = count(records) + " x 1000 B, 1 partition, " + threads + " share group members, implicit acks";
+        fill(id, title, topic, 1, records);
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
         alternate(
-                i -> perf.add(perfTestConsumer(id, topic, records, i)),
-                i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
-        report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
+                i -> perf.add(perfTestShare(id, topic, records, threads, i)),
+                i -> plugin.add(pluginShare(id, topic, records, threads, i)));
+        report.shareConsumer(id, title, threads, 500, perf, plugin);
         Topics.delete(admin, topic);
+    }
+
+    /** A new share group that starts at the earliest offset, as each run needs. */
+    private String shareGroup(String name) {
+        try {
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, name),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot set the start of share group " + name, e);
+        }
+        return name;
+    }
+
+    private Report.Run perfTestShare(String id, String topic, long records, int threads, int repeat) {
+        List<String> args = List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--threads",
+                Integer.toString(threads),
+                "--timeout",
+                "60000",
+                "--group",
+                shareGroup("perf-" + id + "-" + repeat));
+        KafkaTool.Result r = tool(KafkaTool.SHARE_CONSUMER_PERFORMANCE, args, runDir(id + "-perf"));
+        if (!check(r.exitCode == 0, id + " share-consumer-perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            return null;
+        }
+        Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
+        checkCount(id + " share-consumer-perf-test", records, f.records, records);
+        Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal);
+        System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
+        return run;
+    }
+
+    private Report.Run pluginShare(String id, String topic, long records, int threads, int repeat) {
+        Path dir = runDir(id + "-plugin");
+        JMeter.RunBuilder b = plugin("share-consumer.jmx")
+                .runDir(dir)
+                .timeout(RUN_TIMEOUT)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("group", shareGroup("plugin-" + id + "-" + repeat))
+                .property("records", Long.toString(records))
+                .property("threads", Integer.toString(threads));
+        extraJvmArgs(dir).forEach(b::jvmArg);
+        PluginRun p = PluginRun.of(b, dir);
+        if (!check(
+                p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            return null;
+        }
+        Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), SHARE_TITLE);
+        checkCount(id + " plugin", records, f.records, records);
+        Report.Run run = Report.Run.consumer(
+                "plugin",
+                repeat,
+                f,
+                p.cpuSeconds,
+                p.cpuSecondsAfterStart,
+                p.result.elapsed().toMillis() / 1000.0,
+                p.steal);
+        System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
+        return run;
     }
 
     private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {

@@ -105,6 +105,8 @@ final class Figures {
     /** One consumer run, in kafka-consumer-perf-test's columns. */
     static final class Consumer {
         static final String HEADER_START = "start.time, end.time, data.consumed.in.MB";
+        // kafka-share-consumer-perf-test's line
+        private static final int SHARE_FIELDS = 7;
 
         final double megabytes;
         final double mbPerSec;
@@ -117,6 +119,17 @@ final class Figures {
         private Consumer(String line) {
             // limit 0: trailing empty fields are not counted
             String[] f = line.split(",\\s*", 0);
+            if (f.length == SHARE_FIELDS) {
+                // share-consumer-perf-test: start, end, MB, MB.sec, nMsg.sec, nMsg, fetch.time.ms (no rebalances)
+                megabytes = Double.parseDouble(f[2]);
+                mbPerSec = Double.parseDouble(f[3]);
+                recordsPerSec = Double.parseDouble(f[4]);
+                records = Long.parseLong(f[5]);
+                rebalanceMs = 0;
+                fetchMs = Long.parseLong(f[6]);
+                fetchRecordsPerSec = recordsPerSec;
+                return;
+            }
             if (f.length != 10) {
                 throw new IllegalStateException("Not a consumer-perf-test line: " + line);
             }
@@ -137,7 +150,8 @@ final class Figures {
             String rest = title == null ? output : lineAfter(output, title, Integer.MAX_VALUE);
             String below = lineAfter(rest, HEADER_START, Integer.MAX_VALUE);
             for (String line : below.split("\r?\n", -1)) {
-                if (line.split(",").length == 10 && !line.startsWith("WARNING")) {
+                int fields = line.split(",").length;
+                if ((fields == 10 || fields == SHARE_FIELDS) && !line.startsWith("WARNING")) {
                     return new Consumer(line);
                 }
             }

@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 public final class KafkaTool {
     public static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
     static final String CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance";
+    static final String SHARE_CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ShareConsumerPerformance";
 
     /**
      * kafka-run-class.sh's heap (KAFKA_HEAP_OPTS) and GC options (KAFKA_JVM_PERFORMANCE_OPTS), with the

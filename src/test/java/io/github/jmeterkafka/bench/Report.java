@@ -191,6 +191,9 @@ final class Report {
         final List<Run> perf;
         final List<Run> plugin;
         final int throughput;
+        // the consumer cases' reference tool and its setup
+        String tool = "consumer-perf-test";
+        String toolSetup = "1 consumer";
 
         CaseRuns(
                 String id,
@@ -308,6 +311,14 @@ final class Report {
         String setup =
                 threads + (threads == 1 ? " thread" : " threads") + " x up to " + recordsPerSample + " records/sample";
         cases.add(new CaseRuns(id, title, setup, true, perf, plugin, 0));
+    }
+
+    /** A share group's members against kafka-share-consumer-perf-test with as many. */
+    void shareConsumer(String id, String title, int threads, int recordsPerSample, List<Run> perf, List<Run> plugin) {
+        consumer(id, title, threads, recordsPerSample, perf, plugin);
+        CaseRuns c = cases.get(cases.size() - 1);
+        c.tool = "share-consumer-perf-test";
+        c.toolSetup = "--threads " + threads;
     }
 
     /** One line per run, as it finishes. */
@@ -486,7 +497,7 @@ final class Report {
                 + "| CPU µs/record: whole (net) |\n");
         s.append("|---|---|---|---|--:|--:|--:|--:|--:|--:|\n");
         for (CaseRuns c : consumers) {
-            consumerRow(s, "(" + c.id + ") " + c.title, "consumer-perf-test", "1 consumer", c.perf);
+            consumerRow(s, "(" + c.id + ") " + c.title, c.tool, c.toolSetup, c.perf);
             consumerRow(s, "", "plugin", c.setup, c.plugin);
             if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
                 s.append("| | **plugin / perf-test** | | | **")
@@ -547,7 +558,7 @@ final class Report {
             double rate = ratioValue(c, r -> r.recordsPerSec);
             if (c.consumer) {
                 rows.add(target(
-                        "(" + c.id + ") nMsg/s >= 0.95 x consumer-perf-test",
+                        "(" + c.id + ") nMsg/s >= 0.95 x " + c.tool,
                         f2(rate) + pairs(c, r -> r.recordsPerSec),
                         rate >= 0.95));
             } else if (c.throughput > 0) {

@@ -7,6 +7,7 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** share-group-queue.jmx in a real JMeter: six workers on one partition, a tenth of the jobs released once. */
@@ -42,6 +43,11 @@ class ShareGroupQueuePlanIT extends BrokerAndJMeter {
         assertThat(result.samples().rows("Describe the share group"))
                 .singleElement()
                 .satisfies(r -> assertThat(r.get("queue_lag")).isEqualTo("0"));
+        // the share group's lag over time: records not yet acknowledged, drained to 0 at the end
+        List<KafkaMetricsPlanIT.Row> lag =
+                KafkaMetricsPlanIT.rows(result.runDir().resolve("kafka-metrics.csv"), "consumer-group-lag");
+        assertThat(lag).as("share group lag rows").isNotEmpty();
+        assertThat(lag.get(lag.size() - 1).value).isZero();
         // the workers' figures are a consumer's on the Kafka page: every delivery, redeliveries included
         var page = PageData.read(result.reportDir().orElseThrow().resolve("kafka.html"));
         assertThat(page.path("samplers"))
