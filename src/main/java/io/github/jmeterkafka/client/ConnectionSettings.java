@@ -300,6 +300,8 @@ public final class ConnectionSettings {
     public Map<String, Object> shareConsumerConfig(String clientId, Map<String, Object> overrides) {
         Map<String, Object> config = consumerConfig(clientId, overrides);
         config.keySet().removeAll(CONSUMER_GROUP_ONLY);
+        // max.poll.records is a hard limit, as "records per sample" says, unless the table asks otherwise
+        config.putIfAbsent(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
         return config;
     }
 

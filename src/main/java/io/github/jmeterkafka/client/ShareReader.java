@@ -35,6 +35,8 @@ public final class ShareReader implements AutoCloseable {
     private final Listener listener;
     // records acknowledged and not yet confirmed, per partition and offset
     private final Map<TopicPartition, Map<Long, Pending>> pending = new HashMap<>();
+    // jobs whose locks were renewed before they were done, by topic, partition and offset: their work left (ns)
+    private final Map<String, Long> inProgress = new HashMap<>();
     // a poll failed after records were delivered: they are reported first, the failure next
     private RuntimeException deferred;
 
@@ -122,9 +124,10 @@ public final class ShareReader implements AutoCloseable {
     /**
      * Records of one poll (at most the consumer's max.poll.records), waiting at most {@code timeoutMs} for them;
      * none when the time runs out or {@link #wakeup} is called. Each record is a job of {@code processingMs}; with
-     * {@code renew} its lock, and the locks of the records after it, are renewed before they could expire. Records
-     * beyond {@code budget} go back to the group (explicit mode), or are counted all the same (implicit mode: the
-     * client accepts every record it delivered).
+     * {@code renew} (explicit mode), when half the acquisition lock's time has passed the locks of the jobs not done
+     * are renewed and the read ends: the client hands those records out again at the next poll, where their work
+     * goes on (counted once). Records beyond {@code budget} go back to the group (explicit mode), or are counted
+     * all the same (implicit mode: the client accepts every record it delivered).
      */
     public Delivery read(long timeoutMs, RecordBudget budget, int keep, long processingMs, boolean renew)
             throws InterruptedException {
@@ -171,63 +174,81 @@ public final class ShareReader implements AutoCloseable {
             boolean renew)
             throws InterruptedException {
         long polledMicros = SequenceHeader.nowMicros();
-        long polledNanos = System.nanoTime();
         List<ConsumerRecord<Object, Object>> jobs = new ArrayList<>(records.count());
-        records.forEach(jobs::add);
-        for (int i = 0; i < jobs.size(); i++) {
-            ConsumerRecord<Object, Object> rec = jobs.get(i);
-            boolean counted = budget.take(1) == 1 || decider == null;
-            if (counted) {
+        List<Long> workNanos = new ArrayList<>(records.count());
+        for (ConsumerRecord<Object, Object> rec : records) {
+            Long left = inProgress.remove(key(rec));
+            if (left != null) {
+                // a renewed job back from the last read: counted then, its work goes on
+                jobs.add(rec);
+                workNanos.add(left);
+            } else if (budget.take(1) == 1 || decider == null) {
                 listener.delivered(rec, polledMicros);
                 if (out.count++ < out.keep) {
                     out.kept.add(rec);
                 }
-                polledNanos = work(jobs, i, processingMs, renew, polledNanos, out);
+                jobs.add(rec);
+                workNanos.add(processingMs * 1_000_000L);
+            } else {
+                consumer.acknowledge(rec, AcknowledgeType.RELEASE);
+                pending(rec, polledMicros, AcknowledgeType.RELEASE, true);
             }
-            AcknowledgeType type =
-                    decider == null ? AcknowledgeType.ACCEPT : counted ? decider.outcome(rec) : AcknowledgeType.RELEASE;
+        }
+        long lockedNanos = System.nanoTime();
+        long renewNanos = renew && decider != null
+                ? consumer.acquisitionLockTimeoutMs().orElse(30_000) / 2L * 1_000_000L
+                : Long.MAX_VALUE;
+        for (int i = 0; i < jobs.size(); i++) {
+            long left = work(workNanos.get(i), lockedNanos + renewNanos);
+            if (left > 0) {
+                renewFrom(jobs, workNanos, i, left, renewNanos);
+                out.renewals++;
+                return;
+            }
+            ConsumerRecord<Object, Object> rec = jobs.get(i);
+            AcknowledgeType type = decider == null ? AcknowledgeType.ACCEPT : decider.outcome(rec);
             if (decider != null) {
                 consumer.acknowledge(rec, type);
             }
-            pending(rec, polledMicros, type, !counted);
+            pending(rec, polledMicros, type, false);
         }
     }
 
     /**
-     * Runs one job of {@code processingMs}; with {@code renew}, renews the locks of this record and the ones after
-     * it whenever half the acquisition lock's time has passed since they were last locked.
+     * Works on one job until it is done or the locks are due for renewal.
      *
-     * @return when the locks were last taken or renewed
+     * @return the job's work left (ns); 0 when done
      */
-    private long work(
-            List<ConsumerRecord<Object, Object>> jobs,
-            int from,
-            long processingMs,
-            boolean renew,
-            long lockedNanos,
-            Delivery out)
-            throws InterruptedException {
-        long locked = lockedNanos;
-        long end = System.nanoTime() + processingMs * 1_000_000L;
-        long renewEvery = renew ? consumer.acquisitionLockTimeoutMs().orElse(30_000) / 2L * 1_000_000L : 0;
+    private static long work(long nanos, long renewAt) throws InterruptedException {
+        long end = System.nanoTime() + nanos;
         while (true) {
             long now = System.nanoTime();
-            if (renew && decider != null && now - locked >= renewEvery) {
-                for (int j = from; j < jobs.size(); j++) {
-                    consumer.acknowledge(jobs.get(j), AcknowledgeType.RENEW);
-                }
-                consumer.commitSync(Duration.ofMillis(renewEvery / 2_000_000L));
-                out.renewals++;
-                locked = System.nanoTime();
-                continue;
+            if (end - now <= 0) {
+                return 0;
             }
-            long left = end - now;
-            if (left <= 0) {
-                return locked;
+            if (now - renewAt >= 0) {
+                return end - now;
             }
-            long untilRenew = renew ? locked + renewEvery - now : left;
-            Thread.sleep(Math.max(1, Math.min(left, untilRenew) / 1_000_000L));
+            Thread.sleep(Math.max(1, Math.min(end - now, renewAt - now) / 1_000_000L));
         }
+    }
+
+    /**
+     * Renews the locks of the jobs not done (from {@code from} on) and keeps their work left: Kafka's client hands
+     * renewed records out again at the next poll, where their work goes on.
+     */
+    private void renewFrom(
+            List<ConsumerRecord<Object, Object>> jobs, List<Long> workNanos, int from, long left, long renewNanos) {
+        for (int j = from; j < jobs.size(); j++) {
+            ConsumerRecord<Object, Object> rec = jobs.get(j);
+            consumer.acknowledge(rec, AcknowledgeType.RENEW);
+            inProgress.put(key(rec), j == from ? left : workNanos.get(j));
+        }
+        consumer.commitSync(Duration.ofNanos(renewNanos));
+    }
+
+    private static String key(ConsumerRecord<?, ?> rec) {
+        return rec.topic() + '\u0000' + rec.partition() + '\u0000' + rec.offset();
     }
 
     private void pending(

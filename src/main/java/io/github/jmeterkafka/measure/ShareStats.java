@@ -85,6 +85,14 @@ public final class ShareStats {
         return rejected.sum();
     }
 
+    public long refusals() {
+        return refused.sum();
+    }
+
+    public long renewals() {
+        return renewals.sum();
+    }
+
     /** Records delivered {@code count} times (the last bucket: that many or more). */
     public long deliveredTimes(int count) {
         return deliveries.get(count);

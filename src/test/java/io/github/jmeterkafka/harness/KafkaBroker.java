@@ -130,6 +130,8 @@ public final class KafkaBroker implements AutoCloseable {
             // share groups exist only in KRaft brokers
             props.put("share.coordinator.state.topic.replication.factor", "1");
             props.put("share.coordinator.state.topic.min.isr", "1");
+            // lets a test's share group lock records for 1 s, not at least 15 s, to see a slow job's lock expire
+            props.put("group.share.min.record.lock.duration.ms", "1000");
         }
         // consumers in tests should not wait 3 s for a group that will never grow
         props.put("group.initial.rebalance.delay.ms", "0");

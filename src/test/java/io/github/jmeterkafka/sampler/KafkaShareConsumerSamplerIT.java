@@ -121,6 +121,97 @@ class KafkaShareConsumerSamplerIT {
     }
 
     @Test
+    void membersThatLeaveAndJoinMidRunLoseNothing() throws Exception {
+        String topic = kafka.topic("share-churn", 2);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        produce(topic, 3000);
+        Supplier<KafkaShareConsumerSampler> threads = sampler(topic, group, s -> {
+            s.setAcknowledgement(ShareAcknowledgement.EXPLICIT.tag());
+            s.setRecordsPerSample("20");
+        });
+        KafkaShareConsumerSampler template = started(threads);
+        ShareStats share = template.run().share;
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<?>> running = new ArrayList<>();
+        // two members leave after 5 samples each, one joins after 2 s, one stays throughout
+        for (int t = 0; t < 4; t++) {
+            int samples = t < 2 ? 5 : Integer.MAX_VALUE;
+            long joinMs = t == 3 ? 2000 : 0;
+            running.add(pool.submit(() -> {
+                Thread.sleep(joinMs);
+                member(threads.get(), samples, () -> share.accepted() >= 3000);
+                return null;
+            }));
+        }
+        for (Future<?> f : running) {
+            f.get(90, TimeUnit.SECONDS);
+        }
+        pool.shutdownNow();
+
+        assertThat(share.accepted()).isEqualTo(3000);
+        assertThat(String.join("\n", share.lines()))
+                .contains("delivery: 3000 records accepted from 1 producers, 0 missing, 0 duplicated,");
+        template.testEnded();
+    }
+
+    @Test
+    void aSlowJobKeepsItsRecordsByRenewingTheirLocks_withoutRenewalTheyComeBack() throws Exception {
+        for (boolean renew : new boolean[] {true, false}) {
+            String topic = kafka.topic("share-slow", 1);
+            String group = startsAtEarliest(LiveKafka.unique("share-group"));
+            // a lock of 1 s (the test broker allows it), and renewals allowed (off by default)
+            setGroupConfig(group, "share.record.lock.duration.ms", "1000");
+            setGroupConfig(group, "share.renew.acknowledge.enable", "true");
+            produce(topic, 6);
+            Supplier<KafkaShareConsumerSampler> threads = sampler(topic, group, s -> {
+                s.setAcknowledgement(ShareAcknowledgement.EXPLICIT.tag());
+                s.setRecordsPerSample("3");
+                s.setProcessingTime("700");
+                s.setRenewLocks(renew);
+            });
+            KafkaShareConsumerSampler template = started(threads);
+            ShareStats share = template.run().share;
+            // polls of 3 jobs of 0.7 s: the third is done 2.1 s after its lock was taken
+            member(threads.get(), 40, () -> share.accepted() >= 6);
+
+            assertThat(share.accepted()).as(share.lines().toString()).isEqualTo(6);
+            if (renew) {
+                assertThat(share.renewals()).isPositive();
+                assertThat(share.refusals()).isZero();
+                assertThat(share.deliveredTimes(1)).isEqualTo(6);
+                assertThat(share.deliveredTimes(2)).isZero();
+            } else {
+                // the broker refuses the late jobs' acceptance and delivers them again
+                assertThat(share.renewals()).isZero();
+                assertThat(share.refusals()).isPositive();
+                assertThat(share.deliveredTimes(2)).isPositive();
+            }
+            template.testEnded();
+        }
+    }
+
+    /** One member: samples until {@code done}, at most {@code samples} times, then leaves the group. */
+    private static void member(KafkaShareConsumerSampler s, int samples, BooleanSupplier done) {
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        try {
+            for (int i = 0; i < samples && !done.getAsBoolean() && System.nanoTime() < deadline; i++) {
+                SampleResult r = s.sample(null);
+                if (r == null) {
+                    // the record budget is spent
+                    break;
+                }
+                // none within a poll timeout is a sample of its own: the group may be busy elsewhere
+                assertThat(r.isSuccessful() || ResponseCodes.NO_RECORDS.equals(r.getResponseCode()))
+                        .as(r.getResponseCode() + " " + r.getResponseMessage())
+                        .isTrue();
+            }
+        } finally {
+            s.threadFinished();
+        }
+    }
+
+    @Test
     void aBrokerWithoutShareGroups_failsEachSampleAtOnceSayingSo() throws Exception {
         try (KafkaBroker off = KafkaBroker.builder()
                         .workDir(Harness.targetDir().resolve("kafka-brokers").resolve("no-share-" + System.nanoTime()))
@@ -186,27 +277,9 @@ class KafkaShareConsumerSamplerIT {
             throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<?>> running = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         for (int t = 0; t < threads; t++) {
-            KafkaShareConsumerSampler clone = samplers.get();
-            running.add(pool.submit(() -> {
-                JMeterContextService.getContext().setVariables(new JMeterVariables());
-                try {
-                    while (!done.getAsBoolean() && System.nanoTime() < deadline) {
-                        SampleResult r = clone.sample(null);
-                        if (r == null) {
-                            break;
-                        }
-                        // none within a poll timeout is a sample of its own: the group may be busy elsewhere
-                        assertThat(r.isSuccessful() || ResponseCodes.NO_RECORDS.equals(r.getResponseCode()))
-                                .as(r.getResponseCode() + " " + r.getResponseMessage())
-                                .isTrue();
-                    }
-                } finally {
-                    clone.threadFinished();
-                }
-                return null;
-            }));
+            KafkaShareConsumerSampler s = samplers.get();
+            running.add(pool.submit(() -> member(s, Integer.MAX_VALUE, done)));
         }
         for (Future<?> f : running) {
             f.get(90, TimeUnit.SECONDS);
@@ -218,8 +291,9 @@ class KafkaShareConsumerSamplerIT {
         KafkaProducerSampler p = LiveKafka.sampler(LiveKafka.unique("produce"), connection, topic);
         p.setValue("job");
         p.setSequenceHeader(true);
-        p.setRecordsPerSample("100");
-        for (int i = 0; i < records / 100; i++) {
+        int perSample = Math.min(100, records);
+        p.setRecordsPerSample(Integer.toString(perSample));
+        for (int i = 0; i < records / perSample; i++) {
             LiveKafka.ok(p.sample(null));
         }
         p.threadFinished();
@@ -227,13 +301,16 @@ class KafkaShareConsumerSamplerIT {
 
     /** A share group starts at the latest offset unless its group config says otherwise. */
     private static String startsAtEarliest(String group) throws Exception {
+        setGroupConfig(group, "share.auto.offset.reset", "earliest");
+        return group;
+    }
+
+    private static void setGroupConfig(String group, String name, String value) throws Exception {
         Admin admin = kafka.admin;
         admin.incrementalAlterConfigs(Map.of(
                         new ConfigResource(ConfigResource.Type.GROUP, group),
-                        List.of(new AlterConfigOp(
-                                new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                        List.of(new AlterConfigOp(new ConfigEntry(name, value), AlterConfigOp.OpType.SET))))
                 .all()
                 .get(30, TimeUnit.SECONDS);
-        return group;
     }
 }
