@@ -49,6 +49,10 @@ public final class ConnectionSettings {
             ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
             ConsumerConfig.GROUP_PROTOCOL_CONFIG,
             ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG);
+    // what only a share consumer takes
+    private static final Set<String> SHARE_GROUP_ONLY = CONSUMER_KEYS.stream()
+            .filter(k -> k.startsWith("share."))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
     private static final List<String> CONSUMER_PLUGINS = List.of(
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
             ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -276,11 +280,18 @@ public final class ConnectionSettings {
     }
 
     /**
-     * The config of one consumer.
+     * The config of one consumer, without what only share consumers take (a consumer refuses to start with it).
      *
      * @param overrides what the consumer sampler sets (group id, offset reset), over the connection's
      */
     public Map<String, Object> consumerConfig(String clientId, Map<String, Object> overrides) {
+        Map<String, Object> config = eitherConsumerConfig(clientId, overrides);
+        config.keySet().removeAll(SHARE_GROUP_ONLY);
+        return config;
+    }
+
+    /** The consumer table serves consumers and share consumers alike. */
+    private Map<String, Object> eitherConsumerConfig(String clientId, Map<String, Object> overrides) {
         Map<String, Object> config = new LinkedHashMap<>();
         // a view into the fetch response, where byte[] would copy every record (1 GB per 1M x 1000 B)
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
@@ -298,7 +309,7 @@ public final class ConnectionSettings {
      * refuses to start with any of them set; the connection's consumer table serves both kinds).
      */
     public Map<String, Object> shareConsumerConfig(String clientId, Map<String, Object> overrides) {
-        Map<String, Object> config = consumerConfig(clientId, overrides);
+        Map<String, Object> config = eitherConsumerConfig(clientId, overrides);
         config.keySet().removeAll(CONSUMER_GROUP_ONLY);
         // max.poll.records is a hard limit, as "records per sample" says, unless the table asks otherwise
         config.putIfAbsent(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");

@@ -177,7 +177,7 @@ public final class ShareReader implements AutoCloseable {
         List<ConsumerRecord<Object, Object>> jobs = new ArrayList<>(records.count());
         List<Long> workNanos = new ArrayList<>(records.count());
         for (ConsumerRecord<Object, Object> rec : records) {
-            Long left = inProgress.remove(key(rec));
+            Long left = inProgress.isEmpty() ? null : inProgress.remove(key(rec));
             if (left != null) {
                 // a renewed job back from the last read: counted then, its work goes on
                 jobs.add(rec);

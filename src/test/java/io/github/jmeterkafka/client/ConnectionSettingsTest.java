@@ -22,6 +22,28 @@ class ConnectionSettingsTest {
     }
 
     @Test
+    void theConsumerTableServesBothKinds_eachGetsWhatItTakes() {
+        ConnectionSettings s = new ConnectionSettings(
+                "kafka",
+                "p",
+                Map.of("bootstrap.servers", "localhost:9092"),
+                Map.of(),
+                Map.of("share.acquire.mode", "batch_optimized", "isolation.level", "read_committed"));
+        assertThat(s.problems()).isEmpty();
+        assertThat(s.consumerConfig("c", Map.of()))
+                .containsEntry("isolation.level", "read_committed")
+                .doesNotContainKey("share.acquire.mode");
+        assertThat(s.shareConsumerConfig("s", Map.of()))
+                .containsEntry("share.acquire.mode", "batch_optimized")
+                .doesNotContainKey("isolation.level");
+        // max.poll.records a hard limit unless the table says otherwise
+        assertThat(new ConnectionSettings(
+                                "kafka", "p", Map.of("bootstrap.servers", "localhost:9092"), Map.of(), Map.of())
+                        .shareConsumerConfig("s", Map.of()))
+                .containsEntry("share.acquire.mode", "record_limit");
+    }
+
+    @Test
     void unknownKeysAreRefusedByName() {
         assertThat(settings(Map.of("request.timeout", "5000"), Map.of("ack", "1"))
                         .problems())
