@@ -19,8 +19,8 @@ import org.HdrHistogram.Recorder;
  * One sampler's HdrHistogram interval log (.hlog): each interval, every record's latency in µs
  * (untagged, so HdrHistogram's own tools read it), and two counters as tagged histograms of zeros
  * whose total count is the value: {@code Tag=bytes} and {@code Tag=failed}. At the end, the summary
- * rows as {@code #kafka.summary} comments. Thread-safe: records come from any thread, intervals are
- * written by one shared timer thread.
+ * rows as {@code #kafka.summary} comments. Each interval also goes to the {@link IntervalFeed}'s subscribers, from
+ * the same histograms. Thread-safe: records come from any thread, intervals are written by one shared timer thread.
  */
 public final class IntervalLog {
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -38,6 +38,10 @@ public final class IntervalLog {
     private Histogram spareDelay;
     private final LongAdder bytes = new LongAdder();
     private final LongAdder failed = new LongAdder();
+    private final String kind;
+    private final String label;
+    private final String latency;
+    // null when only the feed reads the intervals
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private final ScheduledFuture<?> task;
@@ -47,10 +51,24 @@ public final class IntervalLog {
     private boolean closed;
 
     private IntervalLog(Path file, String kind, String label, String latency, long intervalMs) throws IOException {
-        out = new PrintStream(file.toFile(), StandardCharsets.UTF_8);
-        writer = new HistogramLogWriter(out);
+        this.kind = kind;
+        this.label = label;
+        this.latency = latency;
         baseMs = System.currentTimeMillis();
         intervalStartMs = baseMs;
+        if (file == null) {
+            out = null;
+            writer = null;
+        } else {
+            out = new PrintStream(file.toFile(), StandardCharsets.UTF_8);
+            writer = new HistogramLogWriter(out);
+            writeHeader();
+        }
+        IntervalFeed.opened(this, label);
+        task = TIMER.scheduleAtFixedRate(this::writeInterval, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
+    }
+
+    private void writeHeader() {
         writer.outputLogFormatVersion();
         writer.outputStartTime(intervalStartMs);
         writer.setBaseTime(intervalStartMs);
@@ -63,18 +81,20 @@ public final class IntervalLog {
                 + "on a paced run, Tag=corrected: latency from each record's intended send time (µs), "
                 + "Tag=send-delay: from its intended to its actual send (µs)");
         writer.outputLegend();
-        task = TIMER.scheduleAtFixedRate(this::writeInterval, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
     }
 
     /**
-     * Starts the log of one sampler in {@code dir}, or returns null when {@code dir} is null.
+     * Starts the log of one sampler in {@code dir}. When {@code dir} is null: one that writes no file if the
+     * {@link IntervalFeed} has subscribers, else none (null).
      *
      * @param latency what the latencies measure: send-to-ack, end-to-end
      */
     public static IntervalLog open(Path dir, String kind, String label, String latency, long intervalMs)
             throws IOException {
         if (dir == null) {
-            return null;
+            return IntervalFeed.wanted()
+                    ? new IntervalLog(null, kind, label, latency, Math.max(100, intervalMs))
+                    : null;
         }
         Files.createDirectories(dir);
         return new IntervalLog(dir.resolve(fileName(label)), kind, label, latency, Math.max(100, intervalMs));
@@ -114,19 +134,37 @@ public final class IntervalLog {
         }
         long now = System.currentTimeMillis();
         spare = latencies.getIntervalHistogram(spare);
+        long intervalBytes = bytes.sumThenReset();
+        long intervalFailed = failed.sumThenReset();
         write(spare, null, now);
-        write(counter(bytes.sumThenReset()), "bytes", now);
-        write(counter(failed.sumThenReset()), "failed", now);
+        write(counter(intervalBytes), "bytes", now);
+        write(counter(intervalFailed), "failed", now);
         if (paced) {
             spareCorrected = corrected.getIntervalHistogram(spareCorrected);
             write(spareCorrected, "corrected", now);
             spareDelay = sendDelays.getIntervalHistogram(spareDelay);
             write(spareDelay, "send-delay", now);
         }
+        if (IntervalFeed.wanted()) {
+            // copies: the spares are reused for the next interval
+            IntervalFeed.publish(new IntervalFigures(
+                    kind,
+                    label,
+                    latency,
+                    intervalStartMs,
+                    now,
+                    spare.copy(),
+                    intervalBytes,
+                    intervalFailed,
+                    paced ? spareCorrected.copy() : null));
+        }
         intervalStartMs = now;
     }
 
     private void write(Histogram h, String tag, long endMs) {
+        if (writer == null) {
+            return;
+        }
         h.setTag(tag);
         // relative to the base time; Interval_Max in ms
         writer.outputIntervalHistogram((intervalStartMs - baseMs) / 1000.0, (endMs - baseMs) / 1000.0, h, 1000.0);
@@ -146,6 +184,10 @@ public final class IntervalLog {
         task.cancel(false);
         writeInterval();
         closed = true;
+        IntervalFeed.closed(this);
+        if (writer == null) {
+            return;
+        }
         writer.outputComment("kafka.summary.header=" + SummaryRow.header());
         for (SummaryRow row : rows) {
             writer.outputComment("kafka.summary=" + row.csv());

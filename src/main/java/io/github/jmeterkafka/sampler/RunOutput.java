@@ -35,7 +35,7 @@ public final class RunOutput {
         try {
             IntervalLog l = IntervalLog.open(
                     dir, kind, label, latency, PluginProperties.get(PluginProperties.HLOG_INTERVAL_S, 1) * 1000);
-            if (l != null) {
+            if (l != null && dir != null) {
                 log.info(
                         "Kafka {} '{}': interval log in {}",
                         kind,

@@ -2,8 +2,10 @@ package io.github.jmeterkafka.bench;
 
 import io.github.jmeterkafka.echo.EchoCounts;
 import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.BackendListeners;
 import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.InfluxDb;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.KafkaBroker;
@@ -47,7 +49,7 @@ import org.apache.kafka.common.config.ConfigResource;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
  * lz4,snappy,gzip,zstd,none, template,avro,registry,generators, consume1,consume6, latency, reqreply, await, stall,
- * rates;
+ * rates, influxdb;
  * {@code codecs} and {@code payloads} name groups), {@code bench.warmup.records} (2000000),
  * {@code bench.records.per.sample} (records per plugin sample in a-c and the codec, template and avro cases),
  * {@code bench.payload.records} (1000000: records per run in the codec, template, avro and registry cases),
@@ -86,7 +88,8 @@ public final class Bench {
             "reqreply",
             "await",
             "stall",
-            "rates");
+            "rates",
+            "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
     /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
@@ -208,6 +211,7 @@ public final class Bench {
             case "await" -> awaitCase();
             case "stall" -> stallCase();
             case "rates" -> ratesCase();
+            case "influxdb" -> influxDbCase();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
@@ -510,6 +514,35 @@ public final class Bench {
     private void registryCase() {
         try (SchemaRegistry registry = SchemaRegistry.start()) {
             payloadCase(Payload.avroThroughRegistry(plans, registry.confluentUrl()), Payload.avro(plans));
+        }
+    }
+
+    /**
+     * The producer plan without and with JMeter's Backend Listener on the plugin's InfluxDB client, writing to a real
+     * InfluxDB 1.x on this machine: what the listener costs the send rate.
+     */
+    private void influxDbCase() {
+        List<String> tried = new ArrayList<>();
+        Path influxd = InfluxDb.obtain(tried)
+                .orElseThrow(() -> new IllegalStateException("no influxd: Debian's influxdb package: " + tried));
+        try (InfluxDb influx = InfluxDb.start(influxd, runDir("influxdb-server"))) {
+            influx.createDatabase("bench");
+            String title = count(payloadRecords) + " x 1000 B, 1 partition, 1 thread";
+            ProducerCase off =
+                    ProducerCase.unthrottled("influxdb-off", title, payloadRecords, 1000, 1, recordsPerSample);
+            Path plan = BackendListeners.addedTo(
+                    plans.resolve("producer.jmx"),
+                    runDir("influxdb-plan"),
+                    "producer-influxdb",
+                    BackendListeners.influxDb("InfluxDB", influx.writeUrl("bench"), "bench", "influxdb case"));
+            ProducerCase on = ProducerCase.unthrottled("influxdb", title, payloadRecords, 1000, 1, recordsPerSample)
+                    .plan(plan.toString(), Map.of());
+            System.out.println("Case influxdb: the Backend Listener on the plugin's InfluxDB client, on and off ("
+                    + on.describe() + ")");
+            List<Report.Run> offRuns = new ArrayList<>();
+            List<Report.Run> onRuns = new ArrayList<>();
+            alternate(i -> offRuns.add(pluginProducer(off, i)), i -> onRuns.add(pluginProducer(on, i)));
+            report.payloads().listener(off, offRuns, on, onRuns);
         }
     }
 

@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
 
 /**
  * The tables and targets of the codec cases (perf-test beside the plugin, with the bytes the broker
- * stores per record), the template and avro cases (the plugin beside itself sending random letters)
- * and the generators' own rates without Kafka.
+ * stores per record), the template and avro cases (the plugin beside itself sending random letters),
+ * the influxdb case (the plugin beside itself with a Backend Listener writing to InfluxDB) and the generators' own
+ * rates without Kafka.
  */
 final class PayloadReport {
 
@@ -56,8 +57,11 @@ final class PayloadReport {
         }
     }
 
+    static final double LISTENER_MIN_RATIO = 0.97;
+
     private final List<Pair> codecs = new ArrayList<>();
     private final List<Pair> payloads = new ArrayList<>();
+    private final List<Pair> listeners = new ArrayList<>();
     private final List<GeneratorRates.Rate> generators = new ArrayList<>();
 
     void codec(ProducerCase c, List<Run> perf, List<Run> plugin) {
@@ -73,6 +77,11 @@ final class PayloadReport {
             String madeLabel,
             List<Run> madeRuns) {
         payloads.add(new Pair(random, randomLabel, randomRuns, made, madeLabel, madeRuns));
+    }
+
+    /** The same plan without and with a Backend Listener on the plugin's InfluxDB client. */
+    void listener(ProducerCase off, List<Run> offRuns, ProducerCase on, List<Run> onRuns) {
+        listeners.add(new Pair(off, "listener off", offRuns, on, "Backend Listener on, writing to InfluxDB", onRuns));
     }
 
     void generators(List<GeneratorRates.Rate> rates) {
@@ -91,12 +100,14 @@ final class PayloadReport {
     private List<Pair> all() {
         List<Pair> all = new ArrayList<>(codecs);
         all.addAll(payloads);
+        all.addAll(listeners);
         return all;
     }
 
     void tables(StringBuilder s, double baselineCpu) {
         codecTable(s, baselineCpu);
         payloadTable(s, baselineCpu);
+        listenerTable(s, baselineCpu);
         generatorTable(s);
     }
 
@@ -148,12 +159,36 @@ final class PayloadReport {
     }
 
     private void payloadTable(StringBuilder s, double baselineCpu) {
-        if (payloads.isEmpty()) {
+        pairTable(
+                s,
+                baselineCpu,
+                payloads,
+                "value",
+                "Both rows of a case: the plugin, 1 thread, the same plan (bench/plans/" + Payload.PLAN + "), "
+                        + "runs alternating on the same broker; the reference sends fresh random letters per record (the "
+                        + "registry case's: the avro case's Avro binary with no registry).");
+    }
+
+    private void listenerTable(StringBuilder s, double baselineCpu) {
+        pairTable(
+                s,
+                baselineCpu,
+                listeners,
+                "listener",
+                "Both rows: the plugin, 1 thread, bench/plans/producer.jmx, runs alternating on the same broker; "
+                        + "\"on\" adds JMeter's Backend Listener with the plugin's client, writing every interval to a "
+                        + "local InfluxDB 1.x (Debian's influxdb) on the same machine.");
+    }
+
+    /** The plugin beside itself: each pair's two rows and their ratios. */
+    private static void pairTable(
+            StringBuilder s, double baselineCpu, List<Pair> pairs, String variedColumn, String footnote) {
+        if (pairs.isEmpty()) {
             return;
         }
-        s.append("| case | value | runs | records/s | MB/s | stored B/record | p50 ms | p95 ms | CPU s: whole (net) "
-                + "| CPU µs/record: whole (net) |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
-        for (Pair p : payloads) {
+        s.append("| case | " + variedColumn + " | runs | records/s | MB/s | stored B/record | p50 ms | p95 ms "
+                + "| CPU s: whole (net) | CPU µs/record: whole (net) |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (Pair p : pairs) {
             payloadRow(
                     s, "(" + p.measured.id + ") " + p.measured.title, p.referenceLabel, p.referenceRuns, baselineCpu);
             payloadRow(s, "", p.measuredLabel, p.runs, baselineCpu);
@@ -171,9 +206,7 @@ final class PayloadReport {
                         .append(" |\n");
             }
         }
-        s.append("\nBoth rows of a case: the plugin, 1 thread, the same plan (bench/plans/" + Payload.PLAN + "), "
-                + "runs alternating on the same broker; the reference sends fresh random letters per record (the "
-                + "registry case's: the avro case's Avro binary with no registry).\n\n");
+        s.append("\n").append(footnote).append("\n\n");
     }
 
     private static void payloadRow(StringBuilder s, String name, String value, List<Run> runs, double baselineCpu) {
@@ -258,6 +291,17 @@ final class PayloadReport {
                         CodecCase.storedMeasured(plugin, perf),
                         CodecCase.storedMet(CodecCase.deviation(plugin, perf))));
             }
+        }
+        for (Pair p : listeners) {
+            if (p.referenceRuns.isEmpty() || p.runs.isEmpty()) {
+                continue;
+            }
+            double rate = p.ratio(r -> r.recordsPerSec);
+            rows.add(target(
+                    "(" + p.measured.id + ") records/s with the Backend Listener >= " + LISTENER_MIN_RATIO
+                            + " x without",
+                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
+                    rate >= LISTENER_MIN_RATIO));
         }
         for (Pair p : payloads) {
             if (p.referenceRuns.isEmpty() || p.runs.isEmpty()) {

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -54,6 +56,37 @@ class IntervalLogTest {
                         "#kafka.summary.header=" + SummaryRow.header() + "\n",
                         "#kafka.summary=producer,\"Produce, 1 KB\",all,1,0,0.0010,");
         assertThat(text).contains(",2000.0,");
+    }
+
+    @Test
+    void theFeedGetsEachIntervalAsWrittenEvenWhenNoFileIs() throws Exception {
+        List<IntervalFigures> fed = new CopyOnWriteArrayList<>();
+        Consumer<IntervalFigures> subscriber = fed::add;
+        assertThat(IntervalLog.open(null, "consumer", "Read", "end-to-end", 60_000))
+                .as("no file and no subscriber: no log")
+                .isNull();
+        IntervalFeed.subscribe(subscriber);
+        try {
+            IntervalLog log = IntervalLog.open(null, "consumer", "Read", "end-to-end", 60_000);
+            assertThat(IntervalFeed.keepsIntervals("Read")).isTrue();
+            for (int i = 1; i <= 100; i++) {
+                log.record(i * 1000L, 10);
+            }
+            log.failed(2);
+            log.close(List.of());
+            assertThat(fed).singleElement().satisfies(f -> {
+                assertThat(f.kind()).isEqualTo("consumer");
+                assertThat(f.latency()).isEqualTo("end-to-end");
+                assertThat(f.records()).isEqualTo(100);
+                assertThat(f.latencies().getValueAtPercentile(50)).isBetween(49_950L, 50_050L);
+                assertThat(f.bytes()).isEqualTo(1000);
+                assertThat(f.failed()).isEqualTo(2);
+                assertThat(f.corrected()).isNull();
+                assertThat(f.endMs()).isGreaterThanOrEqualTo(f.startMs());
+            });
+        } finally {
+            IntervalFeed.unsubscribe(subscriber);
+        }
     }
 
     @Test

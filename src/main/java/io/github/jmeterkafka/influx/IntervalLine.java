@@ -1,0 +1,98 @@
+package io.github.jmeterkafka.influx;
+
+import io.github.jmeterkafka.measure.IntervalFigures;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One sampler's interval as an InfluxDB line, in the layout of JMeter's own InfluxDB client (tags
+ * {@code application}, {@code transaction}, {@code statut=all}; fields {@code count}, {@code countError}, {@code
+ * avg}, {@code min}, {@code max}, {@code pct90.0}, {@code pct99.9}) with per-record values, and the Kafka figures beside them.
+ * Latencies in ms, timestamp the interval's end in ns (JMeter's client writes ns too).
+ */
+final class IntervalLine {
+    static final double[] PERCENTILES = {50, 90, 95, 99, 99.9};
+    private static final double MB = 1024.0 * 1024.0;
+
+    private final String measurement;
+    private final String tags;
+
+    /** @param tags tag names and values every line carries besides transaction, statut, kind and latency */
+    IntervalLine(String measurement, Map<String, String> tags) {
+        this.measurement = measurement.replace(",", "\\,").replace(" ", "\\ ");
+        StringBuilder t = new StringBuilder();
+        tags.forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                t.append(',').append(tag(k)).append('=').append(tag(v));
+            }
+        });
+        this.tags = t.toString();
+    }
+
+    String line(IntervalFigures f) {
+        StringBuilder s = new StringBuilder(512)
+                .append(measurement)
+                .append(tags)
+                .append(",transaction=")
+                .append(tag(f.label()))
+                .append(",statut=all,kind=")
+                .append(tag(f.kind()))
+                .append(",latency=")
+                .append(tag(f.latency()))
+                .append(' ');
+        double seconds = f.seconds();
+        long records = f.records();
+        // floats, as JMeter's client writes them: InfluxDB keeps one type per field
+        s.append("count=").append(records + f.failed());
+        s.append(",countError=").append(f.failed());
+        s.append(",records=").append(records).append('i');
+        s.append(",failed=").append(f.failed()).append('i');
+        s.append(",bytes=").append(f.bytes()).append('i');
+        s.append(",interval_s=").append(number(seconds));
+        s.append(",records_per_s=").append(number(records / seconds));
+        s.append(",mb_per_s=").append(number(f.bytes() / MB / seconds));
+        s.append(",failed_per_s=").append(number(f.failed() / seconds));
+        latencies(s, "", f.latencies());
+        if (f.corrected() != null) {
+            latencies(s, "corrected_", f.corrected());
+        }
+        return s.append(' ').append(f.endMs() * 1_000_000L).toString();
+    }
+
+    /** Nothing when the interval has no latency: InfluxDB keeps no empty field. */
+    private static void latencies(StringBuilder s, String prefix, Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return;
+        }
+        s.append(',').append(prefix).append("avg=").append(ms(micros.getMean()));
+        s.append(',').append(prefix).append("min=").append(ms((double) micros.getMinValue()));
+        s.append(',').append(prefix).append("max=").append(ms((double) micros.getMaxValue()));
+        for (double p : PERCENTILES) {
+            s.append(',').append(prefix).append(percentileField(p)).append('=').append(ms((double)
+                    micros.getValueAtPercentile(p)));
+        }
+    }
+
+    /** As JMeter's client names them: pct90.0, pct99.9. */
+    static String percentileField(double p) {
+        return "pct" + p;
+    }
+
+    private static String ms(double micros) {
+        return number(micros / 1000.0);
+    }
+
+    private static String number(double v) {
+        return String.format(Locale.ROOT, "%.6f", v);
+    }
+
+    /** Line protocol: commas, equal signs and spaces in tag keys and values are escaped. */
+    static String tag(String v) {
+        return v.replace('\n', ' ')
+                .replace('\r', ' ')
+                .replace(",", "\\,")
+                .replace("=", "\\=")
+                .replace(" ", "\\ ");
+    }
+}
