@@ -667,15 +667,8 @@ public final class Bench {
                 "60000",
                 "--group",
                 shareGroup("perf-" + id + "-" + repeat));
-        KafkaTool.Result r = tool(KafkaTool.SHARE_CONSUMER_PERFORMANCE, args, runDir(id + "-perf"));
-        if (!check(r.exitCode == 0, id + " share-consumer-perf-test exit code " + r.exitCode + ", see " + r.dir)) {
-            return null;
-        }
-        Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
-        checkCount(id + " share-consumer-perf-test", records, f.records, records);
-        Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal);
-        System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
-        return run;
+        return toolConsumer(
+                id, "share-consumer-perf-test", KafkaTool.SHARE_CONSUMER_PERFORMANCE, args, records, repeat);
     }
 
     private Report.Run pluginShare(String id, String topic, long records, int threads, int repeat) {
@@ -688,24 +681,7 @@ public final class Bench {
                 .property("group", shareGroup("plugin-" + id + "-" + repeat))
                 .property("records", Long.toString(records))
                 .property("threads", Integer.toString(threads));
-        extraJvmArgs(dir).forEach(b::jvmArg);
-        PluginRun p = PluginRun.of(b, dir);
-        if (!check(
-                p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
-            return null;
-        }
-        Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), SHARE_TITLE);
-        checkCount(id + " plugin", records, f.records, records);
-        Report.Run run = Report.Run.consumer(
-                "plugin",
-                repeat,
-                f,
-                p.cpuSeconds,
-                p.cpuSecondsAfterStart,
-                p.result.elapsed().toMillis() / 1000.0,
-                p.steal);
-        System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
-        return run;
+        return pluginConsumerRun(id, b, dir, SHARE_TITLE, records, repeat);
     }
 
     private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {
@@ -720,12 +696,18 @@ public final class Bench {
                 "60000",
                 "--group",
                 "perf-" + id + "-" + repeat);
-        KafkaTool.Result r = tool(KafkaTool.CONSUMER_PERFORMANCE, args, runDir(id + "-perf"));
-        if (!check(r.exitCode == 0, id + " consumer-perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+        return toolConsumer(id, "consumer-perf-test", KafkaTool.CONSUMER_PERFORMANCE, args, records, repeat);
+    }
+
+    /** One run of a Kafka consumer perf tool, checked to have read every record. */
+    private Report.Run toolConsumer(
+            String id, String name, String mainClass, List<String> args, long records, int repeat) {
+        KafkaTool.Result r = tool(mainClass, args, runDir(id + "-perf"));
+        if (!check(r.exitCode == 0, id + " " + name + " exit code " + r.exitCode + ", see " + r.dir)) {
             return null;
         }
         Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
-        checkCount(id + " consumer-perf-test", records, f.records, records);
+        checkCount(id + " " + name, records, f.records, records);
         Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal);
         System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         return run;
@@ -746,13 +728,19 @@ public final class Bench {
                 .property("receive.buffer.bytes", "2097152")
                 .property("max.partition.fetch.bytes", "1048576")
                 .property("check.crcs", "false");
+        return pluginConsumerRun(id, b, dir, CONSUMER_TITLE, records, repeat);
+    }
+
+    /** One JMeter run of a consumer plan, checked to have read every record. */
+    private Report.Run pluginConsumerRun(
+            String id, JMeter.RunBuilder b, Path dir, String title, long records, int repeat) {
         extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
         if (!check(
                 p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             return null;
         }
-        Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), CONSUMER_TITLE);
+        Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), title);
         checkCount(id + " plugin", records, f.records, records);
         Report.Run run = Report.Run.consumer(
                 "plugin",
