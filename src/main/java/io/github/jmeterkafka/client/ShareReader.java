@@ -55,6 +55,9 @@ public final class ShareReader implements AutoCloseable {
          */
         void delivered(ConsumerRecord<Object, Object> record, long polledMicros);
 
+        /** The outcome given to a record, sent with the next commit or poll. */
+        void decided(Pending record);
+
         /**
          * The broker's answer to an acknowledgement.
          *
@@ -263,6 +266,7 @@ public final class ShareReader implements AutoCloseable {
                 overBudget);
         pending.computeIfAbsent(new TopicPartition(rec.topic(), rec.partition()), k -> new HashMap<>())
                 .put(rec.offset(), p);
+        listener.decided(p);
     }
 
     /** The broker's answer to acknowledgements, on this reader's thread (inside poll, commit or close). */

@@ -116,7 +116,7 @@ public class KafkaSummaryListener extends AbstractTestElement
         }
         List<SummaryRow> rows = new ArrayList<>();
         new TreeMap<>(done.runs).forEach((label, run) -> {
-            String title = title(run.kind());
+            String title = run.isShare() ? "Kafka Share Consumer" : title(run.kind());
             SummaryPrinter.print(
                     title + " summary for '" + label + "' over " + run.serverCount() + " servers:",
                     run.lines().toArray(new String[0]));

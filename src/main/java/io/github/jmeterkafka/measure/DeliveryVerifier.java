@@ -78,9 +78,18 @@ public final class DeliveryVerifier {
     }
 
     public String summaryLine() {
+        return summaryLine("verified");
+    }
+
+    /**
+     * The check in one line.
+     *
+     * @param seen what the checked records were: "verified" (read), "accepted" (a share group's)
+     */
+    public String summaryLine(String seen) {
         return String.format(
-                "delivery: %d records verified from %d producers, %d missing, %d duplicated, %d out of order.",
-                verified(), producers(), missing(), duplicated(), outOfOrder());
+                "delivery: %d records %s from %d producers, %d missing, %d duplicated, %d out of order.",
+                verified(), seen, producers(), missing(), duplicated(), outOfOrder());
     }
 
     /** One producer's records on one partition. */

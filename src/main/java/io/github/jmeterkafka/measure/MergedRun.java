@@ -32,6 +32,11 @@ public final class MergedRun {
         return kind;
     }
 
+    /** A share consumer's: its samples bring share figures. */
+    public synchronized boolean isShare() {
+        return all.share != null;
+    }
+
     public synchronized void add(SampleFigures f) {
         boolean inWarmup = warmup.covers(all.records, all.records == 0 ? 0 : f.startMs - all.startMs);
         all.add(f);
@@ -81,6 +86,16 @@ public final class MergedRun {
                 if (server.isPaced()) {
                     lines.add("server " + s + ": " + server.schedule.correctedLine("latency"));
                     lines.add("server " + s + ": " + server.schedule.sendDelayLine());
+                }
+            });
+        } else if (all.share != null) {
+            lines = SummaryLines.shareConsumer(
+                    all.consumer(), warmup.isSet() ? steady.consumer() : null, warmup, all.share);
+            servers.forEach((s, p) -> {
+                lines.add("server " + s + ": " + p.consumer().sharePerfTestLine());
+                lines.add("server " + s + ": " + p.consumer().endToEndLine());
+                if (p.share != null) {
+                    lines.add("server " + s + ": " + p.share.lines().get(0));
                 }
             });
         } else {
@@ -138,8 +153,16 @@ public final class MergedRun {
         Histogram corrected;
         Histogram sendDelay;
         final Map<String, SendSchedule.Behind> behind = new TreeMap<>();
+        // a share consumer's
+        ShareStats share;
 
         void add(SampleFigures f) {
+            if (f.share != null) {
+                if (share == null) {
+                    share = ShareStats.merged();
+                }
+                share.add(f.share);
+            }
             for (int m : f.micros) {
                 micros.recordValue(m);
             }

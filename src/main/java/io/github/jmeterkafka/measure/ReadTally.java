@@ -94,6 +94,27 @@ public final class ReadTally {
         return Arrays.copyOf(sampleMicros, sampleCount);
     }
 
+    /**
+     * What the current sample adds to a distributed test's merged summary.
+     *
+     * @param server      this jmeter-server, as host:port
+     * @param rebalanceMs the thread's time in rebalances so far
+     */
+    public SampleFigures figures(String server, long startMs, long rebalanceMs) {
+        return new SampleFigures(
+                ConsumerStats.Summary.KIND,
+                server,
+                sampleMicros(),
+                sampleCount,
+                0,
+                keyValueBytes,
+                startMs,
+                lastReceivedMillis(),
+                rebalanceMs,
+                0,
+                0);
+    }
+
     /** Hands this thread's end-to-end latencies to the sampler's figures; the thread reads no more. */
     public void finish() {
         stats.endToEnd(e2eMicros, steadyMicros);

@@ -39,6 +39,8 @@ public final class SampleFigures implements Serializable {
     public final int[] sendDelayMicros;
     /** On a paced run, this server's time behind schedule so far and its skipped records; else null. */
     public final SendSchedule.Behind behind;
+    /** A share consumer's share figures; else null. */
+    public final ShareFigures share;
 
     @SuppressWarnings("java:S107") // one value per figure the summary has
     public SampleFigures(
@@ -53,42 +55,6 @@ public final class SampleFigures implements Serializable {
             long rebalanceMs,
             double expectedRate,
             long timedOut) {
-        this(
-                kind,
-                server,
-                micros,
-                records,
-                failed,
-                bytes,
-                startMs,
-                endMs,
-                rebalanceMs,
-                expectedRate,
-                timedOut,
-                null,
-                null,
-                null);
-    }
-
-    @SuppressWarnings("java:S107")
-    private SampleFigures(
-            String kind,
-            String server,
-            int[] micros,
-            long records,
-            long failed,
-            long bytes,
-            long startMs,
-            long endMs,
-            long rebalanceMs,
-            double expectedRate,
-            long timedOut,
-            int[] correctedMicros,
-            int[] sendDelayMicros,
-            SendSchedule.Behind behind) {
-        this.correctedMicros = correctedMicros;
-        this.sendDelayMicros = sendDelayMicros;
-        this.behind = behind;
         this.kind = kind;
         this.server = server;
         this.micros = micros;
@@ -100,6 +66,34 @@ public final class SampleFigures implements Serializable {
         this.rebalanceMs = rebalanceMs;
         this.expectedRate = expectedRate;
         this.timedOut = timedOut;
+        this.correctedMicros = null;
+        this.sendDelayMicros = null;
+        this.behind = null;
+        this.share = null;
+    }
+
+    /** {@code base}'s figures with a paced run's and a share consumer's as given. */
+    private SampleFigures(
+            SampleFigures base,
+            int[] correctedMicros,
+            int[] sendDelayMicros,
+            SendSchedule.Behind behind,
+            ShareFigures share) {
+        this.kind = base.kind;
+        this.server = base.server;
+        this.micros = base.micros;
+        this.records = base.records;
+        this.failed = base.failed;
+        this.bytes = base.bytes;
+        this.startMs = base.startMs;
+        this.endMs = base.endMs;
+        this.rebalanceMs = base.rebalanceMs;
+        this.expectedRate = base.expectedRate;
+        this.timedOut = base.timedOut;
+        this.correctedMicros = correctedMicros;
+        this.sendDelayMicros = sendDelayMicros;
+        this.behind = behind;
+        this.share = share;
     }
 
     /** These figures with a paced run's; themselves when {@code behind} is null (not paced). */
@@ -108,19 +102,18 @@ public final class SampleFigures implements Serializable {
             return this;
         }
         return new SampleFigures(
-                kind,
-                server,
-                micros,
-                records,
-                failed,
-                bytes,
-                startMs,
-                endMs,
-                rebalanceMs,
-                expectedRate,
-                timedOut,
+                this,
                 corrected == null ? new int[0] : corrected,
                 sendDelay == null ? new int[0] : sendDelay,
-                behind);
+                behind,
+                share);
+    }
+
+    /** These figures with a share consumer's; themselves when {@code figures} is null (nothing to add). */
+    public SampleFigures shared(ShareFigures figures) {
+        if (figures == null) {
+            return this;
+        }
+        return new SampleFigures(this, correctedMicros, sendDelayMicros, behind, figures);
     }
 }

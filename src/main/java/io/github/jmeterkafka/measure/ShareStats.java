@@ -9,10 +9,11 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * What a share group's members of one sampler did with their records, over all threads: how often each record
- * had been delivered, what each was acknowledged as, how long the broker took to confirm it, and (from the
- * producers' sequence headers) whether every record was accepted exactly once. Volume, rates and end-to-end
- * latency are the {@link ConsumerStats} beside it. Thread-safe.
+ * What a share group's members of one sampler did with their records, added up from the threads' {@link
+ * ShareFigures}: how often each record had been delivered, what each was acknowledged as, how long the broker took
+ * to confirm it, and (from the producers' sequence headers) whether every record was accepted exactly once.
+ * Volume, rates and end-to-end latency are the {@link ConsumerStats} beside it. A distributed test's controller
+ * merges the servers' figures into one the same way. Thread-safe.
  */
 public final class ShareStats {
     /** Delivery counts above this share one bucket (Kafka's delivery limit is 5 by default, at most 10). */
@@ -27,49 +28,48 @@ public final class ShareStats {
     private final LongAdder refused = new LongAdder();
     private final Histogram ackMicros = new ConcurrentHistogram(3);
     private final DeliveryVerifier verifier;
+    private final boolean merged;
 
     /** @param verifier null when delivery is not verified */
     public ShareStats(DeliveryVerifier verifier) {
+        this(verifier, false);
+    }
+
+    private ShareStats(DeliveryVerifier verifier, boolean merged) {
         this.verifier = verifier;
+        this.merged = merged;
     }
 
-    /** One record handed to the plan, delivered {@code count} times so far (1: the first time). */
-    public void delivered(int count) {
-        deliveries.incrementAndGet(Math.max(1, Math.min(count, MAX_COUNTED_DELIVERY)));
+    /** A distributed test's merge of its servers' figures (each server checks delivery itself). */
+    public static ShareStats merged() {
+        return new ShareStats(null, true);
     }
 
-    public void renewed(int times) {
-        renewals.add(times);
-    }
-
-    /** The broker refused an acknowledgement: the record is still the group's (its lock expired, or it moved). */
-    public void refused() {
-        refused.increment();
+    public void add(ShareFigures f) {
+        for (int i = 1; i < f.deliveries.length; i++) {
+            if (f.deliveries[i] > 0) {
+                deliveries.addAndGet(i, f.deliveries[i]);
+            }
+        }
+        accepted.add(f.accepted);
+        released.add(f.released);
+        rejected.add(f.rejected);
+        returned.add(f.returned);
+        renewals.add(f.renewals);
+        refused.add(f.refused);
+        for (int m : f.ackMicros) {
+            ackMicros.recordValue(m);
+        }
     }
 
     /**
-     * The broker took an acknowledgement.
+     * The broker took a record's acceptance: checked against the producers' sequences.
      *
-     * @param outcome    "accept", "release" or "reject"
-     * @param overBudget released unread because the sampler's record budget was spent
-     * @param sequence   the record's sequence header; null when it has none
+     * @param sequence the record's sequence header; null when it has none
      */
-    public void acknowledged(
-            String outcome, boolean overBudget, String topic, int partition, SequenceHeader sequence, long micros) {
-        if (overBudget) {
-            returned.increment();
-            return;
-        }
-        ackMicros.recordValue(Math.max(0, micros));
-        switch (outcome) {
-            case "accept" -> {
-                accepted.increment();
-                if (verifier != null && sequence != null) {
-                    verifier.observe(sequence.producer, topic, partition, sequence.sequence);
-                }
-            }
-            case "release" -> released.increment();
-            default -> rejected.increment();
+    public void acceptanceConfirmed(String topic, int partition, SequenceHeader sequence) {
+        if (verifier != null && sequence != null) {
+            verifier.observe(sequence.producer, topic, partition, sequence.sequence);
         }
     }
 
@@ -139,10 +139,15 @@ public final class ShareStats {
         }
         counts.setLength(counts.length() - 1);
         lines.add(counts.append('.').toString());
-        lines.add(
-                verifier == null
-                        ? "delivery: not verified (Verify delivery is off)"
-                        : verifier.summaryLine().replace("verified", "accepted"));
+        if (merged) {
+            lines.add("the broker's answers to each thread's last acknowledgements come at its close, after its last"
+                    + " sample: they are in each server's own summary, as is the delivery check.");
+        } else {
+            lines.add(
+                    verifier == null
+                            ? "delivery: not verified (Verify delivery is off)"
+                            : verifier.summaryLine("accepted"));
+        }
         return lines;
     }
 }

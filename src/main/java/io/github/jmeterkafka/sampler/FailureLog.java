@@ -17,7 +17,12 @@ final class FailureLog {
     private FailureLog() {}
 
     static void once(String label, String code, String message, Throwable e) {
-        if (!SEEN.add(label + '\u0000' + code + '\u0000' + message)) {
+        once(label, code, message, message, e);
+    }
+
+    /** @param kind what makes failures alike when their messages differ (e.g. by the input that failed) */
+    static void once(String label, String code, String kind, String message, Throwable e) {
+        if (!SEEN.add(label + '\u0000' + code + '\u0000' + kind)) {
             return;
         }
         if (e instanceof InvalidInputException) {

@@ -11,7 +11,6 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.ReadTally;
-import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
 import java.util.ArrayList;
@@ -137,18 +136,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
             tally.sampled(
                     run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
             if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(new SampleFigures(
-                        ConsumerStats.Summary.KIND,
-                        RunOutput.server(),
-                        tally.sampleMicros(),
-                        count,
-                        0,
-                        tally.keyValueBytes(),
-                        result.getStartTime(),
-                        tally.lastReceivedMillis(),
-                        rebalanceMsTotal,
-                        0,
-                        0));
+                kafkaResult.figures(tally.figures(RunOutput.server(), result.getStartTime(), rebalanceMsTotal));
             }
             result.setSampleCount(count);
             // JMeter's received bytes are headers + body size when set: the records' own bytes

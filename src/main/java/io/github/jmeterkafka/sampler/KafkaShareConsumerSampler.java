@@ -9,7 +9,8 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.ReadTally;
-import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.measure.ShareFigures;
+import io.github.jmeterkafka.measure.ShareTally;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
 import java.util.Arrays;
@@ -21,6 +22,7 @@ import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
@@ -41,6 +43,8 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
 
     private transient volatile ShareReader reader;
     private transient ReadTally tally;
+    private transient ShareTally shareTally;
+    private transient String samplerData;
     private transient ValueText valueText;
 
     /** The run all threads of this sampler share (tests read its figures). */
@@ -65,9 +69,13 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         if (run.budget.spent()) {
             return null;
         }
-        result.setSamplerData("connection: " + connection.name() + "\nshare group: " + groupId.trim() + "\ntopics: "
-                + topics.trim() + "\nacknowledgement: " + acknowledgement + "\nup to " + max + " records within "
-                + timeoutMs + " ms");
+        if (samplerData == null) {
+            // the fields are read once per thread, as the reader is made
+            samplerData = "connection: " + connection.name() + "\nshare group: " + groupId.trim() + "\ntopics: "
+                    + topics.trim() + "\nacknowledgement: " + acknowledgement + "\nup to " + max
+                    + " records within " + timeoutMs + " ms";
+        }
+        result.setSamplerData(samplerData);
         run.stats.reading(System.currentTimeMillis());
         String prefix = variablePrefix.trim();
         return new Sample<>() {
@@ -85,7 +93,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
 
     private boolean filled(
             SampleResult result, ShareReader.Delivery read, ShareRun run, String prefix, long timeoutMs) {
-        run.share.renewed(read.renewals());
+        shareTally.renewed(read.renewals());
         int count = read.count();
         if (count == 0) {
             if (run.budget.spent()) {
@@ -100,19 +108,11 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
             return true;
         }
         tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
+        // what the thread did since its last figures: the broker's answers to earlier samples' acknowledgements too
+        ShareFigures share = shareTally.handOver();
         if (result instanceof KafkaSampleResult kafkaResult) {
-            kafkaResult.figures(new SampleFigures(
-                    ConsumerStats.Summary.KIND,
-                    RunOutput.server(),
-                    tally.sampleMicros(),
-                    count,
-                    0,
-                    tally.keyValueBytes(),
-                    result.getStartTime(),
-                    tally.lastReceivedMillis(),
-                    0,
-                    0,
-                    0));
+            kafkaResult.figures(
+                    tally.figures(RunOutput.server(), result.getStartTime(), 0).shared(share));
         }
         result.setSampleCount(count);
         result.setBodySize(tally.bytes());
@@ -143,17 +143,23 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
             ShareReader.Decider decider = mode == ShareAcknowledgement.EXPLICIT ? outcomes() : null;
             ShareRun run = run();
             ReadTally t = new ReadTally(run.stats, null);
+            ShareTally st = new ShareTally(run.share);
             ShareReader.Listener listener = new ShareReader.Listener() {
                 @Override
                 public void delivered(ConsumerRecord<Object, Object> rec, long polledMicros) {
                     t.record(rec, polledMicros);
-                    run.share.delivered(rec.deliveryCount().orElse((short) 1));
+                    st.delivered(rec.deliveryCount().orElse((short) 1));
+                }
+
+                @Override
+                public void decided(ShareReader.Pending p) {
+                    st.decided(ShareOutcomes.word(p.type), p.overBudget);
                 }
 
                 @Override
                 public void acknowledged(ShareReader.Pending p, long ackedMicros, Exception failure) {
                     if (failure != null) {
-                        run.share.refused();
+                        st.refused();
                         FailureLog.once(
                                 getName(),
                                 ResponseCodes.of(failure),
@@ -161,13 +167,12 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                                 failure);
                         return;
                     }
-                    run.share.acknowledged(
-                            ShareOutcomes.word(p.type),
-                            p.overBudget,
-                            p.topic,
-                            p.partition,
-                            p.sequence,
-                            ackedMicros - p.polledMicros);
+                    if (!p.overBudget) {
+                        st.answered(ackedMicros - p.polledMicros);
+                        if (p.type == AcknowledgeType.ACCEPT) {
+                            run.share.acceptanceConfirmed(p.topic, p.partition, p.sequence);
+                        }
+                    }
                 }
             };
             r = new ShareReader(
@@ -182,6 +187,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                     decider,
                     listener);
             tally = t;
+            shareTally = st;
             reader = r;
         }
         return r;
@@ -237,6 +243,8 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                         e);
             } finally {
                 tally.finish();
+                // the broker's answers to the last acknowledgements: only this server's own summary has them
+                shareTally.handOver();
                 if (interrupted) {
                     Thread.currentThread().interrupt();
                 }

@@ -80,8 +80,9 @@ final class ShareOutcomes implements ShareReader.Decider {
                 FailureLog.once(
                         label,
                         ResponseCodes.INVALID_INPUT,
-                        "the outcome expression gave '" + word
-                                + "'; it must give accept, release or reject (blank: accept): the record was released",
+                        "outcome expression",
+                        "the outcome expression gave '" + word + "'; it must give accept, release or reject (blank:"
+                                + " accept): such records are released",
                         null);
                 yield AcknowledgeType.RELEASE;
             }

@@ -128,4 +128,44 @@ class MergedRunTest {
         assertThat(rows.get(0).get(SummaryRow.Column.RECORDS)).isEqualTo("18");
         assertThat(rows.get(0).get(SummaryRow.Column.FAILED)).isEqualTo("2");
     }
+
+    private static SampleFigures shareSample(String server, ShareTally tally, long start) {
+        return new SampleFigures(
+                        ConsumerStats.Summary.KIND, server, new int[] {2000}, 1, 0, 1024, start, start + 100, 0, 0, 0)
+                .shared(tally.handOver());
+    }
+
+    @Test
+    void shareConsumersMergeTheirServersOutcomesDeliveriesAndAnswers() {
+        MergedRun run = new MergedRun(ConsumerStats.Summary.KIND, Warmup.NONE, null);
+        ShareTally h1 = new ShareTally(new ShareStats(null));
+        ShareTally h2 = new ShareTally(new ShareStats(null));
+        h1.delivered(1);
+        h1.decided("accept", false);
+        run.add(shareSample("h1:1099", h1, 1000));
+        h2.delivered(2);
+        h2.decided("release", false);
+        h2.answered(4000);
+        run.add(shareSample("h2:1099", h2, 1100));
+        h1.delivered(1);
+        h1.decided("reject", false);
+        h1.answered(3000);
+        run.add(shareSample("h1:1099", h1, 1200));
+
+        assertThat(run.isShare()).isTrue();
+        assertThat(run.lines())
+                .contains(
+                        ConsumerStats.Summary.SHARE_HEADER,
+                        "acknowledged: 1 accepted, 1 released, 1 rejected; 0 lock renewals; 0 acknowledgements refused"
+                                + " by the broker; 0 released unread at the end of the record budget.",
+                        "delivery counts (records handed out, by delivery): 1: 2, 2: 1.",
+                        "server h1:1099: acknowledged: 1 accepted, 0 released, 1 rejected; 0 lock renewals; 0"
+                                + " acknowledgements refused by the broker; 0 released unread at the end of the record"
+                                + " budget.")
+                .anyMatch(l -> l.startsWith("acknowledgement latency (delivery to the broker's answer): 3.50 ms avg"))
+                .anyMatch(l -> l.startsWith("server h2:1099: ") && l.contains(", 1, "))
+                .anyMatch(l -> l.contains("they are in each server's own summary"));
+        assertThat(new MergedRun(ConsumerStats.Summary.KIND, Warmup.NONE, null).isShare())
+                .isFalse();
+    }
 }
