@@ -26,7 +26,8 @@ import org.apache.jmeter.testelement.TestElement;
 public class KafkaMetricsGui extends AbstractOverTimeVisualizer {
     private static final long serialVersionUID = 1L;
     static final String BUNDLE = "io.github.jmeterkafka.listener.KafkaMetricsGuiResources";
-    private static final String HELP = "https://github.com/jmeter-kafka/jmeter-kafka#kafka-metrics-listener";
+    private static final String HELP =
+            "https://github.com/jmeter-kafka/jmeter-kafka/blob/main/docs/listeners.md#kafka-metrics-listener";
 
     // no initializers: the superclass constructor builds the panel through getGraphPanelContainer()
     private JTextField metricNames;

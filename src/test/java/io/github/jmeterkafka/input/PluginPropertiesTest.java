@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Test;
 
-/** Every JMeter property the plugin reads is named in PluginProperties, starts with kafka. and is in the README. */
+/** Every JMeter property the plugin reads is named in PluginProperties, starts with kafka. and is in docs/properties.md. */
 class PluginPropertiesTest {
     private static final Path ROOT = Path.of(System.getProperty("user.dir"));
 
@@ -33,10 +33,10 @@ class PluginPropertiesTest {
 
     @Test
     void everyPropertyStartsWithKafkaAndIsDocumented() throws Exception {
-        String readme = Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        String page = Files.readString(ROOT.resolve("docs/properties.md"), StandardCharsets.UTF_8);
         assertThat(names()).isNotEmpty().allSatisfy(name -> {
             assertThat(name).startsWith("kafka.");
-            assertThat(readme).contains("`" + name + "`");
+            assertThat(page).contains("`" + name + "`");
         });
     }
 

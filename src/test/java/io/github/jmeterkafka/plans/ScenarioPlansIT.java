@@ -258,7 +258,7 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                 .containsExactlyInAnyOrder("Produce with sequence numbers", "Consume and verify");
         assertThat(Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8))
                 .contains("href=\"kafka.html\"");
-        // the README's picture of the page, from this real run
+        // docs/report.md's picture of the page, from this real run
         Chromium.in(result.runDir())
                 .screenshot(report.resolve("kafka.html"), Harness.targetDir().resolve("screenshots/kafka-page.png"));
     }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * JMeter's own report-only mode, {@code jmeter -g results.jtl -o report/ -q kafka-report.properties},
  * on a results file and interval logs made here (no broker): the dashboard gets its Kafka page, linked
  * from every page, with series that add up to the logs' records. With chromium on the PATH, the page
- * is drawn in a real browser: every chart has flot's canvas, and the screenshot goes to the README.
+ * is drawn in a real browser: every chart has flot's canvas, and the screenshot goes to docs/report.md.
  */
 class KafkaPageIT {
     private static final String PRODUCER = "Produce 1 KB records";

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The command as a user with only the plugin jar runs it, {@code java -cp jmeter-kafka.jar ...SweepReport
  * rows.csv --compare before.csv}: the jar carries ECharts, and with chromium on the PATH every chart of
- * the page is drawn (ECharts puts a canvas in its div); the screenshot goes to the README.
+ * the page is drawn (ECharts puts a canvas in its div); the screenshot goes to docs/sweeps.md.
  */
 class SweepReportIT {
     private static final Pattern DRAWN_CHART = Pattern.compile("id=\"(chart-\\d+)\"[^>]*><div[^>]*><canvas");
