@@ -52,6 +52,9 @@ class DistributedModeIT {
     private static final String REQUEST_REPLY = "Request and reply";
     private static final Path ASYNC_API_PLAN = Harness.projectDir().resolve("test-plans/async-api.jmx");
     private static final String AWAIT = "Order event";
+    private static final Path SHARE_PLAN = Harness.projectDir().resolve("test-plans/share-group-queue.jmx");
+    private static final String SHARE = "Take jobs";
+    private static final Pattern ACKNOWLEDGED = Pattern.compile("acknowledged: (\\d+) accepted, .*");
     private static final Pattern UNMATCHED =
             Pattern.compile("\\n0 timeouts, 0 late, (\\d+) unmatched, 0 duplicate records, 0 failed awaits\\.");
     private static final Pattern CLIENT_CREATED =
@@ -325,6 +328,47 @@ class DistributedModeIT {
         assertThat(unmatched).as("each server read some of the other's events").isPositive();
         assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
                 .anyMatch(l -> l.startsWith("await," + AWAIT + ",all," + 2 * perServer + ",0,"));
+    }
+
+    /**
+     * Both servers' workers in one share group: the controller's summary adds up their deliveries and outcomes (each
+     * record accepted once, wherever it went), and each server's line in it is that server's own.
+     */
+    @Test
+    @Order(5)
+    void shareGroupMembersOnBothServersAreMerged() throws Exception {
+        String name = "distributed-share-" + System.nanoTime();
+        int perServer = 1000;
+        Controller run = controller(
+                SHARE_PLAN,
+                name,
+                Map.of("group", name, "records", "" + perServer, "rate", "1000", "timeout", "3000", "threads", "2"));
+
+        assertThat(run.exitCode).as(run.describe()).isZero();
+        assertThat(Jtl.read(run.jtl).failures()).as(run.describe()).isEmpty();
+        String stdout = Files.readString(run.dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        String title = "Kafka Share Consumer summary for '" + SHARE + "' over 2 servers:";
+        assertThat(stdout).as(run.describe()).contains(title);
+        String merged = stdout.substring(stdout.indexOf(title));
+        int all = 2 * perServer;
+        assertThat(merged)
+                .as(run.describe())
+                // one partition: offsets 0, 10, ... released at their first delivery, on either server
+                .contains("\nacknowledged: " + all + " accepted, " + all / 10 + " released, 0 rejected;")
+                .contains("\ndelivery counts (records handed out, by delivery): 1: " + all + ", 2: " + all / 10 + ".")
+                .contains("in each server's own summary");
+        long accepted = 0;
+        for (JMeterServer s : servers) {
+            String own = s.stdoutText();
+            own = own.substring(own.lastIndexOf("Kafka Share Consumer summary for '" + SHARE + "':"));
+            Matcher m = ACKNOWLEDGED.matcher(own);
+            assertThat(m.find()).as("the server's own summary, %s", s.stdout()).isTrue();
+            assertThat(merged).contains("server " + s.hostAndPort() + ": " + m.group());
+            accepted += Long.parseLong(m.group(1));
+        }
+        assertThat(accepted).isEqualTo(all);
+        assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
+                .anyMatch(l -> l.startsWith("consumer," + SHARE + ",all," + (all + all / 10) + ","));
     }
 
     /**
