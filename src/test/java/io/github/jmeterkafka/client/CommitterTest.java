@@ -1,7 +1,10 @@
 package io.github.jmeterkafka.client;
 
+import static io.github.jmeterkafka.harness.TestConsumer.P0;
+import static io.github.jmeterkafka.harness.TestConsumer.P1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.TestConsumer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,10 +15,8 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class CommitterTest {
-    private static final TopicPartition P0 = MemberConsumer.P0;
-    private static final TopicPartition P1 = MemberConsumer.P1;
 
-    private final MemberConsumer consumer = new MemberConsumer();
+    private final TestConsumer consumer = TestConsumer.member();
 
     @Test
     void syncCommitsTheOffsetAfterEachPartitionsLastReportedRecord_once() {

@@ -1,7 +1,10 @@
 package io.github.jmeterkafka.client;
 
+import static io.github.jmeterkafka.harness.TestConsumer.P0;
+import static io.github.jmeterkafka.harness.TestConsumer.P1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.TestConsumer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +16,8 @@ import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.junit.jupiter.api.Test;
 
 class GroupRebalanceTest {
-    private static final TopicPartition P0 = MemberConsumer.P0;
-    private static final TopicPartition P1 = MemberConsumer.P1;
 
-    private final MemberConsumer member = new MemberConsumer();
+    private final TestConsumer member = TestConsumer.member();
     private final Map<TopicPartition, Long> started = new HashMap<>();
     private final PollBuffer buffer = new PollBuffer();
     private final Committer committer = new Committer(member, CommitMode.SYNC, 5000);

@@ -1,8 +1,11 @@
 package io.github.jmeterkafka.client;
 
+import static io.github.jmeterkafka.harness.TestConsumer.P0;
+import static io.github.jmeterkafka.harness.TestConsumer.P1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.harness.TestConsumer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,19 +17,17 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class PartitionHandoverTest {
-    private static final TopicPartition P0 = MemberConsumer.P0;
-    private static final TopicPartition P1 = MemberConsumer.P1;
 
     // shared by the readers of one group
     private final Map<TopicPartition, Long> started = new ConcurrentHashMap<>();
 
     @Test
     void aPartitionIsPositionedAtTheStartOncePerGroup_thenGoesOnFromTheCommittedOffset() {
-        MemberConsumer first = new MemberConsumer();
+        TestConsumer first = TestConsumer.member();
         new PartitionHandover(first, spec(ReadSpec.Start.LATEST), started).position(List.of(P0));
         assertThat(first.position(P0)).isEqualTo(10);
 
-        MemberConsumer next = new MemberConsumer();
+        TestConsumer next = TestConsumer.member();
         next.seek(P0, 3);
         new PartitionHandover(next, spec(ReadSpec.Start.LATEST), started).position(List.of(P0));
         assertThat(next.position(P0))
@@ -36,7 +37,7 @@ class PartitionHandoverTest {
 
     @Test
     void aRevokedPartitionsNextOwnerGoesOnAtItsFirstRecordNotHandedOut() {
-        MemberConsumer first = new MemberConsumer();
+        TestConsumer first = TestConsumer.member();
         PartitionHandover one = new PartitionHandover(first, spec(ReadSpec.Start.EARLIEST), started);
         one.position(List.of(P0, P1));
         one.reported(P0, 2);
@@ -49,7 +50,7 @@ class PartitionHandoverTest {
         assertThat(toCommit)
                 .as("both had records handed out: their own commits stand")
                 .isEmpty();
-        MemberConsumer next = new MemberConsumer();
+        TestConsumer next = TestConsumer.member();
         new PartitionHandover(next, spec(ReadSpec.Start.EARLIEST), started).position(List.of(P0, P1));
         assertThat(next.position(P0)).isEqualTo(3);
         assertThat(next.position(P1)).isEqualTo(5);
@@ -57,7 +58,7 @@ class PartitionHandoverTest {
 
     @Test
     void aPartitionPositionedWithNothingHandedOut_isCommittedWhereItStands() {
-        MemberConsumer member = new MemberConsumer();
+        TestConsumer member = TestConsumer.member();
         PartitionHandover h = new PartitionHandover(member, spec(ReadSpec.Start.LATEST), started);
         h.position(List.of(P0, P1));
         h.reported(P1, 4);
@@ -71,7 +72,7 @@ class PartitionHandoverTest {
 
     @Test
     void withTheCommittedStartNothingIsKnownToHandOver_untilARecordIsHandedOut() {
-        MemberConsumer member = new MemberConsumer();
+        TestConsumer member = TestConsumer.member();
         PartitionHandover h = new PartitionHandover(member, spec(ReadSpec.Start.COMMITTED_OR_EARLIEST), started);
         h.position(List.of(P0));
         Map<TopicPartition, OffsetAndMetadata> toCommit = new HashMap<>();
@@ -86,7 +87,7 @@ class PartitionHandoverTest {
 
     @Test
     void aStartThatCouldNotBeFoundIsTriedAgainBeforeTheNextPoll_whileThePartitionIsOwned() {
-        MemberConsumer member = new MemberConsumer();
+        TestConsumer member = TestConsumer.member();
         PartitionHandover h = new PartitionHandover(member, spec(ReadSpec.Start.TIMESTAMP), started);
         member.timeIndex.put(P0, new OffsetAndTimestamp(6, 1000));
         member.nextTimesFailure = new TimeoutException("no leader");
@@ -101,7 +102,7 @@ class PartitionHandoverTest {
 
     @Test
     void aDroppedPartitionIsNeitherRetriedNorHandedOver() {
-        MemberConsumer member = new MemberConsumer();
+        TestConsumer member = TestConsumer.member();
         PartitionHandover h = new PartitionHandover(member, spec(ReadSpec.Start.TIMESTAMP), started);
         member.nextTimesFailure = new TimeoutException("no leader");
         assertThatThrownBy(() -> h.position(List.of(P0))).isInstanceOf(TimeoutException.class);

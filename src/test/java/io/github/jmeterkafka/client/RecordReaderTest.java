@@ -3,6 +3,7 @@ package io.github.jmeterkafka.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.harness.TestConsumer;
 import io.github.jmeterkafka.measure.RecordBudget;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.KafkaException;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** The read loop that ties the parts together; the parts have their own tests. */
 class RecordReaderTest {
-    private final MemberConsumer consumer = new MemberConsumer();
+    private final TestConsumer consumer = TestConsumer.member();
     private final RecordReader reader =
             new RecordReader(consumer, ReadSpec.assign("t", "0", ReadSpec.Start.EARLIEST, 0), CommitMode.NONE, 5000);
 

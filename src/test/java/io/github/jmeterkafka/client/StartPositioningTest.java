@@ -1,19 +1,19 @@
 package io.github.jmeterkafka.client;
 
+import static io.github.jmeterkafka.harness.TestConsumer.P0;
+import static io.github.jmeterkafka.harness.TestConsumer.P1;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.TestConsumer;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class StartPositioningTest {
-    private static final TopicPartition P0 = MemberConsumer.P0;
-    private static final TopicPartition P1 = MemberConsumer.P1;
 
-    private final MemberConsumer consumer = new MemberConsumer();
+    private final TestConsumer consumer = TestConsumer.member();
 
     @BeforeEach
     void offsets() {

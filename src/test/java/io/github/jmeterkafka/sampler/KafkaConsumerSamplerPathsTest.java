@@ -1,19 +1,20 @@
 package io.github.jmeterkafka.sampler;
 
+import static io.github.jmeterkafka.harness.TestConsumer.P0;
+import static io.github.jmeterkafka.harness.TestConsumer.P1;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.harness.MockConnections;
+import io.github.jmeterkafka.harness.TestConsumer;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SequenceHeader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +25,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.clients.consumer.OffsetCommitCallback;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
@@ -43,88 +41,9 @@ import org.junit.jupiter.api.Test;
 /** The consumer's result paths beyond KafkaConsumerSamplerTest: each code, the latency, and rebalances. */
 class KafkaConsumerSamplerPathsTest {
     private static final String CONNECTION = "consumer-paths";
-    private static final TopicPartition P0 = new TopicPartition("t", 0);
-    private static final TopicPartition P1 = new TopicPartition("t", 1);
 
     private TestConsumer consumer;
     private JMeterVariables vars;
-
-    /**
-     * A MockConsumer that keeps every synchronous commit, whose next one can be made to fail, that
-     * answers offsetsForTimes from a given index, whose seekToEnd of nothing means every assigned
-     * partition, as KafkaConsumer documents, and whose close revokes its partitions, as a group member's does.
-     */
-    static final class TestConsumer extends MockConsumer<Object, Object> {
-        final List<Map<TopicPartition, OffsetAndMetadata>> commits = new ArrayList<>();
-        final Map<TopicPartition, OffsetAndTimestamp> timeIndex = new HashMap<>();
-        RuntimeException nextCommitFailure;
-        RuntimeException nextOffsetsForTimesFailure;
-        RuntimeException nextAsyncCommitFailure;
-        private ConsumerRebalanceListener listener;
-
-        TestConsumer() {
-            super("earliest");
-        }
-
-        @Override
-        public synchronized Map<TopicPartition, OffsetAndTimestamp> offsetsForTimes(Map<TopicPartition, Long> query) {
-            RuntimeException e = nextOffsetsForTimesFailure;
-            nextOffsetsForTimesFailure = null;
-            if (e != null) {
-                throw e;
-            }
-            Map<TopicPartition, OffsetAndTimestamp> found = new HashMap<>();
-            query.keySet().forEach(tp -> found.put(tp, timeIndex.get(tp)));
-            return found;
-        }
-
-        @Override
-        public synchronized void seekToEnd(Collection<TopicPartition> partitions) {
-            super.seekToEnd(partitions.isEmpty() ? assignment() : partitions);
-        }
-
-        @Override
-        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
-            RuntimeException e = nextCommitFailure;
-            nextCommitFailure = null;
-            if (e != null) {
-                throw e;
-            }
-            commits.add(Map.copyOf(offsets));
-            super.commitSync(offsets);
-        }
-
-        @Override
-        public synchronized void commitAsync(
-                Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
-            RuntimeException e = nextAsyncCommitFailure;
-            nextAsyncCommitFailure = null;
-            if (e == null) {
-                super.commitAsync(offsets, callback);
-            } else {
-                callback.onComplete(offsets, e);
-            }
-        }
-
-        @Override
-        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets, Duration timeout) {
-            commitSync(offsets);
-        }
-
-        @Override
-        public synchronized void subscribe(Collection<String> topics, ConsumerRebalanceListener listener) {
-            this.listener = listener;
-            super.subscribe(topics, listener);
-        }
-
-        @Override
-        public synchronized void close(Duration timeout) {
-            if (listener != null && !assignment().isEmpty()) {
-                listener.onPartitionsRevoked(assignment());
-            }
-            super.close(timeout);
-        }
-    }
 
     @BeforeEach
     void bind() {
@@ -418,7 +337,7 @@ class KafkaConsumerSamplerPathsTest {
         RecordReader reader =
                 new RecordReader(c, ReadSpec.topics("t", ReadSpec.Start.EARLIEST, 0), CommitMode.ASYNC, 5000);
         assignT0WithFiveRecords(c);
-        c.nextAsyncCommitFailure = new RebalanceInProgressException("rebalancing");
+        c.nextCommitFailure = new RebalanceInProgressException("rebalancing");
 
         assertThat(reader.read(2, 1000)).hasSize(2);
         reader.commitReported();
@@ -481,7 +400,7 @@ class KafkaConsumerSamplerPathsTest {
     void aStartThatCouldNotBeFound_isFoundAgainByTheNextSample_andItsConsumerClosed() {
         KafkaConsumerSampler s = assignedFromTimestamp();
         TestConsumer first = consumer;
-        first.nextOffsetsForTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
+        first.nextTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
 
         SampleResult failed = s.sample(null);
 
@@ -501,7 +420,7 @@ class KafkaConsumerSamplerPathsTest {
         s.setStartAt("timestamp");
         s.setStartValue("1000");
         indexTimestamps();
-        consumer.nextOffsetsForTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
+        consumer.nextTimesFailure = new org.apache.kafka.common.errors.TimeoutException("offsetsForTimes");
         consumer.schedulePollTask(() -> consumer.rebalance(Set.of(P0, P1)));
         addFourRecordsEach();
 
@@ -775,7 +694,9 @@ class KafkaConsumerSamplerPathsTest {
         assertThat(vars.get("kafka_offset_2")).isEqualTo("1");
 
         SampleResult next = s.sample(null);
-        assertThat(next.isSuccessful()).isTrue();
+        assertThat(next.isSuccessful())
+                .as(next.getResponseCode() + " " + next.getResponseMessage())
+                .isTrue();
         assertThat(next.getSampleCount()).isEqualTo(2);
         assertThat(consumer.committed(Set.of(P0)).get(P0).offset())
                 .as("the failed commit is retried")

@@ -46,9 +46,9 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -93,19 +93,15 @@ class KafkaProducerPayloadsIT {
             "createdAt", "{{now}}",
             "priority", "7");
 
-    private LiveKafka kafka;
+    @RegisterExtension
+    final LiveKafka kafka = new LiveKafka(SharedBroker.get());
+
     private JMeterVariables vars;
 
     @BeforeEach
     void start() {
-        kafka = new LiveKafka(SharedBroker.get());
         vars = new JMeterVariables();
         JMeterContextService.getContext().setVariables(vars);
-    }
-
-    @AfterEach
-    void stop() {
-        kafka.close();
     }
 
     // ---- templates ----

@@ -24,9 +24,8 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.record.TimestampType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,17 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The Kafka Producer against a real broker, called as JMeter's threads call it: what it counts is what is stored. */
 class KafkaProducerSamplerIT {
 
-    private LiveKafka kafka;
-
-    @BeforeEach
-    void start() {
-        kafka = new LiveKafka(SharedBroker.get());
-    }
-
-    @AfterEach
-    void stop() {
-        kafka.close();
-    }
+    @RegisterExtension
+    final LiveKafka kafka = new LiveKafka(SharedBroker.get());
 
     private static String text(byte[] bytes) {
         return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);

@@ -31,9 +31,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Kafka Connection's producer properties reach the real producer, shown by what only that setting
@@ -42,17 +41,8 @@ import org.junit.jupiter.api.Test;
  */
 class KafkaProducerSettingsIT {
 
-    private LiveKafka kafka;
-
-    @BeforeEach
-    void start() {
-        kafka = new LiveKafka(SharedBroker.get());
-    }
-
-    @AfterEach
-    void stop() {
-        kafka.close();
-    }
+    @RegisterExtension
+    final LiveKafka kafka = new LiveKafka(SharedBroker.get());
 
     private static Producer<Object, Object> shared(String connection) {
         return Connections.get(connection).sharedProducer();

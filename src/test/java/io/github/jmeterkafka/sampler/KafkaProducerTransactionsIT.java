@@ -19,9 +19,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.TransactionListing;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Transactional samples on a real broker: a sample is one transaction, committed only when every record was acknowledged. */
@@ -29,17 +28,8 @@ class KafkaProducerTransactionsIT {
     private static final String COMMITTED = "read_committed";
     private static final String UNCOMMITTED = "read_uncommitted";
 
-    private LiveKafka kafka;
-
-    @BeforeEach
-    void start() {
-        kafka = new LiveKafka(SharedBroker.get());
-    }
-
-    @AfterEach
-    void stop() {
-        kafka.close();
-    }
+    @RegisterExtension
+    final LiveKafka kafka = new LiveKafka(SharedBroker.get());
 
     private static KafkaProducerSampler transactional(String label, String connection, String topic) {
         KafkaProducerSampler s = sampler(label, connection, topic);

@@ -17,13 +17,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What a producer integration test needs around a real broker: connections bound as a Kafka
  * Connection element binds them, fresh topics, and the records read back with a plain consumer.
- * {@link #close} unbinds every connection it bound.
+ * {@link #close} unbinds every connection it bound; registered as a test's extension
+ * ({@code @RegisterExtension final LiveKafka kafka = new LiveKafka(SharedBroker.get())}) it does so after each test.
  */
-final class LiveKafka implements AutoCloseable {
+final class LiveKafka implements AutoCloseable, AfterEachCallback {
     private static final AtomicInteger NEXT = new AtomicInteger();
 
     final KafkaBroker broker;
@@ -105,6 +108,11 @@ final class LiveKafka implements AutoCloseable {
                 .isTrue();
         assertThat(r.getResponseCode()).isEqualTo(ResponseCodes.OK);
         return r;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -46,10 +46,9 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -100,7 +99,9 @@ class SchemaRegistryIT {
             """;
 
     private static SchemaRegistry registry;
-    private LiveKafka kafka;
+
+    @RegisterExtension
+    final LiveKafka kafka = new LiveKafka(SharedBroker.get());
 
     @BeforeAll
     static void startRegistry() {
@@ -112,16 +113,6 @@ class SchemaRegistryIT {
         if (registry != null) {
             registry.close();
         }
-    }
-
-    @BeforeEach
-    void start() {
-        kafka = new LiveKafka(SharedBroker.get());
-    }
-
-    @AfterEach
-    void stop() {
-        kafka.close();
     }
 
     @Test
