@@ -2,6 +2,10 @@ package io.github.jmeterkafka.listener;
 
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.metrics.MetricPoint;
+import io.github.jmeterkafka.metrics.MetricsCsv;
+import io.github.jmeterkafka.metrics.MetricsRecorder;
+import io.github.jmeterkafka.metrics.MetricsSampler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,8 +34,7 @@ public class KafkaMetricsCollector extends CorrectedResultCollector {
     public static final String CSV_FILE = "csvFile";
 
     static final String DEFAULT_METRIC_NAMES = MetricsSampler.DEFAULT_NAMES;
-    /** Kafka's rates and averages cover 30 s windows (metrics.sample.window.ms): sampling faster adds rows, not news. */
-    static final int DEFAULT_INTERVAL_SECONDS = 5;
+    static final int DEFAULT_INTERVAL_SECONDS = MetricsRecorder.DEFAULT_INTERVAL_SECONDS;
     // a lag query waits for a group coordinator, which a busy broker can be slow to give
     private static final long MIN_LAG_TIMEOUT_MS = 5_000;
     private static final long MAX_LAG_TIMEOUT_MS = 10_000;

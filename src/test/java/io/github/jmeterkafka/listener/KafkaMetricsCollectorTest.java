@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.harness.MockConnections;
+import io.github.jmeterkafka.metrics.MetricsClients;
+import io.github.jmeterkafka.metrics.MetricsCsv;
+import io.github.jmeterkafka.metrics.MetricsSampler;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

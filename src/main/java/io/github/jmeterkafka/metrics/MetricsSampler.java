@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.ClientMetrics;
@@ -30,15 +30,16 @@ import org.slf4j.LoggerFactory;
  * never a client, so consumers stay with their JMeter threads; the lag comes from the
  * connection's shared, thread-safe Admin client.
  */
-final class MetricsSampler {
+public final class MetricsSampler {
     /**
      * The pseudo-metric for a group's lag: end offsets minus committed offsets, over its partitions; for a share
      * group, the records of its share partitions not yet acknowledged.
      */
     static final String GROUP_LAG = "consumer-group-lag";
 
-    static final String DEFAULT_NAMES = "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
-            + "records-consumed-rate,fetch-latency-avg,records-lag-max," + GROUP_LAG;
+    public static final String DEFAULT_NAMES =
+            "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
+                    + "records-consumed-rate,fetch-latency-avg,records-lag-max," + GROUP_LAG;
 
     private static final Logger log = LoggerFactory.getLogger(MetricsSampler.class);
     // ids made by ClientIds end in <role>-<n>; the rest (prefix, host, pid) is the same for all
@@ -55,7 +56,7 @@ final class MetricsSampler {
      * @param lagTimeoutMs the longest one group's lag query may take
      * @param connections  the connections bound now
      */
-    MetricsSampler(String names, long lagTimeoutMs, Supplier<Collection<Connection>> connections) {
+    public MetricsSampler(String names, long lagTimeoutMs, Supplier<Collection<Connection>> connections) {
         Set<String> all = parseNames(names);
         this.groupLag = all.remove(GROUP_LAG);
         this.clientMetrics = List.copyOf(all);
@@ -72,7 +73,7 @@ final class MetricsSampler {
     }
 
     /** The metric names asked for, the group lag last if asked for. */
-    List<String> names() {
+    public List<String> names() {
         List<String> out = new ArrayList<>(clientMetrics);
         if (groupLag) {
             out.add(GROUP_LAG);
