@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.metrics;
 
-import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.text.CsvField;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.text.Escape;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
