@@ -6,6 +6,8 @@ import io.github.jmeterkafka.client.Failures;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.report.ReportSetup;
+import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.RunOutput;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
