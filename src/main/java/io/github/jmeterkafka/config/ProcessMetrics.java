@@ -3,8 +3,8 @@ package io.github.jmeterkafka.config;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.metrics.MetricsCsv;
+import io.github.jmeterkafka.metrics.MetricsPoller;
 import io.github.jmeterkafka.metrics.MetricsRecorder;
-import io.github.jmeterkafka.metrics.MetricsSampler;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -34,15 +34,15 @@ final class ProcessMetrics {
                 * 1000;
         Path path = Path.of(file);
         try {
-            MetricsSampler sampler = new MetricsSampler(
+            MetricsPoller poller = new MetricsPoller(
                     PluginProperties.get(PluginProperties.METRICS_NAMES, ""),
                     Math.min(10_000, Math.max(5_000, intervalMs)),
                     Connections::all);
-            recorder = new MetricsRecorder("process", sampler, new MetricsCsv(path), null);
+            recorder = new MetricsRecorder("process", poller, new MetricsCsv(path), null);
             recorder.start(intervalMs);
             log.info(
                     "Kafka metrics of this process: {} every {} s to {}",
-                    sampler.names(),
+                    poller.names(),
                     intervalMs / 1000,
                     path.toAbsolutePath());
         } catch (IOException | RuntimeException e) {

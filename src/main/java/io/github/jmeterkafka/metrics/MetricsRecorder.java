@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * it to the graph. No JMeter types.
  *
  * <p>Threads: {@link #start} and {@link #stop} run on JMeter's test start/end thread; the
- * recorder's thread alone runs {@link #tick}, and so alone touches the sampler. The thread closes
+ * recorder's thread alone runs {@link #tick}, and so alone touches the poller. The thread closes
  * the CSV file as it ends; {@link #stop} does when there is no thread.
  */
 public final class MetricsRecorder {
@@ -23,7 +23,7 @@ public final class MetricsRecorder {
     private static final Logger log = LoggerFactory.getLogger(MetricsRecorder.class);
 
     private final String name;
-    private final MetricsSampler sampler;
+    private final MetricsPoller poller;
     private final Consumer<List<MetricPoint>> graph;
     private final AtomicReference<MetricsCsv> csv;
     private Thread thread;
@@ -35,9 +35,9 @@ public final class MetricsRecorder {
      * @param csv   where rows go, or null
      * @param graph what plots them (the GUI, or nothing)
      */
-    public MetricsRecorder(String name, MetricsSampler sampler, MetricsCsv csv, Consumer<List<MetricPoint>> graph) {
+    public MetricsRecorder(String name, MetricsPoller poller, MetricsCsv csv, Consumer<List<MetricPoint>> graph) {
         this.name = name;
-        this.sampler = sampler;
+        this.poller = poller;
         this.csv = new AtomicReference<>(csv);
         this.graph = graph;
     }
@@ -90,7 +90,7 @@ public final class MetricsRecorder {
     private void tickLocked(long timestamp) throws InterruptedException {
         List<MetricPoint> points;
         try {
-            points = sampler.sample(timestamp);
+            points = poller.poll(timestamp);
         } catch (RuntimeException e) {
             // one bad reading must not end the recording for the rest of the test
             if (!sampleFailureLogged) {

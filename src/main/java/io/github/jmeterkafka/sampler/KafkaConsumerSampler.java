@@ -2,7 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
@@ -269,7 +269,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
                 r.close(stopped() ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {
                 FailureLog.once(
-                        getName(), ResponseCodes.of(e), "closing the consumer failed: " + Failures.describe(e), e);
+                        getName(), ResponseCodes.of(e), "closing the consumer failed: " + FailureText.describe(e), e);
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ShareGroups;
 import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.Fields;
@@ -161,7 +161,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                         FailureLog.once(
                                 getName(),
                                 ResponseCodes.of(failure),
-                                "the broker refused an acknowledgement: " + Failures.describe(failure),
+                                "the broker refused an acknowledgement: " + FailureText.describe(failure),
                                 failure);
                         return;
                     }
@@ -237,7 +237,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                 FailureLog.once(
                         getName(),
                         ResponseCodes.of(e),
-                        "closing the share consumer failed: " + Failures.describe(e),
+                        "closing the share consumer failed: " + FailureText.describe(e),
                         e);
             } finally {
                 tally.finish();

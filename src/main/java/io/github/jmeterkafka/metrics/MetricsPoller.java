@@ -3,7 +3,7 @@ package io.github.jmeterkafka.metrics;
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.ClientMetrics;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.GroupLag;
 import io.github.jmeterkafka.client.ShareGroupView;
 import java.util.ArrayList;
@@ -26,11 +26,11 @@ import org.slf4j.LoggerFactory;
  * One look, at each tick, at the chosen metrics of every open client of every bound connection,
  * and at the lag of every consumer group those clients used. No JMeter types.
  *
- * <p>Threads: only the listener's thread calls {@link #sample}. It reads Kafka's metric objects,
+ * <p>Threads: only the recorder calls {@link #poll}, one call at a time. It reads Kafka's metric objects,
  * never a client, so consumers stay with their JMeter threads; the lag comes from the
  * connection's shared, thread-safe Admin client.
  */
-public final class MetricsSampler {
+public final class MetricsPoller {
     /**
      * The pseudo-metric for a group's lag: end offsets minus committed offsets, over its partitions; for a share
      * group, the records of its share partitions not yet acknowledged.
@@ -41,7 +41,7 @@ public final class MetricsSampler {
             "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
                     + "records-consumed-rate,fetch-latency-avg,records-lag-max," + GROUP_LAG;
 
-    private static final Logger log = LoggerFactory.getLogger(MetricsSampler.class);
+    private static final Logger log = LoggerFactory.getLogger(MetricsPoller.class);
     // ids made by ClientIds end in <role>-<n>; the rest (prefix, host, pid) is the same for all
     private static final Pattern SHORT_ID = Pattern.compile(".*-((?:producer|consumer|admin)-\\d+)$");
 
@@ -56,7 +56,7 @@ public final class MetricsSampler {
      * @param lagTimeoutMs the longest one group's lag query may take
      * @param connections  the connections bound now
      */
-    public MetricsSampler(String names, long lagTimeoutMs, Supplier<Collection<Connection>> connections) {
+    public MetricsPoller(String names, long lagTimeoutMs, Supplier<Collection<Connection>> connections) {
         Set<String> all = parseNames(names);
         this.groupLag = all.remove(GROUP_LAG);
         this.clientMetrics = List.copyOf(all);
@@ -85,7 +85,7 @@ public final class MetricsSampler {
      * The values now: one point per open client and chosen metric that has a numeric value (an
      * average over no requests yet has none), and one per group that has committed offsets.
      */
-    List<MetricPoint> sample(long timestamp) throws InterruptedException {
+    List<MetricPoint> poll(long timestamp) throws InterruptedException {
         List<MetricPoint> out = new ArrayList<>();
         Collection<Connection> bound = connections.get();
         for (Connection c : bound) {
@@ -137,7 +137,7 @@ public final class MetricsSampler {
             if (!connections.get().contains(c)) {
                 return null;
             }
-            String message = Failures.describe(e);
+            String message = FailureText.describe(e);
             if (loggedFailures.add(group + ": " + message)) {
                 log.warn(
                         "Kafka Metrics: cannot read the lag of group '{}' on Kafka Connection '{}': {}",
