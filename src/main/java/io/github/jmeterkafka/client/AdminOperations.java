@@ -51,7 +51,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  * The operations of the Kafka Admin sampler, on Kafka's {@link Admin} API; each returns what it
  * did and leaves the wording to the sampler. Each operation is
  * bounded as a whole by the timeout: every future is awaited with the time left, and a wait that
- * runs out throws Kafka's {@link TimeoutException}. Failures from Kafka come out as the
+ * runs out throws Kafka's {@link TimeoutException}. FailureText from Kafka come out as the
  * {@link ExecutionException} the future threw; invalid arguments as {@link InvalidInputException}.
  *
  * <p>Threads: the Admin client is thread-safe and shared by the connection. One instance runs one
@@ -97,7 +97,7 @@ public final class AdminOperations {
             try {
                 deadline.await(futures.get(name), "creating topic " + name);
             } catch (ExecutionException e) {
-                if (!ignoreExisting || !(Failures.unwrap(e) instanceof TopicExistsException)) {
+                if (!ignoreExisting || !(FailureText.unwrap(e) instanceof TopicExistsException)) {
                     throw e;
                 }
                 existed.add(name);
@@ -127,7 +127,7 @@ public final class AdminOperations {
                 deadline.await(futures.get(name), "deleting topic " + name);
                 deleted.add(name);
             } catch (ExecutionException e) {
-                if (!ignoreMissing || !(Failures.unwrap(e) instanceof UnknownTopicOrPartitionException)) {
+                if (!ignoreMissing || !(FailureText.unwrap(e) instanceof UnknownTopicOrPartitionException)) {
                     throw e;
                 }
                 missing.add(name);
@@ -331,7 +331,7 @@ public final class AdminOperations {
                     return described;
                 }
             } catch (ExecutionException e) {
-                if (!(Failures.unwrap(e) instanceof UnknownTopicOrPartitionException)) {
+                if (!(FailureText.unwrap(e) instanceof UnknownTopicOrPartitionException)) {
                     throw e;
                 }
             }

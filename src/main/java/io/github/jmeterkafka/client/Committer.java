@@ -95,7 +95,7 @@ final class Committer {
                 offsets.forEach(uncommitted::remove);
             }
         } catch (RuntimeException e) {
-            log.warn("Final commit before closing a consumer failed: {}", Failures.describe(e));
+            log.warn("Final commit before closing a consumer failed: {}", FailureText.describe(e));
         }
     }
 

@@ -38,7 +38,7 @@ final class GroupRebalance implements ConsumerRebalanceListener {
             handover.handOver(partitions, buffer::firstOffset, mine);
             committer.commitOnRevoke(mine);
         } catch (RuntimeException e) {
-            log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), Failures.describe(e));
+            log.warn("Commit on rebalance failed for {}: {}", mine.keySet(), FailureText.describe(e));
         }
         // unreported records of lost partitions go to their new owner, from the committed offset
         drop(partitions);

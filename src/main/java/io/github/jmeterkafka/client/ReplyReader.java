@@ -210,7 +210,7 @@ public final class ReplyReader {
         failedAtNanos = System.nanoTime();
         failure = e;
         if (ready.isDone()) {
-            log.error("Reply reader of topic '{}' stopped reading: {}", topic, Failures.describe(e));
+            log.error("Reply reader of topic '{}' stopped reading: {}", topic, FailureText.describe(e));
         } else {
             ready.completeExceptionally(e);
         }

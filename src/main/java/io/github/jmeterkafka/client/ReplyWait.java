@@ -235,7 +235,7 @@ public final class ReplyWait {
         if (firstFailure == null) {
             firstFailure = cause;
         }
-        stats.failed(1, () -> Failures.describe(cause));
+        stats.failed(1, () -> FailureText.describe(cause));
         settled.countDown();
         return true;
     }

@@ -195,7 +195,7 @@ public final class SendBatch {
             firstFailure.compareAndSet(null, exception);
             failed.incrementAndGet();
             // on the network thread, once per failed record: described only if it is the run's first
-            stats.failed(1, () -> Failures.describe(exception));
+            stats.failed(1, () -> FailureText.describe(exception));
         }
         if (completed.incrementAndGet() == size) {
             done.countDown();

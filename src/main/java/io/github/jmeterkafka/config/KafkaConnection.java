@@ -10,7 +10,6 @@ import io.github.jmeterkafka.client.Secrets;
 import io.github.jmeterkafka.client.SecuritySettings;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
-import io.github.jmeterkafka.listener.ProcessMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

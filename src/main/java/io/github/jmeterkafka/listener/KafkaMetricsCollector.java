@@ -2,6 +2,10 @@ package io.github.jmeterkafka.listener;
 
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.metrics.MetricPoint;
+import io.github.jmeterkafka.metrics.MetricsCsv;
+import io.github.jmeterkafka.metrics.MetricsPoller;
+import io.github.jmeterkafka.metrics.MetricsRecorder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,9 +33,8 @@ public class KafkaMetricsCollector extends CorrectedResultCollector {
     public static final String INTERVAL_SECONDS = "intervalSeconds";
     public static final String CSV_FILE = "csvFile";
 
-    static final String DEFAULT_METRIC_NAMES = MetricsSampler.DEFAULT_NAMES;
-    /** Kafka's rates and averages cover 30 s windows (metrics.sample.window.ms): sampling faster adds rows, not news. */
-    static final int DEFAULT_INTERVAL_SECONDS = 5;
+    static final String DEFAULT_METRIC_NAMES = MetricsPoller.DEFAULT_NAMES;
+    static final int DEFAULT_INTERVAL_SECONDS = MetricsRecorder.DEFAULT_INTERVAL_SECONDS;
     // a lag query waits for a group coordinator, which a busy broker can be slow to give
     private static final long MIN_LAG_TIMEOUT_MS = 5_000;
     private static final long MAX_LAG_TIMEOUT_MS = 10_000;
@@ -77,13 +80,13 @@ public class KafkaMetricsCollector extends CorrectedResultCollector {
                 return;
             }
             long intervalMs = intervalSeconds() * 1000L;
-            MetricsSampler sampler = new MetricsSampler(
+            MetricsPoller poller = new MetricsPoller(
                     getMetricNames(),
                     Math.min(MAX_LAG_TIMEOUT_MS, Math.max(MIN_LAG_TIMEOUT_MS, intervalMs)),
                     Connections::all);
-            recorder = new MetricsRecorder(getName(), sampler, openCsv(), this::plot);
+            recorder = new MetricsRecorder(getName(), poller, openCsv(), this::plot);
             recorder.start(intervalMs);
-            log.info("Kafka Metrics '{}': sampling {} every {} s", getName(), sampler.names(), intervalMs / 1000);
+            log.info("Kafka Metrics '{}': sampling {} every {} s", getName(), poller.names(), intervalMs / 1000);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.metrics.MetricPoint;
 import org.apache.jmeter.samplers.SampleResult;
 
 /** How the collector hands one metric value to the graph: label, time and value. */

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.measure;
 
+import io.github.jmeterkafka.text.CsvField;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

@@ -13,7 +13,7 @@ public interface ValueSource {
      * The next value: {@code byte[]}, or an object for the producer's serializer (an Avro
      * {@code GenericRecord}); null for a null key or value.
      *
-     * @throws io.github.jmeterkafka.client.InvalidInputException when the value cannot be made
+     * @throws io.github.jmeterkafka.input.InvalidInputException when the value cannot be made
      *                                                           (a field rule that does not fit its type)
      */
     Object next(RecordContext context);

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.text.Text;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;

@@ -2,10 +2,12 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.report.ReportSetup;
+import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.RunOutput;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -161,9 +163,9 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
 
     protected void fail(SampleResult result, Throwable e) {
         String code = ResponseCodes.of(e);
-        String message = Failures.describe(e);
+        String message = FailureText.describe(e);
         fail(result, code, message);
-        setResponseText(result, Failures.stackTrace(e));
+        setResponseText(result, FailureText.stackTrace(e));
         FailureLog.once(getName(), code, message, e);
     }
 

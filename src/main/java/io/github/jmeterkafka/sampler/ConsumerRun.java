@@ -5,6 +5,7 @@ import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.run.RunOutput;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

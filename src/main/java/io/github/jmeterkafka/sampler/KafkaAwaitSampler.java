@@ -9,6 +9,8 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.RunOutput;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;

@@ -2,7 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
@@ -13,6 +13,10 @@ import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.run.RunParameters;
+import io.github.jmeterkafka.run.SummaryPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
@@ -253,7 +257,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
                 r.close(stopped() ? stopCloseTimeout() : closeTimeout());
             } catch (RuntimeException e) {
                 FailureLog.once(
-                        getName(), ResponseCodes.of(e), "closing the consumer failed: " + Failures.describe(e), e);
+                        getName(), ResponseCodes.of(e), "closing the consumer failed: " + FailureText.describe(e), e);
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();

@@ -11,6 +11,8 @@ import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.RunOutput;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ShareGroups;
 import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.Fields;
@@ -13,6 +13,10 @@ import io.github.jmeterkafka.measure.ShareFigures;
 import io.github.jmeterkafka.measure.ShareTally;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.run.RunParameters;
+import io.github.jmeterkafka.run.SummaryPrinter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -163,7 +167,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                         FailureLog.once(
                                 getName(),
                                 ResponseCodes.of(failure),
-                                "the broker refused an acknowledgement: " + Failures.describe(failure),
+                                "the broker refused an acknowledgement: " + FailureText.describe(failure),
                                 failure);
                         return;
                     }
@@ -239,7 +243,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                 FailureLog.once(
                         getName(),
                         ResponseCodes.of(e),
-                        "closing the share consumer failed: " + Failures.describe(e),
+                        "closing the share consumer failed: " + FailureText.describe(e),
                         e);
             } finally {
                 tally.finish();

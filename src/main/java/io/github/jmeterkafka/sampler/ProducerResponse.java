@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.payload.RecordSpec;
 import org.apache.jmeter.samplers.SampleResult;
@@ -59,8 +59,8 @@ final class ProducerResponse {
             AbstractKafkaSampler.fail(
                     result,
                     ResponseCodes.of(first),
-                    failed + " of " + n + " records failed: " + Failures.describe(first) + tx);
-            FailureLog.once(label, result.getResponseCode(), Failures.describe(first), first);
+                    failed + " of " + n + " records failed: " + FailureText.describe(first) + tx);
+            FailureLog.once(label, result.getResponseCode(), FailureText.describe(first), first);
         } else {
             String why = batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms";
             AbstractKafkaSampler.fail(

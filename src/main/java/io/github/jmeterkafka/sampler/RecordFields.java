@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
@@ -357,7 +357,7 @@ public abstract class RecordFields extends AbstractKafkaSampler {
         }
         untilSent = 0;
         scheduleWait.notSent();
-        notSent(n, () -> Failures.describe(e));
+        notSent(n, () -> FailureText.describe(e));
         if (!(e instanceof InvalidInputException)) {
             result.setResponseMessage(n + " of " + n + " " + noun() + " failed: " + result.getResponseMessage());
         }

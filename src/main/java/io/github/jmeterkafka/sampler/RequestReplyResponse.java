@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ReplyWait;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +76,8 @@ final class RequestReplyResponse {
             if (timedOut == 0) {
                 code = ResponseCodes.of(first);
             }
-            parts.add(failed + " of " + n + what + " failed: " + Failures.describe(first));
-            FailureLog.once(label, ResponseCodes.of(first), Failures.describe(first), first);
+            parts.add(failed + " of " + n + what + " failed: " + FailureText.describe(first));
+            FailureLog.once(label, ResponseCodes.of(first), FailureText.describe(first), first);
         }
         if (abandoned > 0) {
             parts.add(abandoned + " of " + n + what

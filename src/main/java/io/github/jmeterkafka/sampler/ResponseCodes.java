@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.input.InvalidInputException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
@@ -33,7 +33,7 @@ public final class ResponseCodes {
 
     /** The code for a failure: the Kafka exception's simple name, else {@link #GENERIC}. */
     public static String of(Throwable failure) {
-        Throwable t = Failures.unwrap(failure);
+        Throwable t = FailureText.unwrap(failure);
         if (t instanceof InvalidInputException || t instanceof ConfigException) {
             return INVALID_INPUT;
         }

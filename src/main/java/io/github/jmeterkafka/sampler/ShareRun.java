@@ -6,6 +6,7 @@ import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.ShareStats;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.run.RunOutput;
 
 /**
  * What all threads of one Kafka Share Consumer share during a test: the consumer's figures (volume, rates,

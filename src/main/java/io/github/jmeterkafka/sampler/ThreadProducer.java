@@ -2,7 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.BufferFit;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.SendBatch;
 import java.time.Duration;
 import java.util.HashSet;
@@ -87,7 +87,8 @@ final class ThreadProducer {
         } catch (RuntimeException e) {
             // what the broker wrote is not delivered: the acknowledged records count as failed
             batch.transactionEnded(
-                    false, () -> "transaction " + (commit ? "commit" : "abort") + " failed: " + Failures.describe(e));
+                    false,
+                    () -> "transaction " + (commit ? "commit" : "abort") + " failed: " + FailureText.describe(e));
             // a producer whose transaction state is unknown is unusable: the next sample makes a new one
             close(AbstractKafkaSampler.closeTimeout());
             throw e;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.sweep;
 
-import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.text.CsvField;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -16,7 +16,7 @@ class KerberosHintsTest {
 
     @Test
     void aKeytabWithoutThePrincipalsKey() {
-        assertThat(Failures.describe(constructorFailure(new LoginException(NO_KEY))))
+        assertThat(FailureText.describe(constructorFailure(new LoginException(NO_KEY))))
                 .isEqualTo("KafkaException: javax.security.auth.login.LoginException: " + NO_KEY
                         + " (Kerberos login: no key for the principal; the JAAS config's keyTab must hold a key of its"
                         + " principal, realm included: klist -kt <keytab> lists them)");
@@ -26,7 +26,7 @@ class KerberosHintsTest {
 
     @Test
     void aStaleKey() {
-        assertThat(Failures.describe(constructorFailure(
+        assertThat(FailureText.describe(constructorFailure(
                         new LoginException("Integrity check on decrypted field failed (31) - PREAUTH_FAILED"))))
                 .endsWith("PREAUTH_FAILED (Kerberos login: the KDC refused the keytab's key; the principal's key has"
                         + " changed since the keytab was exported: export it again)");
@@ -36,7 +36,7 @@ class KerberosHintsTest {
 
     @Test
     void noKrb5Conf() {
-        assertThat(Failures.describe(constructorFailure(new LoginException("Cannot locate KDC"))))
+        assertThat(FailureText.describe(constructorFailure(new LoginException("Cannot locate KDC"))))
                 .endsWith("Cannot locate KDC (Kerberos login: this JVM knows no KDC for the realm; set"
                         + " java.security.krb5.conf, for JMeter in bin/system.properties)");
     }
@@ -45,14 +45,14 @@ class KerberosHintsTest {
     void anUnreachableKdc() {
         LoginException refused = new LoginException("Connection refused");
         refused.initCause(new ConnectException("Connection refused"));
-        assertThat(Failures.describe(constructorFailure(refused)))
+        assertThat(FailureText.describe(constructorFailure(refused)))
                 .endsWith("Connection refused (Kerberos login: the KDC"
                         + " that java.security.krb5.conf names for the realm could not be reached)");
     }
 
     @Test
     void otherFailuresGetNoHint() {
-        assertThat(Failures.describe(new SaslAuthenticationException("Authentication failed")))
+        assertThat(FailureText.describe(new SaslAuthenticationException("Authentication failed")))
                 .isEqualTo("SaslAuthenticationException: Authentication failed");
         assertThat(KerberosHints.of(new LoginException("Client not found in Kerberos database (6)")))
                 .isEmpty();

@@ -42,7 +42,7 @@ class OAuthAllowedUrlsHintTest {
                                 Map.of()))));
         assertThat(refused).isInstanceOf(ConfigException.class);
 
-        assertThat(Failures.describe(refused))
+        assertThat(FailureText.describe(refused))
                 .startsWith("ConfigException: ")
                 .contains(URL)
                 .endsWith("'org.apache.kafka.sasl.oauthbearer.allowed.urls' to allow the URL to be accessed."
@@ -53,7 +53,7 @@ class OAuthAllowedUrlsHintTest {
 
     @Test
     void otherMessagesGetNoHint() {
-        assertThat(Failures.describe(new ConfigException("Invalid url in bootstrap.servers: x")))
+        assertThat(FailureText.describe(new ConfigException("Invalid url in bootstrap.servers: x")))
                 .isEqualTo("ConfigException: Invalid url in bootstrap.servers: x");
     }
 }

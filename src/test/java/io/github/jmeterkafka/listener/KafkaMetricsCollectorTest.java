@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.harness.MockConnections;
+import io.github.jmeterkafka.metrics.MetricsClients;
+import io.github.jmeterkafka.metrics.MetricsCsv;
+import io.github.jmeterkafka.metrics.MetricsPoller;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,7 +97,7 @@ class KafkaMetricsCollectorTest {
     @Test
     void defaults() {
         KafkaMetricsCollector c = new KafkaMetricsCollector();
-        assertThat(c.getMetricNames()).isEqualTo(MetricsSampler.DEFAULT_NAMES);
+        assertThat(c.getMetricNames()).isEqualTo(MetricsPoller.DEFAULT_NAMES);
         assertThat(c.getIntervalSeconds()).isEqualTo("5");
         assertThat(c.getCsvFile()).isEmpty();
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.client.SendBatch;
@@ -123,7 +123,7 @@ class FailFastTest {
                 new ConfigException("Invalid url in bootstrap.servers: localhost"));
 
         assertThat(ResponseCodes.of(wrapped)).isEqualTo(ResponseCodes.INVALID_INPUT);
-        assertThat(Failures.describe(wrapped))
+        assertThat(FailureText.describe(wrapped))
                 .isEqualTo("ConfigException: Invalid url in bootstrap.servers: localhost");
         // a bare KafkaException of its own stays what it is
         assertThat(ResponseCodes.of(new KafkaException("boom"))).isEqualTo("KafkaException");

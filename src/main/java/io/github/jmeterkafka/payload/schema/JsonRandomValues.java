@@ -16,7 +16,7 @@ import java.util.regex.PatternSyntaxException;
 /**
  * The random value of a JSON Schema string, integer, number, boolean or null. A string follows its
  * {@code format} if known (date-time, date, time, email, uuid, uri, hostname, ipv4), else its
- * {@code pattern} (made by RgxGen, which comes with Datafaker), else it is 8 to 16 letters and
+ * {@code pattern} (made by RgxGen), else it is 8 to 16 letters and
  * digits within {@code minLength}/{@code maxLength}.
  */
 final class JsonRandomValues {

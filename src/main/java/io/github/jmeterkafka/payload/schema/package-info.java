@@ -17,7 +17,7 @@
  * <h2>Rule values</h2>
  * A rule returns a String, Long, Integer, BigDecimal, Double or Boolean; it is converted to the
  * field's type per record, by a converter built once per field, or the record fails with an
- * {@link io.github.jmeterkafka.client.InvalidInputException} that names the field and the value.
+ * {@link io.github.jmeterkafka.input.InvalidInputException} that names the field and the value.
  * Numbers given as text are parsed; a field that may be null takes null or the text {@code null};
  * dates and times take ISO text or numbers in the field's own unit (days, milliseconds...); a field
  * of several types takes the first, in the schema's order, that the value fits. A JSON property

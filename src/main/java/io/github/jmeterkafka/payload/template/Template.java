@@ -59,7 +59,7 @@ public final class Template {
     /**
      * Parses a template.
      *
-     * @throws io.github.jmeterkafka.client.InvalidInputException naming the bad placeholder
+     * @throws io.github.jmeterkafka.input.InvalidInputException naming the bad placeholder
      */
     public static Template parse(String text) {
         return new TemplateParser(text).parse();

@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.sweep.report;
 
-import io.github.jmeterkafka.report.Text;
+import io.github.jmeterkafka.text.Text;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.text.Markdown;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -12,27 +13,27 @@ final class MarkdownReport {
     static String of(Report r) {
         StringBuilder b = new StringBuilder(8_192)
                 .append("# Sweep ")
-                .append(Escape.markdown(r.sweep().name()))
+                .append(Markdown.escape(r.sweep().name()))
                 .append("\n\n");
         for (Map.Entry<String, String> f : r.facts()) {
             b.append("- **")
                     .append(f.getKey())
                     .append(":** ")
-                    .append(Escape.markdown(f.getValue()))
+                    .append(Markdown.escape(f.getValue()))
                     .append('\n');
         }
         for (SectionTable t : r.tables()) {
             b.append("\n## ")
-                    .append(Escape.markdown(t.label()))
+                    .append(Markdown.escape(t.label()))
                     .append(" (")
-                    .append(Escape.markdown(t.kind()))
+                    .append(Markdown.escape(t.kind()))
                     .append(")\n\n")
                     .append("Part ")
-                    .append(Escape.markdown(t.part()))
+                    .append(Markdown.escape(t.part()))
                     .append("; latency ")
                     .append(t.latency())
                     .append("; median (min–max) over the ok repeats.\n\n");
-            table(b, r.columns(t), r.rows(t, Escape::markdown, Figures::spread));
+            table(b, r.columns(t), r.rows(t, Markdown::escape, Figures::spread));
         }
         b.append("\n## Failed runs\n\n");
         if (r.failed().isEmpty()) {
@@ -54,12 +55,12 @@ final class MarkdownReport {
 
     private static List<List<String>> escaped(List<List<String>> rows) {
         return rows.stream()
-                .map(row -> row.stream().map(Escape::markdown).toList())
+                .map(row -> row.stream().map(Markdown::escape).toList())
                 .toList();
     }
 
     private static void table(StringBuilder b, List<String> columns, List<List<String>> rows) {
-        line(b, columns.stream().map(Escape::markdown).toList());
+        line(b, columns.stream().map(Markdown::escape).toList());
         line(b, Collections.nCopies(columns.size(), "---"));
         rows.forEach(row -> line(b, row));
     }

@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.sweep.report;
 
-import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.text.CsvField;
 import java.util.ArrayList;
 import java.util.List;
 

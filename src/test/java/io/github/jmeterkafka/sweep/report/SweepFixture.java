@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.sweep.report;
 
-import io.github.jmeterkafka.measure.CsvField;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
+import io.github.jmeterkafka.text.CsvField;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;

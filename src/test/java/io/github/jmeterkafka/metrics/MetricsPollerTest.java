@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -16,13 +16,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /** The sampling logic on Kafka's mock clients with real Kafka metric registries, and a fake Admin. */
-class MetricsSamplerTest {
+class MetricsPollerTest {
     private final MetricsClients clients = new MetricsClients();
     private final Connection connection = clients.connection("kafka");
     private final List<Connection> bound = new ArrayList<>(List.of(connection));
 
-    private MetricsSampler sampler(String names) {
-        return new MetricsSampler(names, 500, () -> List.copyOf(bound));
+    private MetricsPoller poller(String names) {
+        return new MetricsPoller(names, 500, () -> List.copyOf(bound));
     }
 
     @Test
@@ -36,7 +36,7 @@ class MetricsSamplerTest {
         clients.record(1, "consumer-fetch-manager-metrics", "records-lag-max", 42);
 
         List<MetricPoint> points =
-                sampler("record-send-rate, request-latency-avg,records-lag-max").sample(1000);
+                poller("record-send-rate, request-latency-avg,records-lag-max").poll(1000);
 
         assertThat(points)
                 .extracting(p -> p.timestamp, p -> p.shortSource, p -> p.metric, p -> p.value)
@@ -49,7 +49,7 @@ class MetricsSamplerTest {
         assertThat(points.get(1).label()).isEqualTo("producer-1 record-send-rate");
 
         consumer.close(Duration.ZERO);
-        assertThat(sampler("records-lag-max").sample(2000)).isEmpty();
+        assertThat(poller("records-lag-max").poll(2000)).isEmpty();
     }
 
     @Test
@@ -64,7 +64,7 @@ class MetricsSamplerTest {
                         clients.registries.get(0).metricName("batch-size-avg", "producer-metrics"),
                         new org.apache.kafka.common.metrics.stats.Avg());
 
-        assertThat(sampler("record-send-rate,batch-size-avg,not-a-metric").sample(1))
+        assertThat(poller("record-send-rate,batch-size-avg,not-a-metric").poll(1))
                 .extracting(p -> p.metric)
                 .containsExactly("record-send-rate");
     }
@@ -81,7 +81,7 @@ class MetricsSamplerTest {
         consumer.close(Duration.ZERO);
 
         // audit has committed nothing yet: no lag to tell; orders's consumer is gone, its lag is not
-        assertThat(sampler(MetricsSampler.GROUP_LAG).sample(7))
+        assertThat(poller(MetricsPoller.GROUP_LAG).poll(7))
                 .extracting(p -> p.source, p -> p.metric, p -> p.value)
                 .containsExactly(tuple("orders", "consumer-group-lag", 60.0));
     }
@@ -91,15 +91,15 @@ class MetricsSamplerTest {
         connection.newConsumer(Map.of("group.id", "orders"));
         clients.admin.committed.put("orders", Map.of(new TopicPartition("t", 0), new OffsetAndMetadata(1)));
         clients.admin.endOffsets.put(new TopicPartition("t", 0), 3L);
-        MetricsSampler sampler = sampler(MetricsSampler.GROUP_LAG);
+        MetricsPoller poller = poller(MetricsPoller.GROUP_LAG);
 
         clients.admin.hang = true;
         long t0 = System.nanoTime();
-        assertThat(sampler.sample(1)).isEmpty();
+        assertThat(poller.poll(1)).isEmpty();
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
 
         clients.admin.hang = false;
-        assertThat(sampler.sample(2)).extracting(p -> p.value).containsExactly(2.0);
+        assertThat(poller.poll(2)).extracting(p -> p.value).containsExactly(2.0);
     }
 
     @Test
@@ -108,10 +108,10 @@ class MetricsSamplerTest {
         connection.close(Duration.ZERO);
         // bound when the tick starts, gone when the lag is asked for, as at test end
         AtomicInteger calls = new AtomicInteger();
-        MetricsSampler sampler = new MetricsSampler(
-                MetricsSampler.GROUP_LAG, 500, () -> calls.getAndIncrement() == 0 ? List.of(connection) : List.of());
+        MetricsPoller poller = new MetricsPoller(
+                MetricsPoller.GROUP_LAG, 500, () -> calls.getAndIncrement() == 0 ? List.of(connection) : List.of());
 
-        assertThat(sampler.sample(1)).isEmpty();
+        assertThat(poller.poll(1)).isEmpty();
     }
 
     @Test
@@ -121,7 +121,7 @@ class MetricsSamplerTest {
         Producer<Object, Object> p = other.newProducer(Map.of());
         clients.record(0, "producer-metrics", "record-send-rate", 3);
 
-        assertThat(sampler("record-send-rate").sample(1))
+        assertThat(poller("record-send-rate").poll(1))
                 .extracting(MetricPoint::label)
                 .containsExactly("other/producer-1 record-send-rate");
         p.close();
@@ -129,8 +129,8 @@ class MetricsSamplerTest {
 
     @Test
     void namesAreCommaOrSpaceSeparatedAndBlankMeansTheDefaults() {
-        assertThat(MetricsSampler.parseNames(" a, b  c,,a ")).containsExactly("a", "b", "c");
-        assertThat(sampler("  ").names())
+        assertThat(MetricsPoller.parseNames(" a, b  c,,a ")).containsExactly("a", "b", "c");
+        assertThat(poller("  ").names())
                 .containsExactly(
                         "record-send-rate",
                         "request-latency-avg",
@@ -141,12 +141,12 @@ class MetricsSamplerTest {
                         "records-lag-max",
                         "consumer-group-lag");
         // the lag is asked for last, whatever the order typed
-        assertThat(sampler("consumer-group-lag,x").names()).containsExactly("x", "consumer-group-lag");
+        assertThat(poller("consumer-group-lag,x").names()).containsExactly("x", "consumer-group-lag");
     }
 
     @Test
     void shortIdsKeepTheRoleAndNumber() {
-        assertThat(MetricsSampler.shortId("quickstart-host-123-consumer-7")).isEqualTo("consumer-7");
-        assertThat(MetricsSampler.shortId("my-own-id")).isEqualTo("my-own-id");
+        assertThat(MetricsPoller.shortId("quickstart-host-123-consumer-7")).isEqualTo("consumer-7");
+        assertThat(MetricsPoller.shortId("my-own-id")).isEqualTo("my-own-id");
     }
 }

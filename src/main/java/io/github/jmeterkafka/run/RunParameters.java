@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.run;
 
 import io.github.jmeterkafka.client.ClientJar;
 import io.github.jmeterkafka.input.PluginProperties;

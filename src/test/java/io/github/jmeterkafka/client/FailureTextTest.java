@@ -11,7 +11,7 @@ import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class FailuresTest {
+class FailureTextTest {
     private static final String SECRET = "pw-in-a-message-4711";
 
     @AfterEach
@@ -22,8 +22,8 @@ class FailuresTest {
     @Test
     void describesTheCauseUnderFutureWrappers() {
         Exception e = new ExecutionException(new SaslAuthenticationException("Authentication failed"));
-        assertThat(Failures.describe(e)).isEqualTo("SaslAuthenticationException: Authentication failed");
-        assertThat(Failures.describe(new InvalidInputException("records per sample must be at least 1")))
+        assertThat(FailureText.describe(e)).isEqualTo("SaslAuthenticationException: Authentication failed");
+        assertThat(FailureText.describe(new InvalidInputException("records per sample must be at least 1")))
                 .isEqualTo("records per sample must be at least 1");
     }
 
@@ -33,8 +33,8 @@ class FailuresTest {
                 "failures-test", Map.of("ssl.truststore.password", SECRET), Map.of(), Map.of(), ClientFactory.KAFKA));
         Exception e = new KafkaException("Failed to load SSL keystore with password " + SECRET);
 
-        assertThat(Failures.describe(e))
+        assertThat(FailureText.describe(e))
                 .isEqualTo("KafkaException: Failed to load SSL keystore with password " + Secrets.MASK);
-        assertThat(Failures.stackTrace(e)).contains(Secrets.MASK).doesNotContain(SECRET);
+        assertThat(FailureText.stackTrace(e)).contains(Secrets.MASK).doesNotContain(SECRET);
     }
 }

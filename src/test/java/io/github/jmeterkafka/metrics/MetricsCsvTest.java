@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -13,14 +13,17 @@ import org.slf4j.LoggerFactory;
  * it to the graph. No JMeter types.
  *
  * <p>Threads: {@link #start} and {@link #stop} run on JMeter's test start/end thread; the
- * recorder's thread alone runs {@link #tick}, and so alone touches the sampler. The thread closes
+ * recorder's thread alone runs {@link #tick}, and so alone touches the poller. The thread closes
  * the CSV file as it ends; {@link #stop} does when there is no thread.
  */
-final class MetricsRecorder {
+public final class MetricsRecorder {
+    /** Kafka's rates and averages cover 30 s windows (metrics.sample.window.ms): sampling faster adds rows, not news. */
+    public static final int DEFAULT_INTERVAL_SECONDS = 5;
+
     private static final Logger log = LoggerFactory.getLogger(MetricsRecorder.class);
 
     private final String name;
-    private final MetricsSampler sampler;
+    private final MetricsPoller poller;
     private final Consumer<List<MetricPoint>> graph;
     private final AtomicReference<MetricsCsv> csv;
     private Thread thread;
@@ -32,15 +35,15 @@ final class MetricsRecorder {
      * @param csv   where rows go, or null
      * @param graph what plots them (the GUI, or nothing)
      */
-    MetricsRecorder(String name, MetricsSampler sampler, MetricsCsv csv, Consumer<List<MetricPoint>> graph) {
+    public MetricsRecorder(String name, MetricsPoller poller, MetricsCsv csv, Consumer<List<MetricPoint>> graph) {
         this.name = name;
-        this.sampler = sampler;
+        this.poller = poller;
         this.csv = new AtomicReference<>(csv);
         this.graph = graph;
     }
 
     /** Samples first one interval from now: the test's clients do not exist yet. */
-    synchronized void start(long intervalMs) {
+    public synchronized void start(long intervalMs) {
         thread = new Thread(() -> run(intervalMs), "Kafka Metrics " + name);
         thread.setDaemon(true);
         thread.start();
@@ -68,7 +71,7 @@ final class MetricsRecorder {
     }
 
     /** One sample now, besides the interval's: a run shorter than an interval still gets its figures. */
-    void sampleNow() {
+    public void sampleNow() {
         try {
             tick(System.currentTimeMillis());
         } catch (InterruptedException e) {
@@ -87,7 +90,7 @@ final class MetricsRecorder {
     private void tickLocked(long timestamp) throws InterruptedException {
         List<MetricPoint> points;
         try {
-            points = sampler.sample(timestamp);
+            points = poller.poll(timestamp);
         } catch (RuntimeException e) {
             // one bad reading must not end the recording for the rest of the test
             if (!sampleFailureLogged) {
@@ -123,7 +126,7 @@ final class MetricsRecorder {
     }
 
     /** Stops the thread, waiting at most {@code timeout} for it, and closes the CSV file. */
-    synchronized void stop(Duration timeout) {
+    public synchronized void stop(Duration timeout) {
         if (thread != null) {
             thread.interrupt();
             try {

@@ -1,6 +1,6 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
-import io.github.jmeterkafka.measure.CsvField;
+import io.github.jmeterkafka.text.CsvField;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -18,13 +18,13 @@ import java.util.List;
  * group lag). Appends, as JMeter does to result files; the header goes into a new or empty file.
  * Flushed after every tick, so a run that dies keeps what it sampled.
  */
-final class MetricsCsv implements Closeable {
-    static final String HEADER = "timestamp,source,metric,value";
+public final class MetricsCsv implements Closeable {
+    public static final String HEADER = "timestamp,source,metric,value";
 
     private final Path path;
     private final BufferedWriter out;
 
-    MetricsCsv(Path path) throws IOException {
+    public MetricsCsv(Path path) throws IOException {
         this.path = path;
         Path parent = path.toAbsolutePath().getParent();
         if (parent != null) {

@@ -10,13 +10,13 @@ import java.util.regex.Pattern;
 import org.apache.kafka.common.KafkaException;
 
 /** Turns a failure into the one line a user reads. */
-public final class Failures {
+public final class FailureText {
     // Kafka 4 calls only the token endpoints (and reads only the files) such a system property lists;
     // its message names the property, but not where JMeter takes one
     private static final Pattern OAUTH_ALLOWED =
             Pattern.compile("org\\.apache\\.kafka\\.sasl\\.oauthbearer\\.allowed\\.(?:urls|files)");
 
-    private Failures() {}
+    private FailureText() {}
 
     /**
      * The cause that says what went wrong, under the wrappers futures add and the bare KafkaException

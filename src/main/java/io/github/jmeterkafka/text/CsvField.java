@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.measure;
+package io.github.jmeterkafka.text;
 
 /** CSV fields as RFC 4180 writes them, for the summary and metrics files. */
 public final class CsvField {

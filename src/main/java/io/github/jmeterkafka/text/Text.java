@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.report;
+package io.github.jmeterkafka.text;
 
 /** Escaping of any text (labels come from test plans) for the HTML pages the plugin writes and their embedded scripts. */
 public final class Text {

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.run;
 
 import io.github.jmeterkafka.measure.SampleFigures;
 import org.apache.jmeter.samplers.SampleResult;
@@ -17,7 +17,7 @@ public class KafkaSampleResult extends SampleResult {
         return figures;
     }
 
-    void figures(SampleFigures f) {
+    public void figures(SampleFigures f) {
         this.figures = f;
     }
 

@@ -1,17 +1,17 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 /** One value of one metric of one client or group at one time. */
-final class MetricPoint {
-    final long timestamp;
+public final class MetricPoint {
+    public final long timestamp;
     /** The client id, or the group id for the group lag. */
     final String source;
     /** A short name of the source for the graph, e.g. {@code producer-1}. */
     final String shortSource;
 
     final String metric;
-    final double value;
+    public final double value;
 
-    MetricPoint(long timestamp, String source, String shortSource, String metric, double value) {
+    public MetricPoint(long timestamp, String source, String shortSource, String metric, double value) {
         this.timestamp = timestamp;
         this.source = source;
         this.shortSource = shortSource;
@@ -20,7 +20,7 @@ final class MetricPoint {
     }
 
     /** The graph's row label. */
-    String label() {
+    public String label() {
         return shortSource + " " + metric;
     }
 

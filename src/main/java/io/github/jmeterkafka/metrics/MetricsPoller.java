@@ -1,9 +1,9 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.ClientMetrics;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.Failures;
+import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.GroupLag;
 import io.github.jmeterkafka.client.ShareGroupView;
 import java.util.ArrayList;
@@ -26,21 +26,22 @@ import org.slf4j.LoggerFactory;
  * One look, at each tick, at the chosen metrics of every open client of every bound connection,
  * and at the lag of every consumer group those clients used. No JMeter types.
  *
- * <p>Threads: only the listener's thread calls {@link #sample}. It reads Kafka's metric objects,
+ * <p>Threads: only the recorder calls {@link #poll}, one call at a time. It reads Kafka's metric objects,
  * never a client, so consumers stay with their JMeter threads; the lag comes from the
  * connection's shared, thread-safe Admin client.
  */
-final class MetricsSampler {
+public final class MetricsPoller {
     /**
      * The pseudo-metric for a group's lag: end offsets minus committed offsets, over its partitions; for a share
      * group, the records of its share partitions not yet acknowledged.
      */
     static final String GROUP_LAG = "consumer-group-lag";
 
-    static final String DEFAULT_NAMES = "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
-            + "records-consumed-rate,fetch-latency-avg,records-lag-max," + GROUP_LAG;
+    public static final String DEFAULT_NAMES =
+            "record-send-rate,request-latency-avg,batch-size-avg,record-queue-time-avg,"
+                    + "records-consumed-rate,fetch-latency-avg,records-lag-max," + GROUP_LAG;
 
-    private static final Logger log = LoggerFactory.getLogger(MetricsSampler.class);
+    private static final Logger log = LoggerFactory.getLogger(MetricsPoller.class);
     // ids made by ClientIds end in <role>-<n>; the rest (prefix, host, pid) is the same for all
     private static final Pattern SHORT_ID = Pattern.compile(".*-((?:producer|consumer|admin)-\\d+)$");
 
@@ -55,7 +56,7 @@ final class MetricsSampler {
      * @param lagTimeoutMs the longest one group's lag query may take
      * @param connections  the connections bound now
      */
-    MetricsSampler(String names, long lagTimeoutMs, Supplier<Collection<Connection>> connections) {
+    public MetricsPoller(String names, long lagTimeoutMs, Supplier<Collection<Connection>> connections) {
         Set<String> all = parseNames(names);
         this.groupLag = all.remove(GROUP_LAG);
         this.clientMetrics = List.copyOf(all);
@@ -72,7 +73,7 @@ final class MetricsSampler {
     }
 
     /** The metric names asked for, the group lag last if asked for. */
-    List<String> names() {
+    public List<String> names() {
         List<String> out = new ArrayList<>(clientMetrics);
         if (groupLag) {
             out.add(GROUP_LAG);
@@ -84,7 +85,7 @@ final class MetricsSampler {
      * The values now: one point per open client and chosen metric that has a numeric value (an
      * average over no requests yet has none), and one per group that has committed offsets.
      */
-    List<MetricPoint> sample(long timestamp) throws InterruptedException {
+    List<MetricPoint> poll(long timestamp) throws InterruptedException {
         List<MetricPoint> out = new ArrayList<>();
         Collection<Connection> bound = connections.get();
         for (Connection c : bound) {
@@ -136,7 +137,7 @@ final class MetricsSampler {
             if (!connections.get().contains(c)) {
                 return null;
             }
-            String message = Failures.describe(e);
+            String message = FailureText.describe(e);
             if (loggedFailures.add(group + ": " + message)) {
                 log.warn(
                         "Kafka Metrics: cannot read the lag of group '{}' on Kafka Connection '{}': {}",

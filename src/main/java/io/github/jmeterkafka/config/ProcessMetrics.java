@@ -1,7 +1,10 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.config;
 
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.metrics.MetricsCsv;
+import io.github.jmeterkafka.metrics.MetricsPoller;
+import io.github.jmeterkafka.metrics.MetricsRecorder;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -13,13 +16,13 @@ import org.slf4j.LoggerFactory;
  * listener would. That is how jmeter-servers keep theirs (the listener runs on the controller).
  * Started by the first Kafka Connection at test start, stopped by the first at test end.
  */
-public final class ProcessMetrics {
+final class ProcessMetrics {
     private static final Logger log = LoggerFactory.getLogger(ProcessMetrics.class);
     private static MetricsRecorder recorder;
 
     private ProcessMetrics() {}
 
-    public static synchronized void start() {
+    static synchronized void start() {
         String file = PluginProperties.get(PluginProperties.METRICS_FILE, "");
         if (recorder != null || file.isEmpty()) {
             return;
@@ -27,19 +30,19 @@ public final class ProcessMetrics {
         long intervalMs = Math.max(
                         1,
                         PluginProperties.get(
-                                PluginProperties.METRICS_INTERVAL_S, KafkaMetricsCollector.DEFAULT_INTERVAL_SECONDS))
+                                PluginProperties.METRICS_INTERVAL_S, MetricsRecorder.DEFAULT_INTERVAL_SECONDS))
                 * 1000;
         Path path = Path.of(file);
         try {
-            MetricsSampler sampler = new MetricsSampler(
+            MetricsPoller poller = new MetricsPoller(
                     PluginProperties.get(PluginProperties.METRICS_NAMES, ""),
                     Math.min(10_000, Math.max(5_000, intervalMs)),
                     Connections::all);
-            recorder = new MetricsRecorder("process", sampler, new MetricsCsv(path), null);
+            recorder = new MetricsRecorder("process", poller, new MetricsCsv(path), null);
             recorder.start(intervalMs);
             log.info(
                     "Kafka metrics of this process: {} every {} s to {}",
-                    sampler.names(),
+                    poller.names(),
                     intervalMs / 1000,
                     path.toAbsolutePath());
         } catch (IOException | RuntimeException e) {
@@ -52,7 +55,7 @@ public final class ProcessMetrics {
     }
 
     /** Takes a last sample (the clients are still open) and stops. */
-    public static synchronized void stop() {
+    static synchronized void stop() {
         if (recorder != null) {
             recorder.sampleNow();
             recorder.stop(PluginProperties.closeTimeout());

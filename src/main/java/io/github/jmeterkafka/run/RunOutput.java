@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.run;
 
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
@@ -59,7 +59,7 @@ public final class RunOutput {
     private static volatile String server = "";
 
     /** At test start: a jmeter-server is named by the controller before its test starts. */
-    static void testStarted() {
+    public static void testStarted() {
         server = PluginProperties.distributedServer();
     }
 

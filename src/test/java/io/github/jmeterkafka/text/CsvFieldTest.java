@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.measure;
+package io.github.jmeterkafka.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

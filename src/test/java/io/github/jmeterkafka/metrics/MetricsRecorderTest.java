@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -35,7 +35,7 @@ class MetricsRecorderTest {
         List<MetricPoint> plotted = new CopyOnWriteArrayList<>();
         MetricsRecorder recorder = new MetricsRecorder(
                 "test",
-                new MetricsSampler("record-send-rate", 500, () -> List.of(connection)),
+                new MetricsPoller("record-send-rate", 500, () -> List.of(connection)),
                 new MetricsCsv(file),
                 plotted::addAll);
 
@@ -67,7 +67,7 @@ class MetricsRecorderTest {
         Path file = dir.resolve("m.csv");
         MetricsRecorder recorder = new MetricsRecorder(
                 "test",
-                new MetricsSampler("record-send-rate", 500, () -> List.of(connection)),
+                new MetricsPoller("record-send-rate", 500, () -> List.of(connection)),
                 new MetricsCsv(file),
                 points -> {
                     throw new IllegalStateException("no graph");
@@ -86,7 +86,7 @@ class MetricsRecorderTest {
         AtomicBoolean fail = new AtomicBoolean(true);
         MetricsRecorder recorder = new MetricsRecorder(
                 "test",
-                new MetricsSampler("record-send-rate", 500, () -> {
+                new MetricsPoller("record-send-rate", 500, () -> {
                     if (fail.getAndSet(false)) {
                         throw new IllegalStateException("a gauge that throws");
                     }

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.listener;
+package io.github.jmeterkafka.metrics;
 
 import io.github.jmeterkafka.client.ClientFactory;
 import io.github.jmeterkafka.client.Connection;
@@ -27,16 +27,16 @@ import org.apache.kafka.common.serialization.Serializer;
  * a real client's is: {@code <name>} metrics are averages the test records values into, client-wide
  * (tagged with the client id) or per topic.
  */
-final class MetricsClients implements ClientFactory {
+public final class MetricsClients implements ClientFactory {
     final FakeAdmin admin = new FakeAdmin();
     final List<Metrics> registries = new ArrayList<>();
 
-    Connection connection(String name) {
+    public Connection connection(String name) {
         return MockConnections.of(name, this);
     }
 
     /** Records {@code value} into the client-wide average {@code metric} of the n-th client made. */
-    void record(int client, String group, String metric, double value) {
+    public void record(int client, String group, String metric, double value) {
         sensor(registries.get(client), group, metric, Map.of()).record(value);
     }
 

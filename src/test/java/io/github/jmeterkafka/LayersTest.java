@@ -1,0 +1,168 @@
+package io.github.jmeterkafka;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.syntax.elements.ClassesShould;
+import io.github.jmeterkafka.input.PluginProperties;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * CONTRIBUTING.md's layers, kept by the build: one rule per row of its "may import" table, JMeter
+ * only in the JMeter-facing packages, the echo service apart, no cycles. A wrong import fails
+ * {@code mvn test} with the name of the rule it breaks. Main classes only: tests may reach anywhere.
+ */
+@AnalyzeClasses(packages = "io.github.jmeterkafka", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayersTest {
+
+    private static final String ROOT = "io.github.jmeterkafka.";
+
+    /** Every package of the plugin, as CONTRIBUTING.md names them. */
+    private static final List<String> PACKAGES = List.of(
+            "sampler",
+            "listener",
+            "config",
+            "report",
+            "influx",
+            "run",
+            "client",
+            "metrics",
+            "payload",
+            "measure",
+            "sweep",
+            "input",
+            "text",
+            "echo");
+
+    /** Every package but echo/ may import these; they import nothing of the plugin. */
+    private static final List<String> GROUND = List.of("input", "text");
+
+    /** The packages that may use JMeter's classes: the elements JMeter loads, and what they share. */
+    private static final String[] JMETER_FACING = packages("sampler", "listener", "config", "report", "influx", "run");
+
+    @ArchTest
+    static final ArchRule everyPackageIsInTheTable = classes()
+            .should()
+            .resideInAnyPackage(packages(PACKAGES.toArray(String[]::new)))
+            .as("every package is a row of CONTRIBUTING.md's table");
+
+    @ArchTest
+    static final ArchRule sampler = mayImport("sampler", "run", "config", "report", "client", "payload", "measure");
+
+    @ArchTest
+    static final ArchRule listener = mayImport("listener", "run", "metrics", "client", "measure");
+
+    @ArchTest
+    static final ArchRule config = mayImport("config", "metrics", "client");
+
+    @ArchTest
+    static final ArchRule report = mayImport("report");
+
+    @ArchTest
+    static final ArchRule influx = mayImport("influx", "measure");
+
+    @ArchTest
+    static final ArchRule run = mayImport("run", "client", "measure");
+
+    @ArchTest
+    static final ArchRule client = mayImport("client", "payload", "measure");
+
+    @ArchTest
+    static final ArchRule metrics = mayImport("metrics", "client");
+
+    @ArchTest
+    static final ArchRule payload = mayImport("payload");
+
+    @ArchTest
+    static final ArchRule measure = mayImport("measure");
+
+    @ArchTest
+    static final ArchRule sweep = mayImport("sweep", "measure");
+
+    @ArchTest
+    static final ArchRule input = importsNothingOfThePlugin("input");
+
+    @ArchTest
+    static final ArchRule text = importsNothingOfThePlugin("text");
+
+    @ArchTest
+    static final ArchRule echo = importsNothingOfThePlugin("echo");
+
+    @ArchTest
+    static final ArchRule nothingImportsEcho = noClasses()
+            .that()
+            .resideOutsideOfPackage(ROOT + "echo..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(ROOT + "echo..")
+            .as("nothing of the plugin imports echo/");
+
+    @ArchTest
+    static final ArchRule noJMeterBelowTheGlue = belowTheGlue()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.apache.jmeter..", "org.apache.jorphan..", "kg.apc..")
+            .as("nothing below the JMeter-facing packages uses JMeter, input/PluginProperties excepted");
+
+    @ArchTest
+    static final ArchRule pluginPropertiesOnlyInTheGlue = belowTheGlue()
+            .dependOnClassesThat()
+            .belongToAnyOf(PluginProperties.class)
+            .as("only the JMeter-facing packages read input/PluginProperties");
+
+    @ArchTest
+    static final ArchRule noCycles =
+            slices().matching(ROOT + "(*)..").should().beFreeOfCycles().as("no cycles between the plugin's packages");
+
+    /** The classes below the JMeter-facing packages, input/PluginProperties aside, as a rule's subject. */
+    private static ClassesShould belowTheGlue() {
+        return noClasses()
+                .that()
+                .resideOutsideOfPackages(JMETER_FACING)
+                .and()
+                .doNotBelongToAnyOf(PluginProperties.class)
+                .should();
+    }
+
+    /** {@code pkg} imports the ground floor and the packages named, nothing else of the plugin. */
+    private static ArchRule mayImport(String pkg, String... allowed) {
+        List<String> may = Arrays.asList(allowed);
+        String[] others = PACKAGES.stream()
+                .filter(p -> !p.equals(pkg) && !GROUND.contains(p) && !may.contains(p))
+                .map(p -> ROOT + p + "..")
+                .toArray(String[]::new);
+        String names = allowed.length == 0
+                ? "the ground floor (input/, text/) only"
+                : Arrays.stream(allowed).map(p -> p + "/").collect(Collectors.joining(", "))
+                        + " and the ground floor only";
+        return noClasses()
+                .that()
+                .resideInAPackage(ROOT + pkg + "..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(others)
+                .as(pkg + "/ imports " + names);
+    }
+
+    private static ArchRule importsNothingOfThePlugin(String pkg) {
+        return noClasses()
+                .that()
+                .resideInAPackage(ROOT + pkg + "..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("io.github.jmeterkafka..").and(resideOutsideOfPackage(ROOT + pkg + "..")))
+                .as(pkg + "/ imports nothing of the plugin");
+    }
+
+    private static String[] packages(String... names) {
+        return Arrays.stream(names).map(p -> ROOT + p + "..").toArray(String[]::new);
+    }
+}
