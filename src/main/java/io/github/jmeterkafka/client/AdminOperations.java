@@ -3,7 +3,6 @@ package io.github.jmeterkafka.client;
 import io.github.jmeterkafka.input.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -16,33 +15,23 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.AlterConfigsOptions;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreatePartitionsOptions;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
-import org.apache.kafka.clients.admin.DescribeShareGroupsOptions;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
-import org.apache.kafka.clients.admin.ListShareGroupOffsetsOptions;
-import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.ShareGroupDescription;
-import org.apache.kafka.clients.admin.ShareMemberDescription;
-import org.apache.kafka.clients.admin.SharePartitionOffsetInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicCollection;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -60,10 +49,12 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 public final class AdminOperations {
     private final Admin admin;
     private final AdminDeadline deadline;
+    private final ShareGroupOperations shareGroups;
 
     public AdminOperations(Admin admin, long timeoutMs) {
         this.admin = admin;
         this.deadline = new AdminDeadline(timeoutMs);
+        this.shareGroups = new ShareGroupOperations(admin, deadline);
     }
 
     /**
@@ -193,9 +184,7 @@ public final class AdminOperations {
      */
     public GroupLag consumerGroupLag(String groupId, Collection<String> topics)
             throws InterruptedException, ExecutionException {
-        if (groupId == null || groupId.isBlank()) {
-            throw new InvalidInputException("group id is empty");
-        }
+        requireGroup(groupId);
         List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
         deadline.begin();
         Map<TopicPartition, OffsetAndMetadata> offsets = deadline.await(
@@ -223,66 +212,10 @@ public final class AdminOperations {
         return new GroupLag(groupId, GroupLag.lags(partitions, committed, end, start));
     }
 
-    /** The share group's state, members and the lag of each share partition it has started. */
-    public ShareGroupView describeShareGroup(String groupId) throws InterruptedException, ExecutionException {
-        if (groupId == null || groupId.isBlank()) {
-            throw new InvalidInputException("group id is empty");
-        }
-        deadline.begin();
-        ShareGroupDescription d = deadline.await(
-                admin.describeShareGroups(
-                                List.of(groupId), new DescribeShareGroupsOptions().timeoutMs(deadline.remainingMsInt()))
-                        .describedGroups()
-                        .get(groupId),
-                "describing share group " + groupId);
-        Map<TopicPartition, SharePartitionOffsetInfo> offsets = deadline.await(
-                admin.listShareGroupOffsets(
-                                Map.of(groupId, new ListShareGroupOffsetsSpec()),
-                                new ListShareGroupOffsetsOptions().timeoutMs(deadline.remainingMsInt()))
-                        .partitionsToOffsetInfo(groupId),
-                "listing the offsets of share group " + groupId);
-        List<ShareGroupView.Member> members = new ArrayList<>();
-        for (ShareMemberDescription m : d.members()) {
-            List<TopicPartition> tps = new ArrayList<>(m.assignment().topicPartitions());
-            tps.sort(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
-            members.add(new ShareGroupView.Member(m.clientId(), m.host(), tps));
-        }
-        members.sort(Comparator.comparing(ShareGroupView.Member::clientId));
-        List<ShareGroupView.PartitionLag> lags = new ArrayList<>();
-        offsets.forEach((tp, info) -> {
-            if (info != null) {
-                lags.add(new ShareGroupView.PartitionLag(
-                        tp, info.startOffset(), info.lag().orElse(-1L)));
-            }
-        });
-        lags.sort(Comparator.comparing(
-                        (ShareGroupView.PartitionLag l) -> l.partition().topic())
-                .thenComparingInt(l -> l.partition().partition()));
-        return new ShareGroupView(groupId, d.groupState().toString(), members, lags);
+    /** The share group operations, bounded and cancelled with this instance's. */
+    public ShareGroupOperations shareGroups() {
+        return shareGroups;
     }
-
-    /**
-     * Sets where the share group starts reading partitions it has not started yet (the group config
-     * share.auto.offset.reset): earliest, latest or by_duration:&lt;ISO-8601 duration&gt;.
-     */
-    public void setShareGroupStart(String groupId, String start) throws InterruptedException, ExecutionException {
-        if (groupId == null || groupId.isBlank()) {
-            throw new InvalidInputException("group id is empty");
-        }
-        deadline.begin();
-        deadline.await(
-                admin.incrementalAlterConfigs(
-                                Map.of(
-                                        new ConfigResource(ConfigResource.Type.GROUP, groupId),
-                                        List.of(new AlterConfigOp(
-                                                new ConfigEntry(SHARE_START, start), AlterConfigOp.OpType.SET))),
-                                new AlterConfigsOptions().timeoutMs(deadline.remainingMsInt()))
-                        .all(),
-                "setting " + SHARE_START + " of group " + groupId);
-    }
-
-    /** The group config of a share group's start. */
-    public static final String SHARE_START = "share.auto.offset.reset";
 
     /** Stops the operation in flight: it fails with a CancellationException. Any thread. */
     public void cancel() {
@@ -375,6 +308,12 @@ public final class AdminOperations {
             throw new InvalidInputException("no topic given");
         }
         return new ArrayList<>(names);
+    }
+
+    static void requireGroup(String groupId) {
+        if (groupId == null || groupId.isBlank()) {
+            throw new InvalidInputException("group id is empty");
+        }
     }
 
     private static void atLeastOne(String what, int n) {

@@ -121,7 +121,7 @@ public final class MetricsPoller {
             AdminOperations ops = new AdminOperations(c.admin(), lagTimeoutMs);
             if (c.clientMetrics().isShareGroup(group)) {
                 // its share partitions' records not yet acknowledged; none: the group has started no partition yet
-                ShareGroupView share = ops.describeShareGroup(group);
+                ShareGroupView share = ops.shareGroups().describe(group);
                 return share.lags().isEmpty() ? null : share.totalLag();
             }
             GroupLag lag = ops.consumerGroupLag(group, List.of());

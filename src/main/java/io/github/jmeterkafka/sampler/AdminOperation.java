@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.AdminOperations;
+import io.github.jmeterkafka.client.ShareGroupOperations;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
@@ -110,7 +111,7 @@ enum AdminOperation implements Tagged {
         @Override
         Call prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
-            return ops -> AdminResponse.shareGroup(ops.describeShareGroup(group));
+            return ops -> AdminResponse.shareGroup(ops.shareGroups().describe(group));
         }
 
         @Override
@@ -129,10 +130,10 @@ enum AdminOperation implements Tagged {
                                 + "'");
             }
             return ops -> {
-                ops.setShareGroupStart(group, start);
+                ops.shareGroups().setStart(group, start);
                 return new AdminResponse(
                         "share group " + group + " starts at " + start,
-                        AdminOperations.SHARE_START + "=" + start + " on group " + group + "\n",
+                        ShareGroupOperations.SHARE_START + "=" + start + " on group " + group + "\n",
                         Map.of());
             };
         }

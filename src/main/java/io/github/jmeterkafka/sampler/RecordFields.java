@@ -5,7 +5,6 @@ import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.KeyMode;
@@ -119,42 +118,18 @@ public abstract class RecordFields extends AbstractKafkaSampler {
                 timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
     }
 
-    /**
-     * The schedule all threads of this sampler send on, from the target rate; null when the field is blank (JMeter's
-     * timers pace the samples).
-     *
-     * @param budget records in all; 0: no limit
-     */
+    /** The schedule all threads send on, as {@link TargetRate#schedule} says; {@code budget} 0: no limit. */
     SendSchedule schedule(long budget) {
-        if (targetRate.isBlank()) {
-            return null;
-        }
-        double rate = Fields.positiveDouble("target rate", targetRate);
-        boolean skip = Tagged.parse(BehindSchedule.class, "behind schedule", behindSchedule) == BehindSchedule.SKIP;
-        long graceMs = PluginProperties.get(PluginProperties.SCHEDULE_GRACE_MS, 10);
-        double rampUp = targetRampUp.isBlank() ? 0 : Fields.nonNegativeLong("rate ramp-up", targetRampUp);
-        long windowMs = PluginProperties.get(PluginProperties.SCHEDULE_WINDOW_MS, 10);
-        return new SendSchedule(
-                rate, rampUp, budget, skip, graceMs * 1_000_000, windowMs * 1_000_000, System::nanoTime);
+        return pace().schedule(budget);
     }
 
-    /**
-     * The expected records/s; when blank, the target rate unless it ramps up (the run's average is then below it); 0
-     * when none is set or not a number (said once in the log).
-     */
+    /** The expected records/s (0: none), as {@link TargetRate#expected} says. */
     double expectedRate() {
-        boolean ramps = !targetRampUp.isBlank() && !targetRampUp.trim().equals("0");
-        String expected = expectedRate.isBlank() && !ramps ? targetRate : expectedRate;
-        try {
-            return expected.isBlank() ? 0 : Math.max(0, Double.parseDouble(expected.trim()));
-        } catch (NumberFormatException e) {
-            FailureLog.once(
-                    getName(),
-                    ResponseCodes.INVALID_INPUT,
-                    "Expected records/s '" + expected + "' is not a number: no expectation",
-                    null);
-            return 0;
-        }
+        return pace().expected(getName());
+    }
+
+    private TargetRate pace() {
+        return new TargetRate(targetRate, targetRampUp, behindSchedule, expectedRate);
     }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
