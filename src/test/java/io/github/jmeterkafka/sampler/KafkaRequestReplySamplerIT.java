@@ -104,12 +104,18 @@ class KafkaRequestReplySamplerIT {
             s.setCorrelateBy("correlateBy.jsonPath");
             s.setCorrelationPath(path);
             s.setRecordsPerSample("5");
+            JMeterVariables vars = new JMeterVariables();
+            JMeterContextService.getContext().setVariables(vars);
 
             SampleResult r = s.sample(null);
 
             assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
             assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
             assertThat(service.counts().replied()).isEqualTo(5);
+            // the reply schema decodes the values into the variables too, not only into the listing
+            for (int i = 1; i <= 5; i++) {
+                assertThat(vars.get("kafka_value_" + i)).as("kafka_value_%d", i).startsWith("{\"");
+            }
             return r;
         }
     }
