@@ -105,12 +105,9 @@ class KafkaRequestReplySamplerIT {
             s.setCorrelationPath(path);
             s.setRecordsPerSample("5");
             JMeterVariables vars = new JMeterVariables();
-            JMeterContextService.getContext().setVariables(vars);
 
-            SampleResult r = s.sample(null);
+            SampleResult r = fiveReplies(s, vars);
 
-            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
-            assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
             assertThat(service.counts().replied()).isEqualTo(5);
             // the reply schema decodes the values into the variables too, not only into the listing
             for (int i = 1; i <= 5; i++) {
@@ -132,12 +129,9 @@ class KafkaRequestReplySamplerIT {
             s.setRecordsPerSample("5");
             s.setVariablePrefix("rr");
             JMeterVariables vars = new JMeterVariables();
-            JMeterContextService.getContext().setVariables(vars);
 
-            SampleResult r = s.sample(null);
+            SampleResult r = fiveReplies(s, vars);
 
-            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
-            assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
             assertThat(r.getSampleCount()).isEqualTo(5);
             assertThat(vars.get("rr_count")).isEqualTo("5");
             String listing = r.getResponseDataAsString();
@@ -188,6 +182,15 @@ class KafkaRequestReplySamplerIT {
             assertThat(Long.parseLong(p50.group(1))).as(summary).isGreaterThanOrEqualTo(150);
             assertThat(echo.counts().replied()).isEqualTo(20);
         }
+    }
+
+    /** One sample of five requests with {@code vars} as the thread's variables; all five must be answered. */
+    private static SampleResult fiveReplies(KafkaRequestReplySampler s, JMeterVariables vars) {
+        JMeterContextService.getContext().setVariables(vars);
+        SampleResult r = s.sample(null);
+        assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+        assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
+        return r;
     }
 
     private static PrintStream quiet() {
