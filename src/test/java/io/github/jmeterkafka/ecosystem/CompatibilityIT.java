@@ -110,9 +110,8 @@ class CompatibilityIT {
         }
         if (dashboard) {
             Path report = result.reportDir().orElseThrow();
-            for (var sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
-                assertThat(PageData.sum(sampler, "records")).isEqualTo(RECORDS);
-            }
+            PageData.assertSamplers(
+                    report.resolve("kafka.html"), RECORDS, "Produce 1 KB records", "Consume all records");
         }
         System.out.printf(
                 "compat: %s on %s: %s%n",

@@ -57,7 +57,8 @@ public final class GuiCapture {
             "io.github.jmeterkafka.sampler.KafkaProducerSampler", "kafka-producer",
             "io.github.jmeterkafka.sampler.KafkaConsumerSampler", "kafka-consumer",
             "io.github.jmeterkafka.sampler.KafkaAdminSampler", "kafka-admin",
-            "io.github.jmeterkafka.sampler.KafkaRequestReplySampler", "kafka-request-reply");
+            "io.github.jmeterkafka.sampler.KafkaRequestReplySampler", "kafka-request-reply",
+            "io.github.jmeterkafka.listener.KafkaSummaryListener", "kafka-summary");
 
     private static final long WAIT_MS = 180_000;
 

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.harness;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -22,6 +24,24 @@ public final class PageData {
         String start = "var " + variable + " = ";
         int from = html.indexOf(start) + start.length();
         return new ObjectMapper().readTree(html.substring(from, html.indexOf(";\n", from)));
+    }
+
+    /**
+     * Asserts that a dashboard's Kafka page shows exactly the samplers {@code labels}, each with
+     * {@code records} records and none failed. The labels come first: a page without samplers would
+     * pass the per-sampler checks.
+     */
+    public static void assertSamplers(Path page, double records, String... labels) throws IOException {
+        JsonNode samplers = read(page).path("samplers");
+        assertThat(samplers).extracting(n -> n.path("label").asText()).containsExactlyInAnyOrder(labels);
+        for (JsonNode sampler : samplers) {
+            assertThat(sum(sampler, "records"))
+                    .as("records of %s", sampler.path("label"))
+                    .isEqualTo(records);
+            assertThat(sum(sampler, "failed"))
+                    .as("failed of %s", sampler.path("label"))
+                    .isZero();
+        }
     }
 
     /** The sum of one column of a sampler's points. */

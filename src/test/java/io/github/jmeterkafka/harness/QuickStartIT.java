@@ -2,7 +2,6 @@ package io.github.jmeterkafka.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -53,12 +52,8 @@ class QuickStartIT {
         assertThat(Files.exists(index.getParent().resolve("statistics.json"))).isTrue();
         // the Kafka page speaks records: the producer's and the consumer's 10,000
         assertThat(out).contains("Kafka page (records/s, latency percentiles over time): ");
-        for (JsonNode sampler :
-                PageData.read(index.resolveSibling("kafka.html")).path("samplers")) {
-            assertThat(PageData.sum(sampler, "records"))
-                    .as("records of %s", sampler.path("label"))
-                    .isEqualTo(10000.0);
-        }
+        PageData.assertSamplers(
+                index.resolveSibling("kafka.html"), 10000, "Produce 1 KB records", "Consume all records");
         // the first page a new user sees: start and end are dates, not "minutes seconds" of a pattern
         String html = Files.readString(index, StandardCharsets.UTF_8);
         assertThat(DASHBOARD_TIME.matcher(html).results().map(m -> m.group(2)))

@@ -89,9 +89,7 @@ class QuickstartPlanIT extends BrokerAndJMeter {
                 .path("Total");
         assertThat(total.path("sampleCount").asLong()).isEqualTo(rows.size());
         assertThat(total.path("errorCount").asLong()).isZero();
-        for (JsonNode sampler : PageData.read(report.resolve("kafka.html")).path("samplers")) {
-            assertThat(PageData.sum(sampler, "records")).isEqualTo(2000);
-        }
+        PageData.assertSamplers(report.resolve("kafka.html"), 2000, "Produce 1 KB records", "Consume all records");
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(2000);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())

@@ -246,16 +246,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                 (t, mean) -> assertThat(graph.get(t)).as("point at %d", t).isCloseTo(mean, within(1e-6)));
 
         // the Kafka page: its series count what the broker holds
-        JsonNode page = PageData.read(report.resolve("kafka.html"));
-        for (JsonNode sampler : page.path("samplers")) {
-            assertThat(PageData.sum(sampler, "records"))
-                    .as("records of %s", sampler.path("label"))
-                    .isEqualTo(2000.0);
-            assertThat(PageData.sum(sampler, "failed")).isZero();
-        }
-        assertThat(page.path("samplers"))
-                .extracting(n -> n.path("label").asText())
-                .containsExactlyInAnyOrder("Produce with sequence numbers", "Consume and verify");
+        PageData.assertSamplers(
+                report.resolve("kafka.html"), 2000, "Produce with sequence numbers", "Consume and verify");
         assertThat(Files.readString(report.resolve("index.html"), StandardCharsets.UTF_8))
                 .contains("href=\"kafka.html\"");
         // docs/report.md's picture of the page, from this real run

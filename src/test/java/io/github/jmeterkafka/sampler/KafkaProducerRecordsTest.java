@@ -82,19 +82,22 @@ class KafkaProducerRecordsTest {
     }
 
     @Test
-    void aSeedRepeatsTheRecords() {
+    void aSeedRepeatsTheRecordsAndAnotherSeedMakesOthers() {
+        List<String> first = seeded("42");
+        assertThat(first).hasSize(10).doesNotHaveDuplicates();
+        assertThat(seeded("42")).isEqualTo(first);
+        assertThat(seeded("43")).hasSize(10).doesNotContainAnyElementsOf(first);
+    }
+
+    /** The values of one successful sample of 10 templated records made with {@code seed}. */
+    private List<String> seeded(String seed) {
+        TestClients.unbind();
         KafkaProducerSampler s = sampler("text", 10);
         s.setValue("{{uuid}} {{faker Name.fullName}} {{decimal 1 100 2}}");
-        s.setSeed("42");
-        s.sample(null);
-        List<String> first = values();
-        TestClients.unbind();
-
-        KafkaProducerSampler again = sampler("text", 10);
-        again.setValue("{{uuid}} {{faker Name.fullName}} {{decimal 1 100 2}}");
-        again.setSeed("42");
-        again.sample(null);
-        assertThat(values()).isEqualTo(first);
+        s.setSeed(seed);
+        SampleResult r = s.sample(null);
+        assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+        return values();
     }
 
     @Test

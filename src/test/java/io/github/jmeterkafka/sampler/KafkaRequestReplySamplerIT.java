@@ -12,14 +12,26 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.junit.jupiter.api.Test;
 
-/** The Kafka Request-Reply against a real broker where nothing replies: its failures, bounds and clean-up. */
+/**
+ * The Kafka Request-Reply against a real broker: what it makes of the replies of the echo service (in the
+ * plugin's jar), and where nothing replies, its failures, bounds and clean-up.
+ */
 class KafkaRequestReplySamplerIT {
+    /** JMeter's sample clock (nanoTime from an offset taken at start) against the echo's record timestamps. */
+    private static final long CLOCK_SLACK_MS = 10;
 
     static KafkaRequestReplySampler sampler(String connection, String requestTopic, String replyTopic) {
         KafkaRequestReplySampler s = new KafkaRequestReplySampler();
@@ -83,9 +95,8 @@ class KafkaRequestReplySamplerIT {
     private static SampleResult matchedThroughTheirSchema(String id, String valueMode, String schema, String path) {
         KafkaBroker broker = SharedBroker.get();
         String name = unique(id);
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         try (LiveKafka kafka = new LiveKafka(broker);
-                EchoService service = Echoes.start(broker.bootstrapServers(), name, 2, quiet, "--transform")) {
+                EchoService service = Echoes.start(broker.bootstrapServers(), name, 2, quiet(), "--transform")) {
             KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
             s.setValueMode(valueMode);
             s.setValueSchema(schema);
@@ -93,14 +104,97 @@ class KafkaRequestReplySamplerIT {
             s.setCorrelateBy("correlateBy.jsonPath");
             s.setCorrelationPath(path);
             s.setRecordsPerSample("5");
+            JMeterVariables vars = new JMeterVariables();
 
-            SampleResult r = s.sample(null);
+            SampleResult r = fiveReplies(s, vars);
 
-            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
-            assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
             assertThat(service.counts().replied()).isEqualTo(5);
+            // the reply schema decodes the values into the variables too, not only into the listing
+            for (int i = 1; i <= 5; i++) {
+                assertThat(vars.get("kafka_value_" + i)).as("kafka_value_%d", i).startsWith("{\"");
+            }
             return r;
         }
+    }
+
+    @Test
+    void repliesFillTheListingAndVariablesAndTheSampleRunsFromItsFirstReplyToItsLast() {
+        KafkaBroker broker = SharedBroker.get();
+        String name = unique("echo-spread");
+        // seeded delays from 100 to 800 ms: the five replies come back spread out
+        try (LiveKafka kafka = new LiveKafka(broker);
+                EchoService echo = Echoes.start(
+                        broker.bootstrapServers(), name, 1, quiet(), "--delay-ms", "100-800", "--seed", "7")) {
+            KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
+            s.setRecordsPerSample("5");
+            s.setVariablePrefix("rr");
+            JMeterVariables vars = new JMeterVariables();
+
+            SampleResult r = fiveReplies(s, vars);
+
+            assertThat(r.getSampleCount()).isEqualTo(5);
+            assertThat(vars.get("rr_count")).isEqualTo("5");
+            String listing = r.getResponseDataAsString();
+            List<Long> sentAt = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                assertThat(vars.get("rr_topic_" + i)).isEqualTo(name + "-replies");
+                assertThat(vars.get("rr_value_" + i)).isEqualTo("ping");
+                assertThat(vars.get("rr_headers_" + i)).matches("kafka_correlationId=.+");
+                assertThat(listing)
+                        .contains(name + "-replies-" + vars.get("rr_partition_" + i) + "@" + vars.get("rr_offset_" + i)
+                                + " timestamp=" + vars.get("rr_timestamp_" + i));
+                sentAt.add(Long.parseLong(vars.get("rr_timestamp_" + i)));
+            }
+            // a reply's timestamp is when the echo sent it: latency runs to the first, elapsed to the last
+            long first = Collections.min(sentAt) - r.getStartTime();
+            long last = Collections.max(sentAt) - r.getStartTime();
+            assertThat(last - first).as("spread of the seeded delays").isGreaterThan(100);
+            assertThat(r.getLatency())
+                    .as("latency vs the replies sent %d to %d ms into the sample", first, last)
+                    .isGreaterThanOrEqualTo(first - CLOCK_SLACK_MS)
+                    .isLessThan(last - CLOCK_SLACK_MS);
+            assertThat(r.getTime())
+                    .as("elapsed vs the replies sent %d to %d ms into the sample", first, last)
+                    .isGreaterThanOrEqualTo(last - CLOCK_SLACK_MS)
+                    .isLessThan(last + 1_000);
+        }
+    }
+
+    @Test
+    void roundTripsAgainstAnEchoWithAKnownDelayTakeAtLeastThatDelay() {
+        KafkaBroker broker = SharedBroker.get();
+        String name = unique("echo-delay");
+        try (LiveKafka kafka = new LiveKafka(broker);
+                EchoService echo = Echoes.start(broker.bootstrapServers(), name, 2, quiet(), "--delay-ms", "150")) {
+            KafkaRequestReplySampler s = sampler(kafka.connect(Map.of()), name + "-requests", name + "-replies");
+            s.setRecordsPerSample("4");
+            for (int i = 0; i < 5; i++) {
+                SampleResult r = s.sample(null);
+                assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+                assertThat(r.getLatency()).isGreaterThanOrEqualTo(150);
+            }
+            s.threadFinished();
+
+            String summary = Summaries.of(s);
+            assertThat(summary).contains("\n20 requests, 20 replies, ");
+            Matcher p50 = Pattern.compile("(\\d+) ms 50th").matcher(summary);
+            assertThat(p50.find()).as(summary).isTrue();
+            assertThat(Long.parseLong(p50.group(1))).as(summary).isGreaterThanOrEqualTo(150);
+            assertThat(echo.counts().replied()).isEqualTo(20);
+        }
+    }
+
+    /** One sample of five requests with {@code vars} as the thread's variables; all five must be answered. */
+    private static SampleResult fiveReplies(KafkaRequestReplySampler s, JMeterVariables vars) {
+        JMeterContextService.getContext().setVariables(vars);
+        SampleResult r = s.sample(null);
+        assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+        assertThat(r.getResponseMessage()).isEqualTo("5 replies within 5000 ms");
+        return r;
+    }
+
+    private static PrintStream quiet() {
+        return new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,8 +22,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +38,9 @@ import org.junit.jupiter.api.Test;
  */
 class SweepIT {
     private static final int RECORDS = 3000;
+    private static final Pattern ACKS = Pattern.compile("ProducerConfig values:\\s+acks = (\\S+)");
+    private static final Pattern RATE =
+            Pattern.compile("Kafka Producer summary for '[^']*':\\R\\d+ records sent, ([0-9.]+) records/sec");
 
     @Test
     void everyRunsRowCarriesItsParametersAndCountsWhatTheBrokerHolds() throws Exception {
@@ -46,6 +53,8 @@ class SweepIT {
                 "name=small\nplan=" + Harness.projectDir().resolve("test-plans/producer-max-throughput.jmx")
                         + "\nrepeats=2\nfixed.records=" + RECORDS
                         + "\nfixed.record.size=500\nvary.partitions=1,2\nvary.acks=1,all\n"
+                        // Kafka's config dump in each run's jmeter.log: what its producer used
+                        + "fixed.kafka.client.log.level=INFO\n"
                         + "jvm.args=-Xms256m -Xmx256m\n");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
@@ -77,6 +86,15 @@ class SweepIT {
                 assertThat(t.get(i, "part")).isEqualTo("all");
                 assertThat(t.get(i, "partitions")).isEqualTo(t.get(i, "vary.partitions"));
                 assertThat(t.get(i, "acks")).isEqualTo(t.get(i, "vary.acks"));
+                // the column says what the run's producers used (Kafka writes acks=all as -1)
+                Path run = runDir(dir.resolve("out"), t.get(i, "run"));
+                assertThat(producerAcks(run))
+                        .as("acks of the producers in %s", run)
+                        .isNotEmpty()
+                        .containsOnly(t.get(i, "acks").equals("all") ? "-1" : t.get(i, "acks"));
+                assertThat(Double.parseDouble(t.get(i, "records_per_sec")))
+                        .as("records/s of %s", run)
+                        .isCloseTo(summaryRate(run), within(0.1));
                 assertThat(t.get(i, "record_size")).isEqualTo("500");
                 assertThat(t.get(i, "plan")).isEqualTo("producer-max-throughput.jmx");
                 assertThat(t.get(i, "jmeter_version")).startsWith("5.6.3");
@@ -98,6 +116,37 @@ class SweepIT {
             }
         }
         theReportsTablesAreTheRowsAndEachChartHasItsSeries(t, dir.resolve("out"));
+    }
+
+    /** The directory of run {@code number} under the sweep's output. */
+    private static Path runDir(Path out, String number) throws IOException {
+        String prefix = String.format(Locale.ROOT, "%03d-", Integer.parseInt(number));
+        try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
+            List<Path> dirs = runs.filter(d -> d.getFileName().toString().startsWith(prefix))
+                    .toList();
+            assertThat(dirs).as("run %s in %s", number, out).hasSize(1);
+            return dirs.get(0);
+        }
+    }
+
+    /** The acks of each producer whose config Kafka dumped in the run's jmeter.log (its keys come sorted: acks first). */
+    private static List<String> producerAcks(Path run) throws IOException {
+        return ACKS.matcher(Files.readString(run.resolve("jmeter.log"), StandardCharsets.UTF_8))
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+    }
+
+    /** The records/s of the producer summary the run printed. */
+    private static double summaryRate(Path run) throws IOException {
+        List<Double> rates = RATE.matcher(Files.readString(run.resolve("stdout.txt"), StandardCharsets.UTF_8))
+                .results()
+                .map(m -> Double.parseDouble(m.group(1)))
+                .toList();
+        assertThat(rates)
+                .as("producer summary in %s", run.resolve("stdout.txt"))
+                .hasSize(1);
+        return rates.get(0);
     }
 
     private static void theReportsTablesAreTheRowsAndEachChartHasItsSeries(CsvTable t, Path out) throws Exception {

@@ -7,6 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.RecordContext;
 import java.math.BigDecimal;
@@ -125,6 +129,25 @@ class JsonSchemaRecordsTest {
         assertThat(present.get("billing")).isBetween(700, 900);
         assertThat(present.get("flag")).isBetween(700, 900);
         assertThat(present.get("id")).isEqualTo(1_000);
+    }
+
+    /** An oracle of its own, as ProtoParserTest has protoc's descriptors: networknt's validator. */
+    @Test
+    void everyDocumentPassesAnIndependentValidator() throws Exception {
+        // legacy's draft 4 bound (minimum 10, exclusiveMinimum true), which the records follow too, as draft 7 says it
+        ObjectNode draft7 = ORDER.deepCopy();
+        ((ObjectNode) draft7.at("/properties/legacy"))
+                .put("exclusiveMinimum", 10)
+                .remove("minimum");
+        JsonSchema schema =
+                JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(draft7);
+        for (JsonNode order : make(orders(null), 1_000)) {
+            assertThat(schema.validate(order)).as("%s", order).isEmpty();
+        }
+        // the oracle can say no
+        ObjectNode misfit = (ObjectNode) make(orders(null), 1).get(0);
+        misfit.put("kind", "invoice");
+        assertThat(schema.validate(misfit)).isNotEmpty();
     }
 
     private static void assertAddress(JsonNode address) {
