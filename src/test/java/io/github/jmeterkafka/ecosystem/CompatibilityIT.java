@@ -10,12 +10,11 @@ import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.harness.ZooKeeperServer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,37 +22,55 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The plugin jar where users' JMeter and Java are: the quick start plan, headless with its HTML
- * dashboard, in JMeter 5.5 and 5.6.2 on the tests' Java, and in 5.6.3 on the newest JDK of
- * /usr/lib/jvm. Runs in {@code mvn -Pcompat verify}, which assembles the older JMeter homes.
+ * The plugin jar where users' JMeter and Java are, one case per row of the README's compatibility
+ * tables: the quick start plan, headless with its HTML dashboard, in JMeter 5.4.3, 5.5 and 5.6.2 on
+ * the tests' Java and in 5.6.3 on the newest JDK of /usr/lib/jvm; the ready plans against Kafka 3.9
+ * (KRaft) and 2.8 (ZooKeeper) brokers. Runs in every {@code mvn verify}, which assembles those homes.
  */
 class CompatibilityIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
     private static final int RECORDS = 2000;
+    private static final Path JVMS = Path.of("/usr/lib/jvm");
+    /** The README's row "5.6.3 on Java 25": a machine without it fails rather than checking less. */
+    private static final int NEWEST_JAVA = 25;
 
-    static Stream<Arguments> jmeterAndJava() throws IOException {
-        List<Arguments> runs = new ArrayList<>();
-        for (String home : System.getProperty("compat.homes", "").split(",", -1)) {
-            if (!home.isBlank()) {
-                runs.add(Arguments.of(Path.of(home.trim()), Harness.javaExecutable()));
-            }
-        }
-        newestJava().ifPresent(java -> runs.add(Arguments.of(Harness.jmeterHome(), java)));
-        return runs.stream();
+    static Stream<Arguments> jmeterAndJava() {
+        Stream<Arguments> older =
+                homes("compat.homes").stream().map(home -> Arguments.of(home, Harness.javaExecutable()));
+        // last and lazily: the other rows are checked before a missing JDK fails the run
+        Stream<Arguments> newest = Stream.of(Harness.jmeterHome()).map(home -> Arguments.of(home, newestJava()));
+        return Stream.concat(older, newest);
     }
 
-    /** The java of the JDK in /usr/lib/jvm with the highest feature version, if newer than 17. */
-    private static Optional<Path> newestJava() throws IOException {
-        Path jvms = Path.of("/usr/lib/jvm");
-        if (!Files.isDirectory(jvms)) {
-            return Optional.empty();
+    /** The homes a system property set by pom.xml lists, comma-separated. */
+    private static List<Path> homes(String property) {
+        String value = System.getProperty(property, "");
+        if (value.isBlank()) {
+            throw new IllegalStateException(
+                    property + " is not set: run the test through mvn verify (pom.xml lists the homes)");
         }
-        try (Stream<Path> dirs = Files.list(jvms)) {
-            return dirs.filter(d -> Files.isExecutable(d.resolve("bin/java")))
-                    .filter(d -> feature(d) > 17)
-                    .max(Comparator.comparingInt(CompatibilityIT::feature))
-                    .map(d -> d.resolve("bin/java"));
+        return Stream.of(value.split(",", -1)).map(h -> Path.of(h.trim())).toList();
+    }
+
+    /** The java of the JDK in /usr/lib/jvm with the highest feature version, which must be at least 25. */
+    private static Path newestJava() {
+        List<Path> jdks;
+        try (Stream<Path> dirs = Files.isDirectory(JVMS) ? Files.list(JVMS) : Stream.empty()) {
+            jdks = dirs.filter(d -> Files.isExecutable(d.resolve("bin/java")))
+                    .sorted(Comparator.comparingInt(CompatibilityIT::feature))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        if (jdks.isEmpty() || feature(jdks.get(jdks.size() - 1)) < NEWEST_JAVA) {
+            throw new IllegalStateException("The README's compatibility row \"JMeter 5.6.3 on Java " + NEWEST_JAVA
+                    + "\" needs a JDK " + NEWEST_JAVA + " or newer in " + JVMS + "; found "
+                    + jdks.stream()
+                            .map(d -> d.getFileName() + " (" + feature(d) + ")")
+                            .toList()
+                    + ". Install one, e.g. Eclipse Temurin " + NEWEST_JAVA + " (temurin-" + NEWEST_JAVA + "-jdk).");
+        }
+        return jdks.get(jdks.size() - 1).resolve("bin/java");
     }
 
     private static int feature(Path jdk) {
@@ -124,10 +141,8 @@ class CompatibilityIT {
                         .orElse(""));
     }
 
-    static Stream<Path> olderBrokers() {
-        return Stream.of(System.getProperty("compat.kafka.homes", "").split(","))
-                .filter(h -> !h.isBlank())
-                .map(h -> Path.of(h.trim()));
+    static List<Path> olderBrokers() {
+        return homes("compat.kafka.homes");
     }
 
     /**
@@ -195,7 +210,9 @@ class CompatibilityIT {
                     .property("consumers", "2")
                     .property("partitions", "2")
                     .property("duration", "30")
-                    .property("timeout", "10000")
+                    // the consumers stop at their first empty poll after the producers are done: this
+                    // long idle wait ends each run (the group joins on 200 ms polls, whatever this is)
+                    .property("timeout", "3000")
                     .run();
             healthy(e);
             assertThat(e.stdout())
