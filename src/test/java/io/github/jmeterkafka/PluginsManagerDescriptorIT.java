@@ -11,6 +11,7 @@ import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.Processes;
 import io.github.jmeterkafka.harness.SharedBroker;
 import java.io.ByteArrayOutputStream;
@@ -211,7 +212,7 @@ class PluginsManagerDescriptorIT {
     /** target/jmeter-home without the plugin, with the Plugins Manager and cmdrunner where its install page puts them. */
     private static Path bareHome(String name) throws IOException {
         Path root = Harness.targetDir().resolve("plugins-manager-runs").resolve(name);
-        deleteTree(root);
+        Loopback.deleteRecursively(root);
         Path home = root.resolve("jmeter");
         Path source = Harness.jmeterHome();
         try (Stream<Path> files = Files.walk(source)) {
@@ -231,17 +232,6 @@ class PluginsManagerDescriptorIT {
         Files.copy(cmdrunner, home.resolve("lib").resolve(cmdrunner.getFileName()));
         assertThat(JMeter.jars(home.resolve("lib/ext"), "jmeter-kafka")).isEmpty();
         return home;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Collections.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     /** A test plan as JMeter saves it, with one thread group and one Kafka Request-Reply sampler in it. */

@@ -9,6 +9,7 @@ import io.github.jmeterkafka.harness.InfluxDb;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StoredBytes;
 import io.github.jmeterkafka.harness.Topics;
@@ -130,7 +131,7 @@ public final class Bench {
     int run() {
         long t0 = System.nanoTime();
         try {
-            deleteRecursively(out);
+            Loopback.deleteRecursively(out);
             Files.createDirectories(out);
             report.machine(machine());
             System.out.println(report.machineLine());
@@ -1565,17 +1566,6 @@ public final class Bench {
                     .orElse("?");
         } catch (IOException e) {
             return "?";
-        }
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted((x, y) -> y.compareTo(x)).toArray(Path[]::new)) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

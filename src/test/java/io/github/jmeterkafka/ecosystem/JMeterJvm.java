@@ -6,9 +6,6 @@ import io.github.jmeterkafka.harness.Processes;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -56,18 +53,6 @@ final class JMeterJvm {
                 .redirectOutput(dir.resolve("stdout.txt").toFile());
         pb.environment().putAll(env);
         return Processes.start(pb);
-    }
-
-    // an IP literal: there is no host name to resolve
-    @SuppressWarnings("AddressSelection")
-    static int freePort() {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(true);
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static Path watchdogDir(Path dir) throws IOException {

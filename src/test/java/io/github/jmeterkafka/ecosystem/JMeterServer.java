@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.ecosystem;
 
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,8 +37,8 @@ final class JMeterServer implements AutoCloseable {
 
     /** Starts a server whose own JMeter properties include {@code localProperties} (its {@code -q} file). */
     static JMeterServer start(Path home, Path dir, Map<String, String> localProperties) {
-        int registryPort = JMeterJvm.freePort();
-        int objectPort = JMeterJvm.freePort();
+        int registryPort = Loopback.freePort();
+        int objectPort = Loopback.freePort();
         try {
             Files.createDirectories(dir);
             Path props = dir.resolve("server.properties");

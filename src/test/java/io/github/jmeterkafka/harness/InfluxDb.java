@@ -34,8 +34,8 @@ public final class InfluxDb implements AutoCloseable {
     private final Path logFile;
 
     private InfluxDb(Path influxd, Path workDir) throws IOException, InterruptedException {
-        httpPort = KafkaBroker.freePort();
-        int rpcPort = KafkaBroker.freePort();
+        httpPort = Loopback.freePort();
+        int rpcPort = Loopback.freePort();
         Files.createDirectories(workDir);
         Path config = workDir.resolve("influxdb.conf");
         Files.writeString(

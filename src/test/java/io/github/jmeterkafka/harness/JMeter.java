@@ -357,7 +357,7 @@ public final class JMeter {
             Path reportDir = dir.resolve("report");
             Path stdout = dir.resolve("stdout.txt");
             Path stderr = dir.resolve("stderr.txt");
-            KafkaBroker.deleteRecursively(dir);
+            Loopback.deleteRecursively(dir);
 
             List<String> cmd = new ArrayList<>();
             cmd.add(java.toString());

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,15 +11,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
@@ -77,11 +73,11 @@ public final class KafkaBroker implements AutoCloseable {
         this.stopTimeout = b.stopTimeout;
         this.jvmArgs = List.copyOf(b.jvmArgs);
 
-        this.controllerPort = kraft ? freePort() : 0;
+        this.controllerPort = kraft ? Loopback.freePort() : 0;
         Map<String, Integer> ports = new LinkedHashMap<>();
-        ports.put(CLIENT_LISTENER, freePort());
+        ports.put(CLIENT_LISTENER, Loopback.freePort());
         for (String name : b.extraListeners.keySet()) {
-            ports.put(name, freePort());
+            ports.put(name, Loopback.freePort());
         }
         this.listenerPorts = Map.copyOf(ports);
 
@@ -184,7 +180,7 @@ public final class KafkaBroker implements AutoCloseable {
     @Override
     public synchronized void close() {
         stop();
-        deleteRecursively(dataDir);
+        Loopback.deleteRecursively(dataDir);
     }
 
     /** The broker's process id, to pause it (SIGSTOP) as a stalled broker would stall. */
@@ -364,38 +360,12 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    /** A port nothing listens on now, on the loopback address the test servers bind. */
-    // an IP literal: there is no host name to resolve
-    @SuppressWarnings("AddressSelection")
-    public static int freePort() {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(HOST, 0));
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("No free port on " + HOST, e);
-        }
-    }
-
     static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted", e);
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot delete " + dir, e);
         }
     }
 

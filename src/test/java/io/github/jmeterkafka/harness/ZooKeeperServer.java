@@ -40,7 +40,7 @@ public final class ZooKeeperServer implements AutoCloseable {
         this.workDir = workDir.toAbsolutePath();
         this.dataDir = this.workDir.resolve("data");
         this.logFile = this.workDir.resolve("zookeeper.log");
-        this.port = KafkaBroker.freePort();
+        this.port = Loopback.freePort();
     }
 
     /**
@@ -71,7 +71,7 @@ public final class ZooKeeperServer implements AutoCloseable {
             Processes.stop(process, STOP_TIMEOUT);
             process = null;
         }
-        KafkaBroker.deleteRecursively(dataDir);
+        Loopback.deleteRecursively(dataDir);
     }
 
     @Override

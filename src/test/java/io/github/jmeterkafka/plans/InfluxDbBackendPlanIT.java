@@ -9,7 +9,7 @@ import io.github.jmeterkafka.harness.BackendListeners;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.InfluxDb;
 import io.github.jmeterkafka.harness.JMeter;
-import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.measure.IntervalLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -151,7 +151,7 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
     @Test
     void anInfluxDbThatRefusesOrIsDownCostsOneWarnPerKindAndNoSample() throws Exception {
         String name = "influx-down-" + System.nanoTime();
-        int closedPort = KafkaBroker.freePort();
+        int closedPort = Loopback.freePort();
         String listeners = BackendListeners.influxDb(
                         "InfluxDB without the database", influx.writeUrl("missing"), "e2e", name)
                 + BackendListeners.influxDb(

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.ParentWatchdog;
 import io.github.jmeterkafka.harness.Processes;
 import java.io.IOException;
@@ -203,7 +203,7 @@ public final class SchemaRegistry implements AutoCloseable {
         long t0 = System.nanoTime();
         // the port is free when picked, not necessarily when the registry binds it: then try another
         for (int attempt = 1; ; attempt++) {
-            port = KafkaBroker.freePort();
+            port = Loopback.freePort();
             launch();
             String failure = awaitReady(t0);
             if (failure == null) {

@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.config.KafkaConnection;
 import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +71,7 @@ class BadInputIT {
     }
 
     static Stream<Arguments> cases() {
-        String noBroker = "127.0.0.1:" + freePort();
+        String noBroker = "127.0.0.1:" + Loopback.freePort();
         return Stream.of(
                 // the connection
                 bad(
@@ -478,16 +475,5 @@ class BadInputIT {
             tweak.accept((KafkaConsumerSampler) s);
             return s;
         };
-    }
-
-    // an IP literal: there is no host name to resolve
-    @SuppressWarnings("AddressSelection")
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

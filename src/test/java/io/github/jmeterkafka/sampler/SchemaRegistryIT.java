@@ -15,7 +15,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.config.KeyValue;
-import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.payload.Bytes;
 import io.github.jmeterkafka.payload.registry.RegistryConfig;
@@ -389,7 +389,7 @@ class SchemaRegistryIT {
     @Test
     void aRegistryThatIsDownFailsEachSampleClearlyAndIsNotAskedAgainAtOnce() {
         String topic = kafka.topic("down", 1);
-        String url = "http://127.0.0.1:" + KafkaBroker.freePort() + "/apis/ccompat/v6";
+        String url = "http://127.0.0.1:" + Loopback.freePort() + "/apis/ccompat/v6";
         KafkaProducerSampler s = sampler(unique("down"), kafka.connect(Map.of(RegistryConfig.URL, url)), topic);
         s.setValueMode("valueMode.avro");
         s.setValueSchema(AVRO_ORDER);

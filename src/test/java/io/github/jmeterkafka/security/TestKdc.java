@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.security;
 
-import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.Loopback;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +41,7 @@ final class TestKdc implements AutoCloseable {
     static TestKdc start(Path dir) {
         try {
             Files.createDirectories(dir.resolve("kdc"));
-            int port = KafkaBroker.freePort();
+            int port = Loopback.freePort();
             SimpleKdcServer kdc = new SimpleKdcServer();
             kdc.setWorkDir(dir.resolve("kdc").toFile());
             kdc.setKdcRealm(REALM);
