@@ -435,38 +435,20 @@ public final class JMeter {
     }
 
     /** The outcome of one headless run. */
-    public static final class Result {
-        private final int exitCode;
-        private final String stdout;
-        private final String stderr;
-        private final Path runDir;
-        private final Path jtl;
-        private final Path log;
-        private final Path reportDir;
-        private final Duration elapsed;
-
-        Result(
-                int exitCode,
-                String stdout,
-                String stderr,
-                Path runDir,
-                Path jtl,
-                Path log,
-                Path reportDir,
-                Duration elapsed) {
-            this.exitCode = exitCode;
-            this.stdout = stdout;
-            this.stderr = stderr;
-            this.runDir = runDir;
-            this.jtl = jtl;
-            this.log = log;
-            this.reportDir = reportDir;
-            this.elapsed = elapsed;
-        }
-
-        public int exitCode() {
-            return exitCode;
-        }
+    /**
+     * One run's outcome.
+     *
+     * @param report the HTML dashboard directory, or null: read it through {@link #reportDir()}
+     */
+    public record Result(
+            int exitCode,
+            String stdout,
+            String stderr,
+            Path runDir,
+            Path jtl,
+            Path log,
+            Path report,
+            Duration elapsed) {
 
         /**
          * The whole numbers {@code line}'s groups caught in the first match on stdout, e.g. a summary's counts.
@@ -485,33 +467,9 @@ public final class JMeter {
             return n;
         }
 
-        public String stdout() {
-            return stdout;
-        }
-
-        public String stderr() {
-            return stderr;
-        }
-
-        public Path runDir() {
-            return runDir;
-        }
-
-        public Path jtl() {
-            return jtl;
-        }
-
-        public Path log() {
-            return log;
-        }
-
         /** The HTML dashboard directory, if {@link RunBuilder#htmlReport()} was asked for. */
         public Optional<Path> reportDir() {
-            return Optional.ofNullable(reportDir);
-        }
-
-        public Duration elapsed() {
-            return elapsed;
+            return Optional.ofNullable(report);
         }
 
         /** The parsed results; fails if JMeter wrote none. */

@@ -300,13 +300,13 @@ class BadInputIT {
         log.clear();
         String connectionName = "bad-" + name.replaceAll("[^a-z]+", "-");
         List<KafkaConnection> elements = new ArrayList<>();
-        if (c.connection == DUPLICATE) {
+        if (c.connection() == DUPLICATE) {
             elements.add(connection(connectionName, x -> {}));
             elements.add(connection(connectionName, x -> {}));
-        } else if (c.connection != null) {
-            elements.add(connection(connectionName, c.connection));
+        } else if (c.connection() != null) {
+            elements.add(connection(connectionName, c.connection()));
         }
-        AbstractKafkaSampler sampler = c.sampler.get();
+        AbstractKafkaSampler sampler = c.sampler().get();
         sampler.setName(name);
         if (!"nowhere".equals(sampler.getConnectionName())) {
             sampler.setConnectionName(connectionName);
@@ -338,9 +338,9 @@ class BadInputIT {
 
         for (SampleResult r : List.of(first, second)) {
             assertThat(r.isSuccessful()).as(seen).isFalse();
-            assertThat(r.getResponseCode()).as(seen).isEqualTo(c.code);
-            assertThat(r.getResponseMessage()).as(seen).contains(c.message);
-            assertThat(r.getTime()).as(seen).isLessThanOrEqualTo(c.maxMillis);
+            assertThat(r.getResponseCode()).as(seen).isEqualTo(c.code());
+            assertThat(r.getResponseMessage()).as(seen).contains(c.message());
+            assertThat(r.getTime()).as(seen).isLessThanOrEqualTo(c.maxMillis());
             assertThat(r.getEndTime()).as(seen).isGreaterThanOrEqualTo(r.getStartTime());
         }
         // the log: no stack trace at all; the plugin says it once for both samples (an empty read
@@ -354,14 +354,14 @@ class BadInputIT {
         List<LogEvent> perSampler = plugin.stream()
                 .filter(e -> e.getLoggerName().endsWith(".FailureLog"))
                 .collect(Collectors.toList());
-        if ("404".equals(c.code)) {
+        if ("404".equals(c.code())) {
             assertThat(plugin).as(seen).isEmpty();
         } else {
             assertThat(perSampler).as(seen).singleElement().satisfies(e -> {
                 assertThat(e.getLevel()).isIn(Level.WARN, Level.ERROR);
                 assertThat(e.getMessage().getFormattedMessage())
                         .startsWith(name + ": ")
-                        .contains(c.message.replaceFirst("^\\d+ of \\d+ records failed: ", ""));
+                        .contains(c.message().replaceFirst("^\\d+ of \\d+ records failed: ", ""));
             });
             assertThat(plugin).as(seen).hasSizeLessThanOrEqualTo(2);
         }
@@ -389,26 +389,12 @@ class BadInputIT {
     @SuppressWarnings("UnnecessaryLambda")
     private static final Consumer<KafkaConnection> DUPLICATE = c -> {};
 
-    static final class Case {
-        final Consumer<KafkaConnection> connection;
-        final Supplier<AbstractKafkaSampler> sampler;
-        final String code;
-        final String message;
-        final long maxMillis;
-
-        Case(
-                Consumer<KafkaConnection> connection,
-                Supplier<AbstractKafkaSampler> sampler,
-                String code,
-                String message,
-                long maxMillis) {
-            this.connection = connection;
-            this.sampler = sampler;
-            this.code = code;
-            this.message = message;
-            this.maxMillis = maxMillis;
-        }
-
+    record Case(
+            Consumer<KafkaConnection> connection,
+            Supplier<AbstractKafkaSampler> sampler,
+            String code,
+            String message,
+            long maxMillis) {
         @Override
         public String toString() {
             return code + " '" + message + "' within " + maxMillis + " ms";
