@@ -1,6 +1,16 @@
 package io.github.jmeterkafka.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.jmeterkafka.text.Resource;
+import io.github.jmeterkafka.text.ScriptJson;
 import io.github.jmeterkafka.text.Text;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -15,6 +25,8 @@ import java.util.function.Function;
 final class KafkaPage {
 
     private static final String LIB = "sbadmin2-1.0.7/bower_components/";
+    private static final String STYLE = Resource.text(KafkaPage.class, "kafka-page.css");
+    private static final String DRAW = Resource.text(KafkaPage.class, "kafka-page.js");
 
     private KafkaPage() {}
 
@@ -34,11 +46,9 @@ final class KafkaPage {
             b.append("<link href=\"").append(css).append("\" rel=\"stylesheet\">\n");
         }
         b.append("<link rel=\"icon\" type=\"image/png\" href=\"content/pages/icon-apache.png\">\n")
-                .append(
-                        "<style>.kafka-chart{height:300px;width:100%}.kafka-summary{font-size:11px}.kafka-summary>tbody>tr>*{padding:2px 3px}"
-                                + ".kafka-summary td,.kafka-summary th{text-align:right}"
-                                + ".kafka-summary td:first-child,.kafka-summary th:first-child{text-align:left}"
-                                + ".kafka-chart-title{text-align:center;font-weight:bold;margin:10px 0 4px}</style>\n")
+                .append("<style>\n")
+                .append(STYLE)
+                .append("</style>\n")
                 .append("</head>\n<body>\n<div id=\"wrapper\">\n")
                 .append(
                         "<nav class=\"navbar navbar-default navbar-static-top\" role=\"navigation\" style=\"margin-bottom: 0\">\n")
@@ -145,131 +155,63 @@ final class KafkaPage {
     }
 
     static String data(List<SamplerSection> sections) {
-        StringBuilder b = new StringBuilder("{\"samplers\":[");
-        for (int i = 0; i < sections.size(); i++) {
-            SamplerSection s = sections.get(i);
-            List<SamplerSeries.Point> points = s.series().points();
-            b.append(i == 0 ? "" : ",")
-                    .append("\n{\"label\":")
-                    .append(Text.json(s.header().label()))
-                    .append(",\"kind\":")
-                    .append(Text.json(s.header().kind()))
-                    .append(",\"latency\":")
-                    .append(Text.json(s.latencyTitle()))
-                    .append(",\"file\":")
-                    .append(Text.json(s.dataLink()))
-                    .append(",\"bucketSeconds\":")
-                    .append(s.series().bucketMs() / 1000)
-                    .append(",\"records\":")
-                    .append(s.series().records())
-                    .append(",\"bytes\":")
-                    .append(s.series().bytes())
-                    .append(",\"failed\":")
-                    .append(s.series().failed())
-                    .append(",\"paced\":")
-                    .append(s.series().paced())
-                    .append(",\"summaryRows\":")
-                    .append(s.summary().rows().size())
-                    .append(",\"points\":{")
-                    .append("\"time\":")
-                    .append(column(points, p -> Long.toString(p.timeMs())))
-                    .append(",\"seconds\":")
-                    .append(column(points, p -> number(p.seconds())))
-                    .append(",\"records\":")
-                    .append(column(points, p -> Long.toString(p.records())))
-                    .append(",\"bytes\":")
-                    .append(column(points, p -> Long.toString(p.bytes())))
-                    .append(",\"failed\":")
-                    .append(column(points, p -> Long.toString(p.failed())));
-            percentiles(b, points, "", SamplerSeries.Point::percentilesMs);
-            if (s.series().paced()) {
-                percentiles(b, points, "corrected_", SamplerSeries.Point::correctedMs);
-                percentiles(b, points, "send_delay_", SamplerSeries.Point::sendDelayMs);
+        ArrayNode samplers = ScriptJson.array();
+        for (SamplerSection s : sections) {
+            SamplerSeries series = s.series();
+            List<SamplerSeries.Point> points = series.points();
+            ObjectNode columns = ScriptJson.object();
+            columns.set("time", column(points, p -> LongNode.valueOf(p.timeMs())));
+            columns.set("seconds", column(points, p -> number(p.seconds())));
+            columns.set("records", column(points, p -> LongNode.valueOf(p.records())));
+            columns.set("bytes", column(points, p -> LongNode.valueOf(p.bytes())));
+            columns.set("failed", column(points, p -> LongNode.valueOf(p.failed())));
+            percentiles(columns, points, "", SamplerSeries.Point::percentilesMs);
+            if (series.paced()) {
+                percentiles(columns, points, "corrected_", SamplerSeries.Point::correctedMs);
+                percentiles(columns, points, "send_delay_", SamplerSeries.Point::sendDelayMs);
             }
-            b.append("}}");
+            ObjectNode sampler = samplers.addObject()
+                    .put("label", s.header().label())
+                    .put("kind", s.header().kind())
+                    .put("latency", s.latencyTitle())
+                    .put("file", s.dataLink())
+                    .put("bucketSeconds", series.bucketMs() / 1000)
+                    .put("records", series.records())
+                    .put("bytes", series.bytes())
+                    .put("failed", series.failed())
+                    .put("paced", series.paced())
+                    .put("summaryRows", s.summary().rows().size());
+            sampler.set("points", columns);
         }
-        return b.append("\n]}").toString();
+        ObjectNode data = ScriptJson.object();
+        data.set("samplers", samplers);
+        return ScriptJson.of(data);
     }
 
     /** The columns {@code <prefix>p50} to {@code <prefix>p999}: null where a point has no such percentiles. */
     private static void percentiles(
-            StringBuilder b,
+            ObjectNode columns,
             List<SamplerSeries.Point> points,
             String prefix,
             Function<SamplerSeries.Point, double[]> ms) {
         String[] names = {"p50", "p95", "p99", "p999"};
         for (int k = 0; k < names.length; k++) {
             int pk = k;
-            b.append(",\"")
-                    .append(prefix)
-                    .append(names[k])
-                    .append("\":")
-                    .append(column(points, p -> ms.apply(p).length == 0 ? "null" : number(ms.apply(p)[pk])));
+            columns.set(
+                    prefix + names[k],
+                    column(points, p -> ms.apply(p).length == 0 ? NullNode.getInstance() : number(ms.apply(p)[pk])));
         }
     }
 
-    private static String column(List<SamplerSeries.Point> points, Function<SamplerSeries.Point, String> value) {
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < points.size(); i++) {
-            b.append(i == 0 ? "" : ",").append(value.apply(points.get(i)));
-        }
-        return b.append(']').toString();
+    private static ArrayNode column(List<SamplerSeries.Point> points, Function<SamplerSeries.Point, JsonNode> value) {
+        ArrayNode column = ScriptJson.array();
+        points.forEach(p -> column.add(value.apply(p)));
+        return column;
     }
 
-    private static String number(double v) {
-        return String.format(Locale.ROOT, "%.3f", v).replaceFirst("\\.?0+$", "");
+    /** Three decimals: milliseconds to the microsecond the logs hold, seconds to the millisecond. */
+    private static JsonNode number(double v) {
+        return DecimalNode.valueOf(
+                BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros());
     }
-
-    /** Draws every sampler's charts from kafkaData on the page's load. */
-    private static final String DRAW = """
-            $(function () {
-              function series(s, f) {
-                var p = s.points;
-                return p.time.map(function (t, i) { return [t, f(p, i)]; });
-              }
-              function rate(key, scale) {
-                return function (p, i) { return p.seconds[i] > 0 ? p[key][i] / p.seconds[i] / scale : null; };
-              }
-              function draw(id, data, unit, few) {
-                $.plot($('#' + id), data, {
-                  series: { lines: { show: true, lineWidth: 2 }, points: { show: few, radius: 2 }, shadowSize: 0 },
-                  xaxis: { mode: 'time', timezone: 'browser', timeformat: '%H:%M:%S', ticks: 4, axisLabel: 'time',
-                           axisLabelUseCanvas: false, axisLabelPadding: 8 },
-                  yaxis: { min: 0, axisLabel: unit, axisLabelUseCanvas: false, axisLabelPadding: 8 },
-                  legend: { show: true, position: 'nw', backgroundOpacity: 0.7 },
-                  grid: { hoverable: true, borderWidth: 1, borderColor: '#ccc' },
-                  tooltip: true,
-                  tooltipOpts: { content: '%s: %y.2 ' + unit + ' at %x', xDateFormat: '%H:%M:%S' }
-                });
-              }
-              kafkaData.samplers.forEach(function (s, i) {
-                var few = s.points.time.length < 30;
-                var id = 'kafka-' + i + '-';
-                draw(id + 'records', [{ label: 'records/s', data: series(s, rate('records', 1)), color: '#337ab7' }],
-                     'records/s', few);
-                draw(id + 'mb', [{ label: 'MB/s', data: series(s, rate('bytes', 1048576)), color: '#5cb85c' }],
-                     'MB/s', few);
-                var colors = { p50: '#5bc0de', p95: '#f0ad4e', p99: '#d9534f', p999: '#8e44ad' };
-                var names = { p50: 'p50', p95: 'p95', p99: 'p99', p999: 'p99.9' };
-                function percentiles(prefix) {
-                  return ['p50', 'p95', 'p99', 'p999'].map(function (k) {
-                    return { label: names[k], data: series(s, function (p, j) { return p[prefix + k][j]; }),
-                             color: colors[k] };
-                  });
-                }
-                var latency = percentiles('');
-                if (s.paced) {
-                  latency.push({ label: 'corrected p99', color: '#333333',
-                                 data: series(s, function (p, j) { return p.corrected_p99[j]; }) });
-                }
-                draw(id + 'latency', latency, 'ms', few);
-                draw(id + 'failed', [{ label: 'failed records/s', data: series(s, rate('failed', 1)), color: '#c9302c' }],
-                     'failed records/s', few);
-                if (s.paced) {
-                  draw(id + 'corrected', percentiles('corrected_'), 'ms', few);
-                  draw(id + 'delay', percentiles('send_delay_'), 'ms', few);
-                }
-              });
-            });
-            """;
 }

@@ -34,8 +34,13 @@ final class Figures {
         return r == null ? "" : String.format(Locale.ROOT, "%.3f", r);
     }
 
-    /** The exact value without an exponent, for CSV and JSON. */
+    /** The exact value without an exponent, for CSV. */
     static String plain(double v) {
-        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+        return exact(v).toPlainString();
+    }
+
+    /** The exact value without trailing zeros, for JSON. */
+    static BigDecimal exact(double v) {
+        return BigDecimal.valueOf(v).stripTrailingZeros();
     }
 }

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.text.Resource;
 import io.github.jmeterkafka.text.Text;
 import java.util.List;
 import java.util.Map;
@@ -11,38 +12,8 @@ import java.util.Map;
  */
 final class HtmlPage {
 
-    private static final String STYLE = """
-            body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:20px 28px;color:#222;font-size:14px}
-            h1{font-size:24px;margin:0 0 10px}h2{font-size:19px;margin:28px 0 4px;border-bottom:2px solid #4a7ab5}
-            h3{font-size:16px;margin:18px 0 4px}p.note{color:#555;margin:2px 0 8px}
-            table{border-collapse:collapse;margin:6px 0 14px;font-size:13px}
-            th,td{border:1px solid #c8c8c8;padding:3px 7px;text-align:right;vertical-align:top}
-            th{background:#eef2f7}.text{text-align:left}
-            table.facts th{text-align:left;width:110px}table.facts td{text-align:left}
-            .range{color:#777;font-size:11px;white-space:nowrap}
-            .charts{display:grid;grid-template-columns:1fr 1fr;gap:12px;max-width:1340px}
-            .chart{height:290px;border:1px solid #e2e2e2}
-            """;
-
-    /** Draws every chart of sweepData: medians against a category axis in sweep order, a gap where a point has no value. */
-    private static final String DRAW = """
-            sweepData.charts.forEach(function (c) {
-              var chart = echarts.init(document.getElementById(c.id), null, { renderer: 'canvas' });
-              chart.setOption({
-                animation: false,
-                title: { text: c.title, left: 'center', textStyle: { fontSize: 13 } },
-                tooltip: { trigger: 'axis' },
-                legend: { type: 'scroll', bottom: 0 },
-                grid: { left: 64, right: 24, top: 48, bottom: 64 },
-                xAxis: { type: 'category', data: c.x, name: c.property, nameLocation: 'middle', nameGap: 26 },
-                yAxis: { type: 'value', name: c.unit },
-                series: c.series.map(function (s) {
-                  return { name: s.name, type: 'line', data: s.y, symbolSize: 7 };
-                })
-              });
-              window.addEventListener('resize', function () { chart.resize(); });
-            });
-            """;
+    private static final String STYLE = Resource.text(HtmlPage.class, "sweep-page.css");
+    private static final String DRAW = Resource.text(HtmlPage.class, "sweep-page.js");
 
     private HtmlPage() {}
 

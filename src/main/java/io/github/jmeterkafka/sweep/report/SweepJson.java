@@ -1,9 +1,13 @@
 package io.github.jmeterkafka.sweep.report;
 
-import io.github.jmeterkafka.text.Text;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.jmeterkafka.text.ScriptJson;
 import java.util.List;
-import java.util.Map;
-import java.util.StringJoiner;
 import java.util.function.Function;
 
 /** The report's tables and chart series as the JSON the page embeds as {@code sweepData} and draws from. */
@@ -13,102 +17,108 @@ final class SweepJson {
 
     static String of(Report r) {
         SweepRows s = r.sweep();
-        StringBuilder b = new StringBuilder(8_192)
-                .append("{\"sweep\":")
-                .append(Text.json(s.name()))
-                .append(",\"facts\":")
-                .append(array(r.facts(), f -> "[" + Text.json(f.getKey()) + "," + Text.json(f.getValue()) + "]"))
-                .append(",\n\"properties\":")
-                .append(array(
-                        s.properties(),
-                        p -> "{\"name\":" + Text.json(p) + ",\"values\":" + array(s.values(p), Text::json) + "}"))
-                .append(",\n\"tables\":")
-                .append(array(r.tables(), SweepJson::table))
-                .append(",\n\"charts\":")
-                .append(array(r.charts(), SweepJson::chart))
-                .append(",\n\"failed\":")
-                .append(array(
-                        r.failed(),
-                        f -> "{\"run\":" + f.run() + ",\"repeat\":" + f.repeat() + ",\"configuration\":"
-                                + configuration(f.configuration()) + ",\"reason\":" + Text.json(f.reason()) + "}"))
-                .append(",\n\"comparison\":")
-                .append(r.comparison() == null ? "null" : comparison(r.comparison()));
-        return b.append("}").toString();
+        ObjectNode data = ScriptJson.object().put("sweep", s.name());
+        data.set(
+                "facts",
+                array(r.facts(), f -> ScriptJson.array().add(f.getKey()).add(f.getValue())));
+        data.set("properties", array(s.properties(), p -> {
+            ObjectNode property = ScriptJson.object().put("name", p);
+            property.set("values", array(s.values(p), TextNode::valueOf));
+            return property;
+        }));
+        data.set("tables", array(r.tables(), SweepJson::table));
+        data.set("charts", array(r.charts(), SweepJson::chart));
+        data.set("failed", array(r.failed(), f -> {
+            ObjectNode failed = ScriptJson.object().put("run", f.run()).put("repeat", f.repeat());
+            failed.set("configuration", configuration(f.configuration()));
+            return failed.put("reason", f.reason());
+        }));
+        data.set("comparison", r.comparison() == null ? NullNode.getInstance() : comparison(r.comparison()));
+        return ScriptJson.of(data);
     }
 
-    private static String table(SectionTable t) {
-        return "{\"kind\":" + Text.json(t.kind()) + ",\"label\":" + Text.json(t.label()) + ",\"part\":"
-                + Text.json(t.part())
-                + ",\"latency\":" + Text.json(t.latency()) + ",\"rows\":"
-                + array(
-                        t.rows(),
-                        row -> "\n{\"configuration\":"
-                                + configuration(row.configuration()) + ",\"okRepeats\":" + row.okRepeats()
-                                + ",\"figures\":{"
-                                + join(t.metrics(), m -> Text.json(m.key()) + ":" + spread(row.spread(m))) + "}}")
-                + "}";
+    private static ObjectNode table(SectionTable t) {
+        ObjectNode table = ScriptJson.object()
+                .put("kind", t.kind())
+                .put("label", t.label())
+                .put("part", t.part())
+                .put("latency", t.latency());
+        table.set("rows", array(t.rows(), row -> {
+            ObjectNode json = ScriptJson.object();
+            json.set("configuration", configuration(row.configuration()));
+            json.put("okRepeats", row.okRepeats());
+            ObjectNode figures = json.putObject("figures");
+            t.metrics().forEach(m -> figures.set(m.key(), spread(row.spread(m))));
+            return json;
+        }));
+        return table;
     }
 
-    private static String spread(Spread s) {
+    private static JsonNode spread(Spread s) {
         return s == null
-                ? "null"
-                : "{\"median\":" + Figures.plain(s.median()) + ",\"min\":" + Figures.plain(s.min()) + ",\"max\":"
-                        + Figures.plain(s.max()) + "}";
+                ? NullNode.getInstance()
+                : ScriptJson.object()
+                        .put("median", Figures.exact(s.median()))
+                        .put("min", Figures.exact(s.min()))
+                        .put("max", Figures.exact(s.max()));
     }
 
-    private static String chart(Chart c) {
-        return "\n{\"id\":" + Text.json(c.id()) + ",\"title\":" + Text.json(c.title()) + ",\"kind\":"
-                + Text.json(c.table().kind())
-                + ",\"label\":" + Text.json(c.table().label()) + ",\"metric\":"
-                + Text.json(c.metric().key())
-                + ",\"unit\":" + Text.json(c.metric().title()) + ",\"property\":" + Text.json(c.property())
-                + ",\"x\":" + array(c.x(), Text::json) + ",\"series\":"
-                + array(
-                        c.series(),
-                        v -> "{\"name\":" + Text.json(v.name()) + ",\"y\":" + array(v.y(), SweepJson::number) + "}")
-                + "}";
+    private static ObjectNode chart(Chart c) {
+        ObjectNode chart = ScriptJson.object()
+                .put("id", c.id())
+                .put("title", c.title())
+                .put("kind", c.table().kind())
+                .put("label", c.table().label())
+                .put("metric", c.metric().key())
+                .put("unit", c.metric().title())
+                .put("property", c.property());
+        chart.set("x", array(c.x(), TextNode::valueOf));
+        chart.set("series", array(c.series(), v -> {
+            ObjectNode series = ScriptJson.object().put("name", v.name());
+            series.set("y", array(v.y(), SweepJson::number));
+            return series;
+        }));
+        return chart;
     }
 
-    private static String comparison(Comparison c) {
-        return "{\"rows\":"
-                + array(
-                        c.rows(),
-                        row -> "\n{\"kind\":" + Text.json(row.kind()) + ",\"label\":" + Text.json(row.label())
-                                + ",\"configuration\":" + configuration(row.configuration()) + ",\"changes\":{"
-                                + join(
-                                        row.changes(),
-                                        ch -> Text.json(ch.metric().key()) + ":{\"before\":" + number(ch.before())
-                                                + ",\"after\":" + number(ch.after()) + ",\"ratio\":"
-                                                + number(ch.ratio()) + "}")
-                                + "}}")
-                + ",\"unmatched\":"
-                + array(
-                        c.unmatched(),
-                        u -> "{\"side\":" + Text.json(u.side()) + ",\"kind\":"
-                                + Text.json(u.kind()) + ",\"label\":" + Text.json(u.label()) + ",\"configuration\":"
-                                + configuration(u.configuration()) + "}")
-                + "}";
+    private static ObjectNode comparison(Comparison c) {
+        ObjectNode comparison = ScriptJson.object();
+        comparison.set("rows", array(c.rows(), row -> {
+            ObjectNode json = ScriptJson.object().put("kind", row.kind()).put("label", row.label());
+            json.set("configuration", configuration(row.configuration()));
+            ObjectNode changes = json.putObject("changes");
+            row.changes().forEach(ch -> {
+                ObjectNode change = changes.putObject(ch.metric().key());
+                change.set("before", number(ch.before()));
+                change.set("after", number(ch.after()));
+                change.set("ratio", number(ch.ratio()));
+            });
+            return json;
+        }));
+        comparison.set("unmatched", array(c.unmatched(), u -> {
+            ObjectNode json = ScriptJson.object()
+                    .put("side", u.side())
+                    .put("kind", u.kind())
+                    .put("label", u.label());
+            json.set("configuration", configuration(u.configuration()));
+            return json;
+        }));
+        return comparison;
     }
 
-    private static String configuration(Configuration c) {
-        return "{"
-                + join(
-                        List.copyOf(c.values().entrySet()),
-                        (Map.Entry<String, String> e) -> Text.json(e.getKey()) + ":" + Text.json(e.getValue()))
-                + "}";
+    private static ObjectNode configuration(Configuration c) {
+        ObjectNode json = ScriptJson.object();
+        c.values().forEach(json::put);
+        return json;
     }
 
-    private static String number(Double v) {
-        return v == null ? "null" : Figures.plain(v);
+    private static JsonNode number(Double v) {
+        return v == null ? NullNode.getInstance() : DecimalNode.valueOf(Figures.exact(v));
     }
 
-    private static <T> String array(List<T> items, Function<T, String> json) {
-        return "[" + join(items, json) + "]";
-    }
-
-    private static <T> String join(List<T> items, Function<T, String> json) {
-        StringJoiner j = new StringJoiner(",");
-        items.forEach(i -> j.add(json.apply(i)));
-        return j.toString();
+    private static <T> ArrayNode array(List<T> items, Function<T, JsonNode> json) {
+        ArrayNode array = ScriptJson.array();
+        items.forEach(i -> array.add(json.apply(i)));
+        return array;
     }
 }

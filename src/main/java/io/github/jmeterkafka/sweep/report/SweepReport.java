@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.sweep.report;
 
+import io.github.jmeterkafka.text.Resource;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +15,7 @@ import java.util.List;
  */
 public final class SweepReport {
     static final String USAGE = "usage: SweepReport <rows.csv> [--compare <before-rows.csv>] [--out <dir>]";
+    // from the org.webjars.npm:echarts jar, shaded into the plugin jar
     private static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
 
     private SweepReport() {}
@@ -69,13 +70,7 @@ public final class SweepReport {
         return List.of(html, md, csv);
     }
 
-    static String echarts() throws IOException {
-        try (InputStream in = SweepReport.class.getResourceAsStream(ECHARTS)) {
-            if (in == null) {
-                throw new IllegalStateException(
-                        ECHARTS + " is not on the class path (the org.webjars.npm:echarts jar)");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+    static String echarts() {
+        return Resource.text(SweepReport.class, ECHARTS);
     }
 }
