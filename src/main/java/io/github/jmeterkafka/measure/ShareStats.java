@@ -26,6 +26,7 @@ public final class ShareStats {
     private final LongAdder returned = new LongAdder();
     private final LongAdder renewals = new LongAdder();
     private final LongAdder refused = new LongAdder();
+    private final LongAdder confirmed = new LongAdder();
     private final Histogram ackMicros = new ConcurrentHistogram(3);
     private final DeliveryVerifier verifier;
     private final boolean merged;
@@ -68,13 +69,20 @@ public final class ShareStats {
      * @param sequence the record's sequence header; null when it has none
      */
     public void acceptanceConfirmed(String topic, int partition, SequenceHeader sequence) {
+        confirmed.increment();
         if (verifier != null && sequence != null) {
             verifier.observe(sequence.producer, topic, partition, sequence.sequence);
         }
     }
 
+    /** Accepted records, less those whose acceptance the broker refused (those that came back count again). */
     public long accepted() {
         return accepted.sum();
+    }
+
+    /** Acceptances the broker has confirmed so far; at the end, equal to {@link #accepted}. */
+    public long confirmedAcceptances() {
+        return confirmed.sum();
     }
 
     public long released() {

@@ -38,15 +38,19 @@ public final class ShareTally {
      * @param overBudget released unread because the sampler's record budget was spent
      */
     public void decided(String outcome, boolean overBudget) {
+        count(outcome, overBudget, 1);
+    }
+
+    private void count(String outcome, boolean overBudget, int n) {
         empty = false;
         if (overBudget) {
-            returned++;
+            returned += n;
             return;
         }
         switch (outcome) {
-            case "accept" -> accepted++;
-            case "release" -> released++;
-            default -> rejected++;
+            case "accept" -> accepted += n;
+            case "release" -> released += n;
+            default -> rejected += n;
         }
     }
 
@@ -66,10 +70,13 @@ public final class ShareTally {
         empty = false;
     }
 
-    /** The broker refused an acknowledgement: the record is still the group's (its lock expired, or it moved). */
-    public void refused() {
+    /**
+     * The broker refused an acknowledgement (the record's lock expired, or it moved): the outcome given to it is
+     * taken back, and the record is the group's again.
+     */
+    public void refused(String outcome, boolean overBudget) {
+        count(outcome, overBudget, -1);
         refused++;
-        empty = false;
     }
 
     /** Adds what was counted since the last hand-over to the sampler's figures and returns it; null when nothing was. */

@@ -163,7 +163,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                 @Override
                 public void acknowledged(ShareReader.Pending p, long ackedMicros, Exception failure) {
                     if (failure != null) {
-                        st.refused();
+                        st.refused(ShareOutcomes.word(p.type), p.overBudget);
                         FailureLog.once(
                                 getName(),
                                 ResponseCodes.of(failure),

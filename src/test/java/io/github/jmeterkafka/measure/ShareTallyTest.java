@@ -31,24 +31,25 @@ class ShareTallyTest {
 
         // the broker's answers to the first sample's acknowledgements come during the next
         tally.answered(1500);
-        tally.refused();
+        tally.refused("reject", false);
         tally.renewed(0);
         ShareFigures second = tally.handOver();
         assertThat(second.ackMicros).containsExactly(1500);
         assertThat(second.refused).isEqualTo(1);
+        assertThat(second.rejected).as("a refused outcome is taken back").isEqualTo(-1);
         assertThat(second.accepted).isZero();
         assertThat(second.deliveries).containsOnly(0);
 
         assertThat(tally.handOver()).as("nothing new").isNull();
         assertThat(stats.accepted()).isEqualTo(1);
         assertThat(stats.released()).isEqualTo(1);
-        assertThat(stats.rejected()).isEqualTo(1);
+        assertThat(stats.rejected()).isZero();
         assertThat(stats.refusals()).isEqualTo(1);
         assertThat(stats.renewals()).isEqualTo(2);
         assertThat(stats.deliveredTimes(1)).isEqualTo(2);
         assertThat(stats.lines())
                 .contains(
-                        "acknowledged: 1 accepted, 1 released, 1 rejected; 2 lock renewals; 1 acknowledgements refused"
+                        "acknowledged: 1 accepted, 1 released, 0 rejected; 2 lock renewals; 1 acknowledgements refused"
                                 + " by the broker; 1 released unread at the end of the record budget.",
                         "delivery counts (records handed out, by delivery): 1: 2, 3: 1.",
                         "delivery: not verified (Verify delivery is off)");

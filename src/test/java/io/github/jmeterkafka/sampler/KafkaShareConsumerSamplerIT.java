@@ -63,7 +63,7 @@ class KafkaShareConsumerSamplerIT {
         });
         KafkaShareConsumerSampler template = started(threads);
         ShareStats share = template.run().share;
-        runThreads(threads, 6, () -> share.accepted() >= 3000);
+        runThreads(threads, 6, () -> share.confirmedAcceptances() >= 3000);
 
         assertThat(share.accepted()).isEqualTo(3000);
         assertThat(share.released()).isBetween(60L, 300L);
@@ -139,7 +139,7 @@ class KafkaShareConsumerSamplerIT {
             long joinMs = t == 3 ? 2000 : 0;
             running.add(pool.submit(() -> {
                 Thread.sleep(joinMs);
-                member(threads.get(), samples, () -> share.accepted() >= 3000);
+                member(threads.get(), samples, () -> share.confirmedAcceptances() >= 3000);
                 return null;
             }));
         }
@@ -172,9 +172,12 @@ class KafkaShareConsumerSamplerIT {
             KafkaShareConsumerSampler template = started(threads);
             ShareStats share = template.run().share;
             // polls of 3 jobs of 0.7 s: the third is done 2.1 s after its lock was taken
-            member(threads.get(), 40, () -> share.accepted() >= 6);
+            member(threads.get(), 40, () -> share.confirmedAcceptances() >= 6);
 
-            assertThat(share.accepted()).as(share.lines().toString()).isEqualTo(6);
+            assertThat(share.confirmedAcceptances())
+                    .as(share.lines().toString())
+                    .isEqualTo(6);
+            assertThat(share.accepted()).as("refused acceptances taken back").isEqualTo(6);
             if (renew) {
                 assertThat(share.renewals()).isPositive();
                 assertThat(share.refusals()).isZero();
