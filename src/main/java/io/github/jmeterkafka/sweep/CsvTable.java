@@ -1,15 +1,19 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.text.CsvFormatException;
+import io.github.jmeterkafka.text.CsvReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A CSV file with a header line (RFC 4180: quoted fields may hold commas, quotes and line breaks), read by column name. */
+/**
+ * A CSV file with a header line (RFC 4180: quoted fields may hold commas, quotes and line breaks), read
+ * by column name.
+ */
 public final class CsvTable {
     private final List<String> header;
     private final List<List<String>> rows;
@@ -23,48 +27,23 @@ public final class CsvTable {
         }
     }
 
+    /** The file read; a CSV error names it. */
     public static CsvTable read(Path file) throws IOException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8));
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        try {
+            return parse(text);
+        } catch (CsvFormatException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
     }
 
+    /**
+     * The table in {@code text}, as {@link CsvReader} reads it.
+     *
+     * @throws CsvFormatException a quoted field not closed, or text after its closing quote
+     */
     public static CsvTable parse(String text) {
-        List<List<String>> lines = new ArrayList<>();
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-                    i++;
-                }
-                fields.add(field.toString());
-                field.setLength(0);
-                lines.add(fields);
-                fields = new ArrayList<>();
-            } else {
-                field.append(c);
-            }
-        }
-        if (field.length() > 0 || !fields.isEmpty()) {
-            fields.add(field.toString());
-            lines.add(fields);
-        }
-        return new CsvTable(lines);
+        return new CsvTable(CsvReader.rows(text));
     }
 
     public List<String> header() {

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.harness;
 
+import io.github.jmeterkafka.text.CsvReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * A CSV results file as JMeter writes it: a header line, then one row per sample. Fields that hold
- * the delimiter, a quote or a line break are quoted, with quotes doubled (RFC 4180).
+ * the delimiter, a quote or a line break are quoted, with quotes doubled (RFC 4180), as
+ * {@link CsvReader} reads them.
  */
 public final class Jtl {
 
@@ -35,7 +37,7 @@ public final class Jtl {
     }
 
     public static Jtl parse(String csv) {
-        List<List<String>> records = records(csv);
+        List<List<String>> records = CsvReader.rows(csv);
         if (records.isEmpty()) {
             throw new IllegalArgumentException("Empty JTL: no header line");
         }
@@ -86,60 +88,6 @@ public final class Jtl {
 
     public long totalErrorCount() {
         return rows.stream().mapToLong(Row::errorCount).sum();
-    }
-
-    /** Splits CSV text into records of fields. */
-    static List<List<String>> records(String text) {
-        List<List<String>> records = new ArrayList<>();
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        boolean fieldStarted = false;
-        int n = text.length();
-        for (int i = 0; i < n; i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"') {
-                    if (i + 1 < n && text.charAt(i + 1) == '"') {
-                        field.append('"');
-                        i++;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"' && field.length() == 0) {
-                quoted = true;
-                fieldStarted = true;
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-                fieldStarted = true;
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') {
-                    i++;
-                }
-                if (fieldStarted || field.length() > 0 || !fields.isEmpty()) {
-                    fields.add(field.toString());
-                    records.add(fields);
-                }
-                fields = new ArrayList<>();
-                field.setLength(0);
-                fieldStarted = false;
-            } else {
-                field.append(c);
-                fieldStarted = true;
-            }
-        }
-        if (quoted) {
-            throw new IllegalArgumentException("Unterminated quoted field at end of JTL");
-        }
-        if (fieldStarted || field.length() > 0 || !fields.isEmpty()) {
-            fields.add(field.toString());
-            records.add(fields);
-        }
-        return records;
     }
 
     /** One sample. Typed getters for JMeter's columns; {@link #get(String)} for any other. */

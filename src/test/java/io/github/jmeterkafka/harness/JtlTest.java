@@ -51,7 +51,8 @@ class JtlTest {
     void rejectsRowsThatDoNotMatchTheHeader() {
         assertThatThrownBy(() -> Jtl.parse("timeStamp,label\n1,a,b\n")).hasMessageContaining("3 fields");
         assertThatThrownBy(() -> Jtl.parse("")).hasMessageContaining("Empty");
-        assertThatThrownBy(() -> Jtl.parse("timeStamp,label\n1,\"open\n")).hasMessageContaining("Unterminated");
+        assertThatThrownBy(() -> Jtl.parse("timeStamp,label\n1,\"open\n"))
+                .hasMessageContaining("line 2: a quoted field is not closed");
     }
 
     @Test

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.sweep.CsvTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,21 +29,20 @@ class KafkaMetricsPlanIT extends BrokerAndJMeter {
         final String metric;
         final double value;
 
-        Row(String line) {
-            String[] f = line.split(",", -1);
-            timestamp = Long.parseLong(f[0]);
-            source = f[1];
-            metric = f[2];
-            value = Double.parseDouble(f[3]);
+        Row(CsvTable csv, int row) {
+            timestamp = Long.parseLong(csv.get(row, "timestamp"));
+            source = csv.get(row, "source");
+            metric = csv.get(row, "metric");
+            value = Double.parseDouble(csv.get(row, "value"));
         }
     }
 
     static List<Row> rows(Path csv, String metric) throws IOException {
-        return Files.readAllLines(csv, StandardCharsets.UTF_8).stream()
-                .skip(1)
-                .map(Row::new)
+        CsvTable table = CsvTable.read(csv);
+        return IntStream.range(0, table.size())
+                .mapToObj(i -> new Row(table, i))
                 .filter(r -> r.metric.equals(metric))
-                .collect(Collectors.toList());
+                .toList();
     }
 
     @Test

@@ -7,14 +7,13 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sweep.CsvTable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,20 +57,20 @@ class SummaryFiguresIT extends BrokerAndJMeter {
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
 
-        List<Map<String, String>> rows = rows(csv);
-        Map<String, String> producer = row(rows, "producer");
-        Map<String, String> consumer = row(rows, "consumer");
-        assertThat(producer.get("records")).isEqualTo(Integer.toString(RECORDS));
-        assertThat(producer.get("mb")).as("values only").isEqualTo(mb((long) RECORDS * VALUE_BYTES));
-        assertThat(consumer.get("records")).isEqualTo(Integer.toString(RECORDS));
-        assertThat(consumer.get("mb"))
+        CsvTable rows = CsvTable.read(csv);
+        int producer = row(rows, "producer");
+        int consumer = row(rows, "consumer");
+        assertThat(rows.get(producer, "records")).isEqualTo(Integer.toString(RECORDS));
+        assertThat(rows.get(producer, "mb")).as("values only").isEqualTo(mb((long) RECORDS * VALUE_BYTES));
+        assertThat(rows.get(consumer, "records")).isEqualTo(Integer.toString(RECORDS));
+        assertThat(rows.get(consumer, "mb"))
                 .as("keys and values, no headers")
                 .isEqualTo(mb((long) RECORDS * (VALUE_BYTES + KEY.length())));
 
         List<Jtl.Row> consumed = result.samples().rows("Consume all records");
         assertThat(consumed.stream().mapToLong(Jtl.Row::connectTime).sum())
                 .as("rebalance time = the samples' connect times")
-                .isEqualTo(Long.parseLong(consumer.get("rebalance_ms")));
+                .isEqualTo(Long.parseLong(rows.get(consumer, "rebalance_ms")));
         assertThat(consumed.get(0).connectTime())
                 .as("the first read joins the group")
                 .isPositive();
@@ -90,26 +89,14 @@ class SummaryFiguresIT extends BrokerAndJMeter {
         return String.format(Locale.ROOT, "%.4f", bytes / MB);
     }
 
-    private static Map<String, String> row(List<Map<String, String>> rows, String kind) {
-        List<Map<String, String>> all = rows.stream()
-                .filter(r -> r.get("kind").equals(kind) && r.get("part").equals(SummaryRow.ALL))
-                .collect(Collectors.toList());
+    /** The index of the one row of {@code kind} for the whole run. */
+    private static int row(CsvTable rows, String kind) {
+        List<Integer> all = IntStream.range(0, rows.size())
+                .filter(i ->
+                        rows.get(i, "kind").equals(kind) && rows.get(i, "part").equals(SummaryRow.ALL))
+                .boxed()
+                .toList();
         assertThat(all).as("%s rows of part all", kind).hasSize(1);
         return all.get(0);
-    }
-
-    private static List<Map<String, String>> rows(Path csv) throws Exception {
-        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        String[] header = lines.get(0).split(",", -1);
-        return lines.subList(1, lines.size()).stream()
-                .map(l -> {
-                    String[] v = l.split(",", -1);
-                    Map<String, String> m = new LinkedHashMap<>();
-                    for (int i = 0; i < header.length; i++) {
-                        m.put(header[i], i < v.length ? v[i] : "");
-                    }
-                    return m;
-                })
-                .collect(Collectors.toList());
     }
 }

@@ -2,6 +2,8 @@ package io.github.jmeterkafka.payload.template;
 
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.PlanDirectory;
+import io.github.jmeterkafka.text.CsvFormatException;
+import io.github.jmeterkafka.text.CsvReader;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -59,23 +61,31 @@ public final class CsvFile {
         } catch (IOException e) {
             throw new InvalidInputException("CSV file " + path + " cannot be read: " + e);
         }
-        CsvParser parser = new CsvParser(path.toString(), text);
-        if (!parser.hasMore()) {
+        try {
+            return parse(path, text);
+        } catch (CsvFormatException e) {
+            throw new InvalidInputException("CSV file " + path + ", " + e.getMessage());
+        }
+    }
+
+    private static CsvFile parse(Path path, String text) {
+        CsvReader reader = new CsvReader(text);
+        if (!reader.hasMore()) {
             throw new InvalidInputException("CSV file " + path + " is empty; its first row names the columns");
         }
-        List<String> columns = header(path, parser);
-        if (!parser.hasMore()) {
+        List<String> columns = header(path, reader.row());
+        if (!reader.hasMore()) {
             throw new InvalidInputException("CSV file " + path + " has a header row but no data rows");
         }
         StringBuilder fields = new StringBuilder(text.length());
         int[] ends = new int[1024];
         int count = 0;
-        while (parser.hasMore()) {
-            int line = parser.line();
+        while (reader.hasMore()) {
+            int line = reader.line();
             int inRow = 0;
             boolean rowEnded;
             do {
-                rowEnded = parser.field(fields);
+                rowEnded = reader.field(fields);
                 if (count == ends.length) {
                     ends = Arrays.copyOf(ends, count * 2);
                 }
@@ -90,19 +100,15 @@ public final class CsvFile {
         return new CsvFile(path, columns, fields.toString(), Arrays.copyOf(ends, count));
     }
 
-    private static List<String> header(Path path, CsvParser parser) {
+    private static List<String> header(Path path, List<String> row) {
         List<String> columns = new ArrayList<>();
-        StringBuilder name = new StringBuilder();
-        boolean rowEnded;
-        do {
-            name.setLength(0);
-            rowEnded = parser.field(name);
-            String column = name.toString().trim();
+        for (String name : row) {
+            String column = name.trim();
             if (columns.contains(column)) {
                 throw new InvalidInputException("CSV file " + path + " names the column '" + column + "' twice");
             }
             columns.add(column);
-        } while (!rowEnded);
+        }
         return List.copyOf(columns);
     }
 

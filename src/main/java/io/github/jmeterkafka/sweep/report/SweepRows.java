@@ -43,8 +43,7 @@ final class SweepRows {
     }
 
     static SweepRows parse(String csv) {
-        // a spreadsheet's UTF-8 starts with a byte order mark
-        CsvTable table = CsvTable.parse(csv.startsWith("\uFEFF") ? csv.substring(1) : csv);
+        CsvTable table = CsvTable.parse(csv);
         for (String column : REQUIRED) {
             if (!table.header().contains(column)) {
                 throw new IllegalArgumentException("no column " + column + " in the header");

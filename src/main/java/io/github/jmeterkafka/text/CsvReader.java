@@ -1,23 +1,24 @@
-package io.github.jmeterkafka.payload.template;
+package io.github.jmeterkafka.text;
 
-import io.github.jmeterkafka.input.InvalidInputException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Reads the fields of CSV text one at a time, as JMeter's CSV Data Set reads quoted data: fields
- * split at commas, rows at line ends ({@code \n} or {@code \r\n}); a field in double quotes may hold
- * commas, line ends and {@code ""} for a quote. Line ends at the end of the text are not a row.
+ * Reads CSV text (RFC 4180) one field at a time, as JMeter's CSV Data Set reads quoted data: fields
+ * split at commas, rows at line ends ({@code \n} or {@code \r\n}); a field that starts with a double
+ * quote may hold commas, line ends and {@code ""} for a quote. A byte order mark at the start is
+ * skipped (spreadsheets write one); line ends at the end of the text are not a row. A quoted field
+ * that is not closed, or has text after its closing quote, throws {@link CsvFormatException} with
+ * its line.
  */
-final class CsvParser {
+public final class CsvReader {
     private static final char BYTE_ORDER_MARK = '\uFEFF';
 
-    private final String name;
     private final String text;
     private int at;
     private int line = 1;
 
-    /** @param name the file, for messages */
-    CsvParser(String name, String text) {
-        this.name = name;
+    public CsvReader(String text) {
         int start = !text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK ? 1 : 0;
         int end = text.length();
         while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
@@ -26,21 +27,45 @@ final class CsvParser {
         this.text = text.substring(start, end);
     }
 
-    boolean hasMore() {
+    /** Every row of {@code text}, each a list of its fields. */
+    public static List<List<String>> rows(String text) {
+        CsvReader reader = new CsvReader(text);
+        List<List<String>> rows = new ArrayList<>();
+        while (reader.hasMore()) {
+            rows.add(reader.row());
+        }
+        return rows;
+    }
+
+    public boolean hasMore() {
         return at < text.length();
     }
 
     /** The line the next field starts on, from 1. */
-    int line() {
+    public int line() {
         return line;
     }
 
+    /** The fields of the next row. */
+    public List<String> row() {
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean rowEnded;
+        do {
+            field.setLength(0);
+            rowEnded = field(field);
+            fields.add(field.toString());
+        } while (!rowEnded);
+        return fields;
+    }
+
     /**
-     * Appends the next field to {@code out}, unquoted.
+     * Appends the next field to {@code out}, unquoted: a caller that keeps many fields can keep them in
+     * one buffer.
      *
      * @return whether it ended its row
      */
-    boolean field(StringBuilder out) {
+    public boolean field(StringBuilder out) {
         if (at < text.length() && text.charAt(at) == '"') {
             quoted(out);
         } else {
@@ -68,8 +93,7 @@ final class CsvParser {
         while (true) {
             int quote = text.indexOf('"', at);
             if (quote < 0) {
-                throw new InvalidInputException(
-                        "CSV file " + name + ", line " + opened + ": a quoted field is not closed");
+                throw new CsvFormatException(opened, "a quoted field is not closed");
             }
             line += count(at, quote);
             out.append(text, at, quote);
@@ -78,8 +102,7 @@ final class CsvParser {
                 out.append('"');
                 at++;
             } else if (at < text.length() && !endsField(text.charAt(at))) {
-                throw new InvalidInputException("CSV file " + name + ", line " + line
-                        + ": text after a closing quote (write a quote inside quotes as \"\")");
+                throw new CsvFormatException(line, "text after a closing quote (write a quote inside quotes as \"\")");
             } else {
                 return;
             }
