@@ -246,9 +246,9 @@ public final class Bench {
             System.out.printf(
                     Locale.ROOT,
                     "  JMeter empty plan: %.2f s CPU (%.2f s after test start), %.1f s wall%n",
-                    r.cpu,
-                    r.cpuAfterStart,
-                    r.wall);
+                    r.cpu(),
+                    r.cpuAfterStart(),
+                    r.wall());
         }
         report.baseline(runs);
     }
@@ -304,7 +304,7 @@ public final class Bench {
                     r.steal,
                     Topics.endOffsets(admin, topic),
                     stored(c, topic));
-            checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords);
+            checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords());
             System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         }
         Topics.delete(admin, topic);
@@ -346,7 +346,7 @@ public final class Bench {
                     p.steal,
                     Topics.endOffsets(admin, topic),
                     stored(c, topic));
-            checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords);
+            checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords());
             System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         }
         Topics.delete(admin, topic);
@@ -395,7 +395,14 @@ public final class Bench {
                             yield r == null
                                     ? null
                                     : new SingleCase.Run(
-                                            side, threads, i, r.recordsPerSec, r.p50Ms, r.p99Ms, r.cpu, r.records);
+                                            side,
+                                            threads,
+                                            i,
+                                            r.recordsPerSec(),
+                                            r.p50Ms(),
+                                            r.p99Ms(),
+                                            r.cpu(),
+                                            r.records());
                         }
                         default -> noop(c, i);
                     };
@@ -1219,7 +1226,7 @@ public final class Bench {
             long stored = Topics.endOffsets(admin, topic);
             run = StallCase.Run.perfTest(
                     variant, repeat, r.stdout, r.cpuSeconds, r.wallSeconds, r.steal, stored, stalled);
-            checkCount(variant + " perf-test", c.records, run.sendToAck().records, stored);
+            checkCount(variant + " perf-test", c.records, run.sendToAck().records(), stored);
             System.out.println("  perf-test #" + (repeat + 1) + ": " + run.format());
         }
         Topics.delete(admin, topic);
@@ -1285,7 +1292,7 @@ public final class Bench {
                             .max()
                             .orElse(-1),
                     stalled);
-            checkCount(what, c.records, run.sendToAck().records, stored);
+            checkCount(what, c.records, run.sendToAck().records(), stored);
             check(timer || run.paced(), what + ": no corrected latency in the summary, see " + dir);
             System.out.println("  " + side + " #" + (repeat + 1) + ": " + run.format());
         }
@@ -1409,7 +1416,7 @@ public final class Bench {
                     p.steal,
                     stored,
                     records);
-            checkCount(what, records, run.whole().records, stored);
+            checkCount(what, records, run.whole().records(), stored);
             check(run.summary().paced(), what + ": no schedule figures in the summary, see " + dir);
             check(w.covered(), what + ": the run ended inside the window, see " + dir);
             System.out.println("  " + RatesCase.side(threads, rate) + " #" + (repeat + 1) + ": " + run.format());
