@@ -3,29 +3,19 @@ package io.github.jmeterkafka.bench;
 import io.github.jmeterkafka.echo.EchoCounts;
 import io.github.jmeterkafka.echo.EchoService;
 import io.github.jmeterkafka.harness.BackendListeners;
-import io.github.jmeterkafka.harness.Echoes;
-import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.InfluxDb;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
-import io.github.jmeterkafka.harness.KafkaBroker;
-import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StoredBytes;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneId;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -35,8 +25,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntConsumer;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
@@ -66,7 +54,6 @@ public final class Bench {
     private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
     private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
     private static final String SHARE_TITLE = "Kafka Share Consumer summary for 'share-consume':";
-    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
     private static final List<String> ALL_CASES = List.of(
             "a",
             "b",
@@ -99,30 +86,16 @@ public final class Bench {
     private static final Duration GENERATOR_WINDOW = Duration.ofSeconds(1);
     private static final int GENERATOR_WINDOWS = 5;
 
-    private final int repeats = Integer.getInteger("bench.repeats", 3);
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
     /** The plugin's records per sample in the unthrottled cases a-c. */
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
-    /** "same": JMeter gets the perf tools' heap and GC options; "launchers": each side its launcher's own. */
-    private final String jvm = System.getProperty("bench.jvm", "same");
 
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 10_000);
     /** Records per run in the codec, template and avro cases (a quick look: 200000). */
     private final long payloadRecords = Long.getLong("bench.payload.records", 1_000_000);
-    /** Records a JFR profile of every load generator into its run directory (costs a few % of CPU). */
-    private final boolean jfr = Boolean.getBoolean("bench.jfr");
 
-    private final String jvmArgs = System.getProperty("bench.jvm.args", "").trim();
-    private final Path out = Harness.targetDir().resolve("bench");
-    private final Path plans = Harness.projectDir().resolve("bench").resolve("plans");
-    private final Report report = new Report();
-    private final List<String> problems = new ArrayList<>();
-    private KafkaBroker broker;
-    private JMeter jmeter;
-    private Admin admin;
-    private StoredBytes storedBytes;
-    private int runNumber;
+    private final BenchRun bench = new BenchRun();
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -131,24 +104,7 @@ public final class Bench {
     int run() {
         long t0 = System.nanoTime();
         try {
-            Loopback.deleteRecursively(out);
-            Files.createDirectories(out);
-            report.machine(machine());
-            System.out.println(report.machineLine());
-            System.out.println("Starting one Kafka broker (-Xmx1g)...");
-            // a busy machine can take well over the harness's default minute to format and start a broker
-            broker = KafkaBroker.builder()
-                    .heap("1g")
-                    .autoCreateTopics(false)
-                    .workDir(out.resolve("broker"))
-                    .startTimeout(Duration.ofMinutes(3))
-                    .build()
-                    .start();
-            System.out.println("Broker at " + broker.bootstrapServers() + " in "
-                    + broker.lastStartTime().toMillis() + " ms");
-            admin = broker.admin();
-            storedBytes = new StoredBytes(admin);
-            jmeter = JMeter.fromSystemProperties().installPlugin();
+            bench.start();
             warmUp();
             baseline();
             for (String c : cases) {
@@ -156,33 +112,20 @@ public final class Bench {
                     runCase(c);
                 } catch (RuntimeException e) {
                     // one broken case must not cost the others' figures
-                    problems.add("case " + c + " aborted: " + e.getMessage());
+                    bench.problem("case " + c + " aborted: " + e.getMessage());
                     e.printStackTrace();
                 }
-                // an interrupted bench still leaves the cases it finished
-                write("results.md", report.markdown(problems));
+                bench.writeResults();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
-            problems.add("aborted: " + e);
+            bench.problem("aborted: " + e);
             e.printStackTrace();
         } finally {
-            if (admin != null) {
-                admin.close();
-            }
-            if (broker != null) {
-                broker.close();
-            }
+            bench.close();
         }
-        report.elapsed(Duration.ofNanos(System.nanoTime() - t0));
-        String table = report.markdown(problems);
-        System.out.println();
-        System.out.println(table);
-        write("results.md", table);
-        write("runs.csv", report.csv());
-        System.out.println("Per-run figures: " + out.resolve("runs.csv") + "; run directories under " + out);
-        return problems.isEmpty() ? 0 : 1;
+        return bench.end(Duration.ofNanos(System.nanoTime() - t0)) ? 0 : 1;
     }
 
     private void runCase(String c) {
@@ -200,8 +143,8 @@ public final class Bench {
             case "single" -> singleRecordCases();
             case "lz4", "snappy", "gzip", "zstd", "none" ->
                 codecCase(CodecCase.of(c, payloadRecords, recordsPerSample));
-            case "template" -> payloadCase(Payload.template(plans));
-            case "avro" -> payloadCase(Payload.avro(plans));
+            case "template" -> payloadCase(Payload.template(bench.plans));
+            case "avro" -> payloadCase(Payload.avro(bench.plans));
             case "registry" -> registryCase();
             case "generators" -> generators();
             case "consume1" -> consumerCase("consume1", 1, 1);
@@ -232,10 +175,11 @@ public final class Bench {
     /** JMeter starting and stopping with nothing to do: the start-up cost in every plugin figure. */
     private void baseline() {
         List<Report.Run> runs = new ArrayList<>();
-        for (int i = 0; i < Math.max(1, repeats); i++) {
-            Path dir = runDir("baseline-empty-plan");
-            PluginRun run = PluginRun.of(plugin("empty.jmx").runDir(dir).timeout(RUN_TIMEOUT), dir);
-            check(run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
+        for (int i = 0; i < Math.max(1, bench.repeats); i++) {
+            Path dir = bench.runDir("baseline-empty-plan");
+            PluginRun run = PluginRun.of(bench.jmeter("empty.jmx", dir), dir);
+            bench.check(
+                    run.result.exitCode() == 0, "empty plan: JMeter exit code " + run.result.exitCode() + ", " + dir);
             Report.Run r = Report.Run.baseline(
                     i,
                     run.cpuSeconds,
@@ -250,36 +194,23 @@ public final class Bench {
                     r.cpuAfterStart(),
                     r.wall());
         }
-        report.baseline(runs);
+        bench.report.baseline(runs);
     }
 
     private void producerCase(ProducerCase c) {
         System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
-        alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
-        report.producer(c, perf, plugin);
-    }
-
-    /** Runs both sides {@code repeats} times; who goes first alternates, so drift in the broker's speed favours neither. */
-    private void alternate(IntConsumer first, IntConsumer second) {
-        for (int i = 0; i < repeats; i++) {
-            if (i % 2 == 0) {
-                first.accept(i);
-                second.accept(i);
-            } else {
-                second.accept(i);
-                first.accept(i);
-            }
-        }
+        bench.alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
+        bench.report.producer(c, perf, plugin);
     }
 
     private Report.Run perfTestProducer(ProducerCase c, int repeat) {
-        String topic = topic(c.id, repeat, "perf");
-        Topics.create(admin, c.partitions, topic);
+        String topic = bench.topic(c.id, repeat, "perf");
+        Topics.create(bench.admin(), c.partitions, topic);
         List<String> args = new ArrayList<>(List.of(
                 "--bootstrap-server",
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 "--topic",
                 topic,
                 "--num-records",
@@ -290,9 +221,9 @@ public final class Bench {
                 c.throughput > 0 ? Integer.toString(c.throughput) : "-1",
                 "--command-property"));
         c.producerProperties.forEach((k, v) -> args.add(k + "=" + v));
-        KafkaTool.Result r = tool(KafkaTool.PRODUCER_PERFORMANCE, args, runDir(c.id + "-perf"));
+        KafkaTool.Result r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, bench.runDir(c.id + "-perf"));
         Report.Run run = null;
-        if (check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+        if (bench.check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             Figures.Producer f = Figures.Producer.parseLast(r.stdout);
             run = Report.Run.producer(
                     "perf-test",
@@ -302,23 +233,21 @@ public final class Bench {
                     Double.NaN,
                     r.wallSeconds,
                     r.steal,
-                    Topics.endOffsets(admin, topic),
+                    Topics.endOffsets(bench.admin(), topic),
                     stored(c, topic));
-            checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords());
+            bench.checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords());
             System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
     private Report.Run pluginProducer(ProducerCase c, int repeat) {
-        String topic = topic(c.id, repeat, "plugin");
-        Topics.create(admin, c.partitions, topic);
-        Path dir = runDir(c.id + "-plugin");
-        JMeter.RunBuilder b = plugin(c.planFile())
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        String topic = bench.topic(c.id, repeat, "plugin");
+        Topics.create(bench.admin(), c.partitions, topic);
+        Path dir = bench.runDir(c.id + "-plugin");
+        JMeter.RunBuilder b = bench.plugin(c.planFile(), dir)
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("topic", topic)
                 .property("records", Long.toString(c.records))
                 .property("record.size", Integer.toString(c.recordSize))
@@ -329,13 +258,13 @@ public final class Bench {
         if (c.throughput > 0) {
             b.property("samples.per.minute", Long.toString(60L * c.throughput / c.recordsPerSample));
         }
-        extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
         Report.Run run = null;
-        if (check(
+        if (bench.check(
                 p.result.exitCode() == 0, c.id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
-            check(p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
+            bench.check(
+                    p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
             run = Report.Run.producer(
                     "plugin",
                     repeat,
@@ -344,12 +273,12 @@ public final class Bench {
                     p.cpuSecondsAfterStart,
                     p.result.elapsed().toMillis() / 1000.0,
                     p.steal,
-                    Topics.endOffsets(admin, topic),
+                    Topics.endOffsets(bench.admin(), topic),
                     stored(c, topic));
-            checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords());
+            bench.checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords());
             System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
@@ -358,8 +287,8 @@ public final class Bench {
         if (!c.storedBytes) {
             return -1;
         }
-        long bytes = storedBytes.settled(topic);
-        check(
+        long bytes = new StoredBytes(bench.admin()).settled(topic);
+        bench.check(
                 bytes > 0,
                 c.id + ": the broker's log size of " + topic + " did not settle within "
                         + StoredBytes.MAX_WAIT.toSeconds() + " s");
@@ -369,7 +298,7 @@ public final class Bench {
     /**
      * One record per sample, each sample waiting for its ack: what most JMeter users start with. linger.ms=0 as
      * such plans should use (with Kafka 4's default of 5 every sample waits 5 ms). Per thread count, the closed loop
-     * on kafka-clients, the plugin and JMeter's no-op floor, each {@code repeats} times, who goes first rotating.
+     * on kafka-clients, the plugin and JMeter's no-op floor, each {@code bench.repeats} times, who goes first rotating.
      */
     private void singleRecordCases() {
         Map<String, String> props = ProducerCase.props("1", "0");
@@ -385,7 +314,7 @@ public final class Bench {
                             1,
                             1)
                     .with(props, threads);
-            for (int i = 0; i < repeats; i++) {
+            for (int i = 0; i < bench.repeats; i++) {
                 for (int k = 0; k < SingleCase.SIDES.size(); k++) {
                     String side = SingleCase.SIDES.get((i + k) % SingleCase.SIDES.size());
                     SingleCase.Run run = switch (side) {
@@ -412,32 +341,26 @@ public final class Bench {
                 }
             }
         }
-        report.single(runs);
+        bench.report.single(runs);
     }
 
     /** ClosedLoopProducer in its own JVM with the perf tools' options: the reference for one record per sample. */
     private SingleCase.Run closedLoop(ProducerCase c, int repeat) {
-        String topic = topic(c.id, repeat, "client");
-        Topics.create(admin, c.partitions, topic);
-        Path dir = runDir(c.id + "-client");
+        String topic = bench.topic(c.id, repeat, "client");
+        Topics.create(bench.admin(), c.partitions, topic);
+        Path dir = bench.runDir(c.id + "-client");
         List<String> args = new ArrayList<>(List.of(
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 topic,
                 Long.toString(c.records),
                 Integer.toString(c.recordSize),
                 Integer.toString(c.threads)));
         c.producerProperties.forEach((k, v) -> args.add(k + "=" + v));
-        KafkaTool.Result r = KafkaTool.run(
-                ClosedLoopProducer.class.getName(),
-                System.getProperty("java.class.path"),
-                extraJvmArgs(dir),
-                args,
-                dir,
-                RUN_TIMEOUT);
+        KafkaTool.Result r = bench.java(ClosedLoopProducer.class, args, dir);
         SingleCase.Run run = null;
-        if (check(r.exitCode == 0, c.id + " kafka-clients exit code " + r.exitCode + ", see " + r.dir)) {
+        if (bench.check(r.exitCode == 0, c.id + " kafka-clients exit code " + r.exitCode + ", see " + r.dir)) {
             Figures.Producer f = Figures.Producer.parseLast(r.stdout);
-            checkCount(c.id + " kafka-clients", c.records, f.records, Topics.endOffsets(admin, topic));
+            bench.checkCount(c.id + " kafka-clients", c.records, f.records, Topics.endOffsets(bench.admin(), topic));
             run = new SingleCase.Run(
                     SingleCase.CLIENT, c.threads, repeat, f.recordsPerSec, f.p50Ms, f.p99Ms, r.cpuSeconds, f.records);
             System.out.printf(
@@ -449,21 +372,18 @@ public final class Bench {
                     f.p99Ms,
                     r.cpuSeconds);
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
     /** JMeter's floor: as many Debug Samplers showing nothing as the case has records, on its threads. */
     private SingleCase.Run noop(ProducerCase c, int repeat) {
-        Path dir = runDir(c.id + "-noop");
-        JMeter.RunBuilder b = plugin("noop.jmx")
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
+        Path dir = bench.runDir(c.id + "-noop");
+        JMeter.RunBuilder b = bench.plugin("noop.jmx", dir)
                 .property("threads", Integer.toString(c.threads))
                 .property("records", Long.toString(c.records));
-        extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
-        if (!check(
+        if (!bench.check(
                 p.result.exitCode() == 0, c.id + " no-op: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             return null;
         }
@@ -491,8 +411,8 @@ public final class Bench {
         System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
-        alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
-        report.payloads().codec(c, perf, plugin);
+        bench.alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
+        bench.report.payloads().codec(c, perf, plugin);
     }
 
     /**
@@ -511,8 +431,8 @@ public final class Bench {
                 "Case " + c.id + ": " + payload.title + " against " + reference.title + " (" + c.describe() + ")");
         List<Report.Run> referenceRuns = new ArrayList<>();
         List<Report.Run> runs = new ArrayList<>();
-        alternate(i -> referenceRuns.add(pluginProducer(base, i)), i -> runs.add(pluginProducer(c, i)));
-        report.payloads().payload(base, reference.title, referenceRuns, c, payload.title, runs);
+        bench.alternate(i -> referenceRuns.add(pluginProducer(base, i)), i -> runs.add(pluginProducer(c, i)));
+        bench.report.payloads().payload(base, reference.title, referenceRuns, c, payload.title, runs);
     }
 
     /**
@@ -521,7 +441,7 @@ public final class Bench {
      */
     private void registryCase() {
         try (SchemaRegistry registry = SchemaRegistry.start()) {
-            payloadCase(Payload.avroThroughRegistry(plans, registry.confluentUrl()), Payload.avro(plans));
+            payloadCase(Payload.avroThroughRegistry(bench.plans, registry.confluentUrl()), Payload.avro(bench.plans));
         }
     }
 
@@ -533,14 +453,14 @@ public final class Bench {
         List<String> tried = new ArrayList<>();
         Path influxd = InfluxDb.obtain(tried)
                 .orElseThrow(() -> new IllegalStateException("no influxd: Debian's influxdb package: " + tried));
-        try (InfluxDb influx = InfluxDb.start(influxd, runDir("influxdb-server"))) {
+        try (InfluxDb influx = InfluxDb.start(influxd, bench.runDir("influxdb-server"))) {
             influx.createDatabase("bench");
             String title = count(payloadRecords) + " x 1000 B, 1 partition, 1 thread";
             ProducerCase off =
                     ProducerCase.unthrottled("influxdb-off", title, payloadRecords, 1000, 1, recordsPerSample);
             Path plan = BackendListeners.addedTo(
-                    plans.resolve("producer.jmx"),
-                    runDir("influxdb-plan"),
+                    bench.plans.resolve("producer.jmx"),
+                    bench.runDir("influxdb-plan"),
                     "producer-influxdb",
                     BackendListeners.influxDb("InfluxDB", influx.writeUrl("bench"), "bench", "influxdb case"));
             ProducerCase on = ProducerCase.unthrottled("influxdb", title, payloadRecords, 1000, 1, recordsPerSample)
@@ -549,8 +469,8 @@ public final class Bench {
                     + on.describe() + ")");
             List<Report.Run> offRuns = new ArrayList<>();
             List<Report.Run> onRuns = new ArrayList<>();
-            alternate(i -> offRuns.add(pluginProducer(off, i)), i -> onRuns.add(pluginProducer(on, i)));
-            report.payloads().listener(off, offRuns, on, onRuns);
+            bench.alternate(i -> offRuns.add(pluginProducer(off, i)), i -> onRuns.add(pluginProducer(on, i)));
+            bench.report.payloads().listener(off, offRuns, on, onRuns);
         }
     }
 
@@ -559,9 +479,9 @@ public final class Bench {
         System.out.println("Case generators: values made by one thread, no Kafka (" + GENERATOR_WARMUP.toSeconds()
                 + " s warm-up, " + GENERATOR_WINDOWS + " windows of " + GENERATOR_WINDOW.toSeconds() + " s each)");
         List<GeneratorRates.Rate> rates = new ArrayList<>();
-        for (Payload p : List.of(Payload.random(), Payload.template(plans), Payload.avro(plans))) {
-            GeneratorRates.Rate r =
-                    GeneratorRates.measure(p, p.spec(plans), GENERATOR_WARMUP, GENERATOR_WINDOW, GENERATOR_WINDOWS);
+        for (Payload p : List.of(Payload.random(), Payload.template(bench.plans), Payload.avro(bench.plans))) {
+            GeneratorRates.Rate r = GeneratorRates.measure(
+                    p, p.spec(bench.plans), GENERATOR_WARMUP, GENERATOR_WINDOW, GENERATOR_WINDOWS);
             System.out.printf(
                     Locale.ROOT,
                     "  %-8s %,.0f records/s (%,.0f to %,.0f), %.2f µs/record, %.1f B/record, "
@@ -576,7 +496,7 @@ public final class Bench {
                     r.steal * 100);
             rates.add(r);
         }
-        report.payloads().generators(rates);
+        bench.report.payloads().generators(rates);
     }
 
     // ---------------------------------------------------------------- consumer
@@ -594,20 +514,20 @@ public final class Bench {
         System.out.println("  (warm-up read, not counted: " + (warm == null ? "failed" : Report.format(warm)) + ")");
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
-        alternate(
+        bench.alternate(
                 i -> perf.add(perfTestConsumer(id, topic, records, i)),
                 i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
-        report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
-        Topics.delete(admin, topic);
+        bench.report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
+        Topics.delete(bench.admin(), topic);
     }
 
     /** A new topic of {@code records} x 1000 B written by ProducerPerformance, checked at the broker. */
     private void fill(String id, String title, String topic, int partitions, long records) {
         System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
-        Topics.create(admin, partitions, topic);
+        Topics.create(bench.admin(), partitions, topic);
         List<String> fill = new ArrayList<>(List.of(
                 "--bootstrap-server",
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 "--topic",
                 topic,
                 "--num-records",
@@ -618,10 +538,11 @@ public final class Bench {
                 "-1",
                 "--command-property"));
         ProducerCase.props("1", "5").forEach((k, v) -> fill.add(k + "=" + v));
-        KafkaTool.Result r = KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, runDir(id + "-fill"), RUN_TIMEOUT);
-        check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
-        long stored = Topics.endOffsets(admin, topic);
-        checkCount(id + " fill", records, records, stored);
+        KafkaTool.Result r =
+                KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, bench.runDir(id + "-fill"), BenchRun.RUN_TIMEOUT);
+        bench.check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
+        long stored = Topics.endOffsets(bench.admin(), topic);
+        bench.checkCount(id + " fill", records, records, stored);
     }
 
     // ---------------------------------------------------------------- share groups
@@ -639,17 +560,18 @@ public final class Bench {
         fill(id, title, topic, 1, records);
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
-        alternate(
+        bench.alternate(
                 i -> perf.add(perfTestShare(id, topic, records, threads, i)),
                 i -> plugin.add(pluginShare(id, topic, records, threads, i)));
-        report.shareConsumer(id, title, threads, 500, perf, plugin);
-        Topics.delete(admin, topic);
+        bench.report.shareConsumer(id, title, threads, 500, perf, plugin);
+        Topics.delete(bench.admin(), topic);
     }
 
     /** A new share group that starts at the earliest offset, as each run needs. */
     private String shareGroup(String name) {
         try {
-            admin.incrementalAlterConfigs(Map.of(
+            bench.admin()
+                    .incrementalAlterConfigs(Map.of(
                             new ConfigResource(ConfigResource.Type.GROUP, name),
                             List.of(new AlterConfigOp(
                                     new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
@@ -664,7 +586,7 @@ public final class Bench {
     private Report.Run perfTestShare(String id, String topic, long records, int threads, int repeat) {
         List<String> args = List.of(
                 "--bootstrap-server",
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 "--topic",
                 topic,
                 "--num-records",
@@ -680,11 +602,9 @@ public final class Bench {
     }
 
     private Report.Run pluginShare(String id, String topic, long records, int threads, int repeat) {
-        Path dir = runDir(id + "-plugin");
-        JMeter.RunBuilder b = plugin("share-consumer.jmx")
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        Path dir = bench.runDir(id + "-plugin");
+        JMeter.RunBuilder b = bench.plugin("share-consumer.jmx", dir)
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("topic", topic)
                 .property("group", shareGroup("plugin-" + id + "-" + repeat))
                 .property("records", Long.toString(records))
@@ -695,7 +615,7 @@ public final class Bench {
     private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {
         List<String> args = List.of(
                 "--bootstrap-server",
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 "--topic",
                 topic,
                 "--num-records",
@@ -710,23 +630,21 @@ public final class Bench {
     /** One run of a Kafka consumer perf tool, checked to have read every record. */
     private Report.Run toolConsumer(
             String id, String name, String mainClass, List<String> args, long records, int repeat) {
-        KafkaTool.Result r = tool(mainClass, args, runDir(id + "-perf"));
-        if (!check(r.exitCode == 0, id + " " + name + " exit code " + r.exitCode + ", see " + r.dir)) {
+        KafkaTool.Result r = bench.tool(mainClass, args, bench.runDir(id + "-perf"));
+        if (!bench.check(r.exitCode == 0, id + " " + name + " exit code " + r.exitCode + ", see " + r.dir)) {
             return null;
         }
         Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
-        checkCount(id + " " + name, records, f.records, records);
+        bench.checkCount(id + " " + name, records, f.records, records);
         Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal);
         System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
         return run;
     }
 
     private Report.Run pluginConsumer(String id, String topic, long records, int threads, int repeat) {
-        Path dir = runDir(id + "-plugin");
-        JMeter.RunBuilder b = plugin("consumer.jmx")
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        Path dir = bench.runDir(id + "-plugin");
+        JMeter.RunBuilder b = bench.plugin("consumer.jmx", dir)
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("topic", topic)
                 .property("group", "plugin-" + id + "-" + repeat)
                 .property("records", Long.toString(records))
@@ -742,14 +660,13 @@ public final class Bench {
     /** One JMeter run of a consumer plan, checked to have read every record. */
     private Report.Run pluginConsumerRun(
             String id, JMeter.RunBuilder b, Path dir, String title, long records, int repeat) {
-        extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
-        if (!check(
+        if (!bench.check(
                 p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             return null;
         }
         Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), title);
-        checkCount(id + " plugin", records, f.records, records);
+        bench.checkCount(id + " plugin", records, f.records, records);
         Report.Run run = Report.Run.consumer(
                 "plugin",
                 repeat,
@@ -769,16 +686,16 @@ public final class Bench {
         System.out.println("Case latency: " + LatencyCase.title());
         List<LatencyCase.Run> tool = new ArrayList<>();
         List<LatencyCase.Run> plugin = new ArrayList<>();
-        alternate(i -> toolLatency(i, tool), i -> pluginLatency(i, plugin));
-        report.latency(tool, plugin);
+        bench.alternate(i -> toolLatency(i, tool), i -> pluginLatency(i, plugin));
+        bench.report.latency(tool, plugin);
     }
 
     private void toolLatency(int repeat, List<LatencyCase.Run> runs) {
-        String topic = topic("latency", repeat, "perf");
-        Topics.create(admin, 1, topic);
+        String topic = bench.topic("latency", repeat, "perf");
+        Topics.create(bench.admin(), 1, topic);
         List<String> args = List.of(
                 "--bootstrap-server",
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 "--topic",
                 topic,
                 "--num-records",
@@ -787,38 +704,41 @@ public final class Bench {
                 LatencyCase.ACKS,
                 "--record-size",
                 Integer.toString(LatencyCase.RECORD_SIZE));
-        KafkaTool.Result r = tool(LatencyCase.TOOL, args, runDir("latency-perf"));
-        if (check(r.exitCode == 0, "latency kafka-e2e-latency exit code " + r.exitCode + ", see " + r.dir)) {
+        KafkaTool.Result r = bench.tool(LatencyCase.TOOL, args, bench.runDir("latency-perf"));
+        if (bench.check(r.exitCode == 0, "latency kafka-e2e-latency exit code " + r.exitCode + ", see " + r.dir)) {
             LatencyCase.Run run = LatencyCase.Run.tool(repeat, r.stdout, r.wallSeconds);
-            checkCount("latency kafka-e2e-latency", LatencyCase.RECORDS, run.records, Topics.endOffsets(admin, topic));
+            bench.checkCount(
+                    "latency kafka-e2e-latency",
+                    LatencyCase.RECORDS,
+                    run.records,
+                    Topics.endOffsets(bench.admin(), topic));
             System.out.println("  kafka-e2e-latency #" + (repeat + 1) + ": " + run.format());
             runs.add(run);
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
     }
 
     private void pluginLatency(int repeat, List<LatencyCase.Run> runs) {
-        String topic = topic("latency", repeat, "plugin");
-        Topics.create(admin, 1, topic);
-        Path dir = runDir("latency-plugin");
-        JMeter.RunBuilder b = plugin(Harness.projectDir().resolve("test-plans").resolve(LatencyCase.PLAN))
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        String topic = bench.topic("latency", repeat, "plugin");
+        Topics.create(bench.admin(), 1, topic);
+        Path dir = bench.runDir("latency-plugin");
+        JMeter.RunBuilder b = bench.testPlan(LatencyCase.PLAN, dir)
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("topic", topic)
                 .property("records", Integer.toString(LatencyCase.RECORDS))
                 .property("record.size", Integer.toString(LatencyCase.RECORD_SIZE))
                 .property("acks", LatencyCase.ACKS);
-        extraJvmArgs(dir).forEach(b::jvmArg);
         JMeter.Result result = b.run();
-        if (check(result.exitCode() == 0, "latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
+        if (bench.check(
+                result.exitCode() == 0, "latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
             LatencyCase.Run run = LatencyCase.Run.plugin(
                     repeat, result.stdout(), result.elapsed().toMillis() / 1000.0);
-            checkCount("latency plugin", LatencyCase.RECORDS, run.records, Topics.endOffsets(admin, topic));
+            bench.checkCount(
+                    "latency plugin", LatencyCase.RECORDS, run.records, Topics.endOffsets(bench.admin(), topic));
             System.out.println("  plugin #" + (repeat + 1) + ": " + run.format());
             runs.add(run);
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
     }
 
     // ---------------------------------------------------------------- request-reply
@@ -830,19 +750,19 @@ public final class Bench {
         List<RequestReplyCase.Latency> plugin = new ArrayList<>();
         List<RequestReplyCase.Throughput> throughput = new ArrayList<>();
         List<RequestReplyCase.Drop> drops = new ArrayList<>();
-        alternate(i -> clientRoundTrips(i, client), i -> pluginRoundTrips(i, plugin));
-        for (int i = 0; i < repeats; i++) {
+        bench.alternate(i -> clientRoundTrips(i, client), i -> pluginRoundTrips(i, plugin));
+        for (int i = 0; i < bench.repeats; i++) {
             requestReplyThroughput(i).ifPresent(throughput::add);
             requestReplyDrops(i).ifPresent(drops::add);
         }
-        report.requestReply(client, plugin, throughput, drops);
+        bench.report.requestReply(client, plugin, throughput, drops);
     }
 
     private void clientRoundTrips(int repeat, List<RequestReplyCase.Latency> runs) {
-        String topic = topic("reqreply", repeat, "client");
-        Path dir = runDir("reqreply-latency-client");
+        String topic = bench.topic("reqreply", repeat, "client");
+        Path dir = bench.runDir("reqreply-latency-client");
         KafkaTool.Result r;
-        try (EchoService echo = echo(dir, topic, 1)) {
+        try (EchoService echo = bench.echo(dir, topic, 1)) {
             r = roundTripClient(
                     dir,
                     "latency",
@@ -850,8 +770,8 @@ public final class Bench {
                     RequestReplyCase.LATENCY_REQUESTS,
                     Integer.toString(RequestReplyCase.LATENCY_RATE));
         }
-        deleteRequestReplyTopics(topic);
-        if (check(r.exitCode == 0, "reqreply client exit code " + r.exitCode + ", see " + r.dir)) {
+        bench.deleteEchoTopics(topic);
+        if (bench.check(r.exitCode == 0, "reqreply client exit code " + r.exitCode + ", see " + r.dir)) {
             RequestReplyCase.Latency run = RequestReplyCase.Latency.client(repeat, r.stdout);
             System.out.println("  kafka-clients closed loop #" + (repeat + 1) + ": " + run.format());
             runs.add(run);
@@ -862,32 +782,26 @@ public final class Bench {
     private KafkaTool.Result roundTripClient(Path dir, String mode, String topic, int requests, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 mode,
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 topic + "-requests",
                 topic + "-replies",
                 Integer.toString(requests),
                 Integer.toString(RequestReplyCase.RECORD_SIZE)));
         args.addAll(List.of(more));
-        return KafkaTool.run(
-                RoundTripClient.class.getName(),
-                System.getProperty("java.class.path"),
-                extraJvmArgs(dir),
-                args,
-                dir,
-                RUN_TIMEOUT);
+        return bench.java(RoundTripClient.class, args, dir);
     }
 
     private void pluginRoundTrips(int repeat, List<RequestReplyCase.Latency> runs) {
-        String topic = topic("reqreply", repeat, "plugin");
-        Path dir = runDir("reqreply-latency-plugin");
-        try (EchoService echo = echo(dir, topic, 1)) {
+        String topic = bench.topic("reqreply", repeat, "plugin");
+        Path dir = bench.runDir("reqreply-latency-plugin");
+        try (EchoService echo = bench.echo(dir, topic, 1)) {
             JMeter.Result result =
                     requestReply(dir, topic, 1, 1, RequestReplyCase.LATENCY_REQUESTS, RequestReplyCase.LATENCY_RATE, 1);
-            if (check(
+            if (bench.check(
                     result.exitCode() == 0,
                     "reqreply latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
                 RequestReplyCase.Latency run = RequestReplyCase.Latency.plugin(repeat, result.stdout());
-                check(
+                bench.check(
                         run.replies() == RequestReplyCase.LATENCY_REQUESTS,
                         "reqreply latency plugin: " + run.replies() + " replies of "
                                 + RequestReplyCase.LATENCY_REQUESTS);
@@ -895,7 +809,7 @@ public final class Bench {
                 runs.add(run);
             }
         }
-        deleteRequestReplyTopics(topic);
+        bench.deleteEchoTopics(topic);
     }
 
     /**
@@ -906,19 +820,15 @@ public final class Bench {
     private Optional<RequestReplyCase.Throughput> requestReplyThroughput(int repeat) {
         int n = RequestReplyCase.THROUGHPUT_REQUESTS;
         int partitions = RequestReplyCase.THROUGHPUT_PARTITIONS;
-        String backlog = topic("reqreply-backlog", repeat, "echo");
-        Topics.create(admin, partitions, backlog + "-requests", backlog + "-replies");
+        String backlog = bench.topic("reqreply-backlog", repeat, "echo");
+        Topics.create(bench.admin(), partitions, backlog + "-requests", backlog + "-replies");
         RequestSender.send(
-                broker.bootstrapServers(),
-                backlog + "-requests",
-                backlog + "-replies",
-                n,
-                RequestReplyCase.RECORD_SIZE);
-        Path backlogDir = runDir("reqreply-echo-backlog");
-        EchoService fromBacklog = echo(backlogDir, backlog, 0, "--from-beginning", "--idle-exit-s", "2");
+                bench.bootstrap(), backlog + "-requests", backlog + "-replies", n, RequestReplyCase.RECORD_SIZE);
+        Path backlogDir = bench.runDir("reqreply-echo-backlog");
+        EchoService fromBacklog = bench.echo(backlogDir, backlog, 0, "--from-beginning", "--idle-exit-s", "2");
         fromBacklog.awaitEnd();
         fromBacklog.close();
-        deleteRequestReplyTopics(backlog);
+        bench.deleteEchoTopics(backlog);
 
         ClientRun flood = clientAgainstEcho(repeat, "flood", n);
         ClientRun window = clientAgainstEcho(
@@ -928,11 +838,11 @@ public final class Bench {
                 Integer.toString(RequestReplyCase.THROUGHPUT_THREADS),
                 Integer.toString(RequestReplyCase.THROUGHPUT_PER_SAMPLE));
 
-        String topic = topic("reqreply-throughput", repeat, "plugin");
-        Path dir = runDir("reqreply-throughput-plugin");
+        String topic = bench.topic("reqreply-throughput", repeat, "plugin");
+        Path dir = bench.runDir("reqreply-throughput-plugin");
         JMeter.Result result;
         EchoCounts during;
-        try (EchoService echo = echo(dir, topic, partitions)) {
+        try (EchoService echo = bench.echo(dir, topic, partitions)) {
             result = requestReply(
                     dir,
                     topic,
@@ -943,19 +853,19 @@ public final class Bench {
                     partitions);
             during = echo.counts();
         }
-        deleteRequestReplyTopics(topic);
+        bench.deleteEchoTopics(topic);
         // every check, so each problem is listed
-        boolean backlogOk = check(
+        boolean backlogOk = bench.check(
                 fromBacklog.counts().replied() == n,
                 "reqreply echo from a backlog replied " + fromBacklog.counts().replied() + " of " + n + ", see "
                         + backlogDir);
-        boolean floodOk = check(
+        boolean floodOk = bench.check(
                 flood.client.exitCode == 0 && RequestReplyCase.floodReplies(flood.client.stdout) == n,
                 "reqreply client flood: exit code " + flood.client.exitCode + ", see " + flood.client.dir);
-        boolean windowOk = check(
+        boolean windowOk = bench.check(
                 window.client.exitCode == 0 && RequestReplyCase.floodReplies(window.client.stdout) == n,
                 "reqreply client window: exit code " + window.client.exitCode + ", see " + window.client.dir);
-        boolean pluginOk = check(
+        boolean pluginOk = bench.check(
                 result.exitCode() == 0,
                 "reqreply throughput plugin: JMeter exit code " + result.exitCode() + ", see " + dir);
         boolean ok = backlogOk && floodOk && windowOk && pluginOk;
@@ -963,7 +873,7 @@ public final class Bench {
             return Optional.empty();
         }
         long replies = RequestReplyCase.replies(result.stdout());
-        check(replies == n, "reqreply throughput plugin: " + replies + " replies of " + n);
+        bench.check(replies == n, "reqreply throughput plugin: " + replies + " replies of " + n);
         RequestReplyCase.Throughput run = new RequestReplyCase.Throughput(
                 repeat,
                 fromBacklog.counts().repliesPerSec(),
@@ -981,24 +891,24 @@ public final class Bench {
 
     /** RoundTripClient in {@code mode} against a fresh echo on fresh topics, deleted after. */
     private ClientRun clientAgainstEcho(int repeat, String mode, int requests, String... more) {
-        String topic = topic("reqreply-" + mode, repeat, "client");
-        Path dir = runDir("reqreply-" + mode + "-client");
+        String topic = bench.topic("reqreply-" + mode, repeat, "client");
+        Path dir = bench.runDir("reqreply-" + mode + "-client");
         ClientRun run;
-        try (EchoService echo = echo(dir, topic, RequestReplyCase.THROUGHPUT_PARTITIONS)) {
+        try (EchoService echo = bench.echo(dir, topic, RequestReplyCase.THROUGHPUT_PARTITIONS)) {
             KafkaTool.Result client = roundTripClient(dir, mode, topic, requests, more);
             run = new ClientRun(client, echo.counts());
         }
-        deleteRequestReplyTopics(topic);
+        bench.deleteEchoTopics(topic);
         return run;
     }
 
     /** The echo drops a share of the requests: the summary's timeouts must be exactly its dropped count. */
     private Optional<RequestReplyCase.Drop> requestReplyDrops(int repeat) {
-        String topic = topic("reqreply-drops", repeat, "plugin");
-        Path dir = runDir("reqreply-drops-plugin");
+        String topic = bench.topic("reqreply-drops", repeat, "plugin");
+        Path dir = bench.runDir("reqreply-drops-plugin");
         JMeter.Result result;
         EchoCounts echoed;
-        try (EchoService echo = echo(
+        try (EchoService echo = bench.echo(
                 dir,
                 topic,
                 RequestReplyCase.THROUGHPUT_PARTITIONS,
@@ -1010,14 +920,14 @@ public final class Bench {
                     dir, topic, 4, 10, RequestReplyCase.DROP_REQUESTS, 0, RequestReplyCase.THROUGHPUT_PARTITIONS);
             echoed = echo.counts();
         }
-        deleteRequestReplyTopics(topic);
-        if (!check(
+        bench.deleteEchoTopics(topic);
+        if (!bench.check(
                 result.exitCode() == 0,
                 "reqreply drops plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
             return Optional.empty();
         }
         RequestReplyCase.Drop run = RequestReplyCase.Drop.of(repeat, echoed.dropped(), result.stdout());
-        check(
+        bench.check(
                 run.exact(),
                 "reqreply drops: " + run.timeouts() + " timeouts and " + run.late() + " late replies, the echo dropped "
                         + run.dropped());
@@ -1036,10 +946,10 @@ public final class Bench {
         List<RequestReplyCase.Latency> timed = new ArrayList<>();
         // the echo runs in this JVM: a first run would pay for compiling its HTTP and producer paths
         awaitRun(-1, false, AwaitCase.WARMUP_EVENTS, new ArrayList<>());
-        alternate(
+        bench.alternate(
                 i -> awaitRun(i, false, AwaitCase.EVENTS, timed).ifPresent(client::add),
                 i -> awaitRun(i, true, AwaitCase.EVENTS, timed).ifPresent(plugin::add));
-        report.await(client, plugin, timed);
+        bench.report.await(client, plugin, timed);
     }
 
     /**
@@ -1049,72 +959,63 @@ public final class Bench {
     private Optional<AwaitCase.Run> awaitRun(
             int repeat, boolean byPlugin, int events, List<RequestReplyCase.Latency> timed) {
         String side = repeat < 0 ? "warmup" : byPlugin ? "plugin" : "client";
-        String topic = topic("await", Math.max(0, repeat), side);
-        Path dir = runDir("await-" + side);
-        Topics.create(admin, AwaitCase.PARTITIONS, topic + "-events");
+        String topic = bench.topic("await", Math.max(0, repeat), side);
+        Path dir = bench.runDir("await-" + side);
+        Topics.create(bench.admin(), AwaitCase.PARTITIONS, topic + "-events");
         String stdout;
         double cpu;
         boolean ended;
-        try (EchoService echo = echo(dir, topic, 1, "--http", "0", "--events-topic", topic + "-events")) {
+        try (EchoService echo = bench.echo(dir, topic, 1, "--http", "0", "--events-topic", topic + "-events")) {
             if (byPlugin) {
-                JMeter.RunBuilder b = plugin(AwaitCase.PLAN)
-                        .runDir(dir)
-                        .timeout(RUN_TIMEOUT)
-                        .property("kafka.bootstrap", broker.bootstrapServers())
+                JMeter.RunBuilder b = bench.plugin(AwaitCase.PLAN, dir)
+                        .property("kafka.bootstrap", bench.bootstrap())
                         .property("http.url", echo.httpUrl())
                         .property("events.topic", topic + "-events")
                         .property("threads", Integer.toString(AwaitCase.THREADS))
                         .property("requests", Integer.toString(events))
                         .property("rate", Integer.toString(AwaitCase.RATE));
-                extraJvmArgs(dir).forEach(b::jvmArg);
                 // a directory of its own: the JMeter run empties its own when it starts
-                Path timerDir = runDir("await-event-timer");
+                Path timerDir = bench.runDir("await-event-timer");
                 try {
                     Files.createDirectories(timerDir);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-                CompletableFuture<KafkaTool.Result> timer = CompletableFuture.supplyAsync(() -> KafkaTool.run(
-                        EventTimer.class.getName(),
-                        System.getProperty("java.class.path"),
-                        extraJvmArgs(timerDir),
-                        List.of(broker.bootstrapServers(), topic + "-events", Integer.toString(events)),
-                        timerDir,
-                        RUN_TIMEOUT));
+                CompletableFuture<KafkaTool.Result> timer = CompletableFuture.supplyAsync(() -> bench.java(
+                        EventTimer.class,
+                        List.of(bench.bootstrap(), topic + "-events", Integer.toString(events)),
+                        timerDir));
                 PluginRun p = PluginRun.of(b, dir);
                 KafkaTool.Result t = timer.join();
-                if (check(t.exitCode == 0, "await event timer exit code " + t.exitCode + ", see " + timerDir)) {
+                if (bench.check(t.exitCode == 0, "await event timer exit code " + t.exitCode + ", see " + timerDir)) {
                     RequestReplyCase.Latency l = AwaitCase.timed(repeat, t.stdout);
-                    check(l.replies() == events, "await event timer: " + l.replies() + " events of " + events);
+                    bench.check(l.replies() == events, "await event timer: " + l.replies() + " events of " + events);
                     System.out.println("  " + AwaitCase.TIMED + " #" + (repeat + 1) + ": " + l.format());
                     timed.add(l);
                 }
                 stdout = p.result.stdout();
                 cpu = p.cpuSecondsAfterStart;
-                ended = check(
+                ended = bench.check(
                         p.result.exitCode() == 0,
                         "await plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir);
             } else {
-                KafkaTool.Result r = KafkaTool.run(
-                        AwaitClient.class.getName(),
-                        System.getProperty("java.class.path"),
-                        extraJvmArgs(dir),
+                KafkaTool.Result r = bench.java(
+                        AwaitClient.class,
                         List.of(
-                                broker.bootstrapServers(),
+                                bench.bootstrap(),
                                 topic + "-events",
                                 echo.httpUrl(),
                                 Integer.toString(events),
                                 Integer.toString(AwaitCase.THREADS),
                                 Integer.toString(AwaitCase.RATE)),
-                        dir,
-                        RUN_TIMEOUT);
+                        dir);
                 stdout = r.stdout;
                 cpu = r.cpuSeconds;
-                ended = check(r.exitCode == 0, "await client exit code " + r.exitCode + ", see " + dir);
+                ended = bench.check(r.exitCode == 0, "await client exit code " + r.exitCode + ", see " + dir);
             }
         }
-        Topics.delete(admin, topic + "-events");
-        deleteRequestReplyTopics(topic);
+        Topics.delete(bench.admin(), topic + "-events");
+        bench.deleteEchoTopics(topic);
         if (!ended) {
             return Optional.empty();
         }
@@ -1124,29 +1025,17 @@ public final class Bench {
             System.out.println("  warm-up (the reference, " + events + " orders): " + run.format());
             return Optional.empty();
         }
-        check(run.keptUp(), "await " + side + ": " + run.format() + ", not " + AwaitCase.RATE + "/s with no timeouts");
+        bench.check(
+                run.keptUp(),
+                "await " + side + ": " + run.format() + ", not " + AwaitCase.RATE + "/s with no timeouts");
         System.out.println("  " + run.latency().side() + " #" + (repeat + 1) + ": " + run.format());
         return Optional.of(run);
     }
 
-    /** An echo on {@code <topic>-requests}, its topics made with {@code partitions} (0: they exist), output in dir. */
-    private EchoService echo(Path dir, String topic, int partitions, String... more) {
-        try {
-            Files.createDirectories(dir);
-            PrintStream out =
-                    new PrintStream(Files.newOutputStream(dir.resolve("echo.txt")), true, StandardCharsets.UTF_8);
-            return Echoes.start(broker.bootstrapServers(), topic, partitions, out, more);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private JMeter.Result requestReply(
             Path dir, String topic, int threads, int perSample, int requests, int rate, int partitions) {
-        JMeter.RunBuilder b = plugin(RequestReplyCase.PLAN)
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        JMeter.RunBuilder b = bench.plugin(RequestReplyCase.PLAN, dir)
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("request.topic", topic + "-requests")
                 .property("reply.topic", topic + "-replies")
                 .property("partitions", Integer.toString(partitions))
@@ -1156,13 +1045,7 @@ public final class Bench {
                 .property("rate", Integer.toString(rate))
                 .property("reply.timeout", "1000")
                 .property("record.size", Integer.toString(RequestReplyCase.RECORD_SIZE));
-        extraJvmArgs(dir).forEach(b::jvmArg);
         return b.run();
-    }
-
-    private void deleteRequestReplyTopics(String topic) {
-        Topics.delete(admin, topic + "-requests");
-        Topics.delete(admin, topic + "-replies");
     }
 
     // ---------------------------------------------------------------- stall
@@ -1175,33 +1058,33 @@ public final class Bench {
     private void stallCase() {
         StallCase c = StallCase.fromSystemProperties();
         System.out.println("Case stall: " + c.title());
-        check(
+        bench.check(
                 c.outlastsTheStall(),
                 "stall: " + c.records + " records at " + c.rate + "/s end before the stall does; more records");
-        check(
+        bench.check(
                 60_000 % c.samplesPerMinute() == 0,
                 "stall: the timer's " + c.samplesPerMinute() + " samples/min are not a whole number of ms apart"
                         + " (it rounds); another bench.stall.rate");
         List<StallCase.Run> runs = new ArrayList<>();
-        alternate(
+        bench.alternate(
                 i -> runs.add(stallPerfTest(c, i, true)),
                 i -> runs.add(stallPlugin(c, i, StallCase.STALL_VARIANT, StallCase.FIELD)));
-        alternate(i -> runs.add(stallPerfTest(c, i, false)), i -> {
+        bench.alternate(i -> runs.add(stallPerfTest(c, i, false)), i -> {
             List<String> sides =
                     i % 2 == 0 ? List.of(StallCase.FIELD, StallCase.TIMER) : List.of(StallCase.TIMER, StallCase.FIELD);
             sides.forEach(side -> runs.add(stallPlugin(c, i, StallCase.PACED_VARIANT, side)));
         });
         runs.removeIf(Objects::isNull);
-        report.stall(c, runs);
+        bench.report.stall(c, runs);
     }
 
     private StallCase.Run stallPerfTest(StallCase c, int repeat, boolean stall) {
         String variant = stall ? StallCase.STALL_VARIANT : StallCase.PACED_VARIANT;
-        String topic = topic(variant, repeat, "perf");
-        Topics.create(admin, StallCase.PARTITIONS, topic);
+        String topic = bench.topic(variant, repeat, "perf");
+        Topics.create(bench.admin(), StallCase.PARTITIONS, topic);
         List<String> args = new ArrayList<>(List.of(
                 "--bootstrap-server",
-                broker.bootstrapServers(),
+                bench.bootstrap(),
                 "--topic",
                 topic,
                 "--num-records",
@@ -1212,24 +1095,24 @@ public final class Bench {
                 Integer.toString(c.rate),
                 "--command-property"));
         StallCase.producerProperties(false).forEach((k, v) -> args.add(k + "=" + v));
-        Path dir = runDir(variant + "-perf");
+        Path dir = bench.runDir(variant + "-perf");
         BrokerStall s = stall(stall, topic);
         KafkaTool.Result r;
         try {
-            r = tool(KafkaTool.PRODUCER_PERFORMANCE, args, dir);
+            r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, dir);
         } finally {
             closeStall(s);
         }
         BrokerStall.Result stalled = stallHappened(variant + " perf-test", s);
         StallCase.Run run = null;
-        if (check(r.exitCode == 0, variant + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
-            long stored = Topics.endOffsets(admin, topic);
+        if (bench.check(r.exitCode == 0, variant + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            long stored = Topics.endOffsets(bench.admin(), topic);
             run = StallCase.Run.perfTest(
                     variant, repeat, r.stdout, r.cpuSeconds, r.wallSeconds, r.steal, stored, stalled);
-            checkCount(variant + " perf-test", c.records, run.sendToAck().records(), stored);
+            bench.checkCount(variant + " perf-test", c.records, run.sendToAck().records(), stored);
             System.out.println("  perf-test #" + (repeat + 1) + ": " + run.format());
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
@@ -1237,15 +1120,11 @@ public final class Bench {
     private StallCase.Run stallPlugin(StallCase c, int repeat, String variant, String side) {
         boolean stall = variant.equals(StallCase.STALL_VARIANT);
         boolean timer = side.equals(StallCase.TIMER);
-        String topic = topic(variant, repeat, timer ? "timer" : "plugin");
-        Topics.create(admin, StallCase.PARTITIONS, topic);
-        Path dir = runDir(variant + "-" + (timer ? "timer" : "plugin"));
-        JMeter.RunBuilder b = (stall
-                        ? plugin(Harness.projectDir().resolve("test-plans").resolve(StallCase.PLAN))
-                        : plugin(StallCase.PACED_PLAN))
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        String topic = bench.topic(variant, repeat, timer ? "timer" : "plugin");
+        Topics.create(bench.admin(), StallCase.PARTITIONS, topic);
+        Path dir = bench.runDir(variant + "-" + (timer ? "timer" : "plugin"));
+        JMeter.RunBuilder b = (stall ? bench.testPlan(StallCase.PLAN, dir) : bench.plugin(StallCase.PACED_PLAN, dir))
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("topic", topic)
                 .property("partitions", Integer.toString(StallCase.PARTITIONS))
                 .property("records", Long.toString(c.records))
@@ -1260,7 +1139,6 @@ public final class Bench {
         } else {
             b.property("target.rate", Integer.toString(c.rate));
         }
-        extraJvmArgs(dir).forEach(b::jvmArg);
         BrokerStall s = stall(stall, topic);
         PluginRun p;
         try {
@@ -1271,9 +1149,10 @@ public final class Bench {
         BrokerStall.Result stalled = stallHappened(variant + " plugin", s);
         StallCase.Run run = null;
         String what = variant + " " + side;
-        if (check(p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
-            check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
-            long stored = Topics.endOffsets(admin, topic);
+        if (bench.check(
+                p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            bench.check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
+            long stored = Topics.endOffsets(bench.admin(), topic);
             List<Jtl.Row> samples = p.result.samples().rows(stall ? StallCase.LABEL : StallCase.PACED_LABEL);
             run = StallCase.Run.plugin(
                     variant,
@@ -1292,17 +1171,19 @@ public final class Bench {
                             .max()
                             .orElse(-1),
                     stalled);
-            checkCount(what, c.records, run.sendToAck().records(), stored);
-            check(timer || run.paced(), what + ": no corrected latency in the summary, see " + dir);
+            bench.checkCount(what, c.records, run.sendToAck().records(), stored);
+            bench.check(timer || run.paced(), what + ": no corrected latency in the summary, see " + dir);
             System.out.println("  " + side + " #" + (repeat + 1) + ": " + run.format());
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
     /** A stall of the broker for this run, started; null without one. */
     private BrokerStall stall(boolean stall, String topic) {
-        return stall ? new BrokerStall(broker.pid(), admin, topic, StallCase.STALL_AT, StallCase.STALL).start() : null;
+        return stall
+                ? new BrokerStall(bench.brokerPid(), bench.admin(), topic, StallCase.STALL_AT, StallCase.STALL).start()
+                : null;
     }
 
     private static void closeStall(BrokerStall s) {
@@ -1317,7 +1198,7 @@ public final class Bench {
             return null;
         }
         BrokerStall.Result r = s.result();
-        check(
+        bench.check(
                 r != null && r.happened(StallCase.STALL),
                 what + ": the broker was not stopped for " + StallCase.STALL.toMillis() + " ms: "
                         + (r == null ? s.failure() : r.format()));
@@ -1335,7 +1216,7 @@ public final class Bench {
         System.out.println("Case rates: " + c.title());
         List<RatesCase.Run> runs = new ArrayList<>();
         List<Report.Run> ceilings = new ArrayList<>();
-        for (int i = 0; i < repeats; i++) {
+        for (int i = 0; i < bench.repeats; i++) {
             for (int rate : c.rates) {
                 for (int threads : c.threads) {
                     if (rate == c.topRate()) {
@@ -1346,20 +1227,20 @@ public final class Bench {
             }
         }
         runs.removeIf(Objects::isNull);
-        report.rates(c, runs, ceilings);
+        bench.report.rates(c, runs, ceilings);
     }
 
     /** perf-test unthrottled with the rates case's records and properties: its steady state is the broker's ceiling. */
     private Report.Run ratesCeiling(RatesCase c, int beforeThreads, int repeat) {
         String id = RatesCase.CASE + "-ceiling-" + beforeThreads;
-        String topic = topic(id, repeat, "perf");
-        Topics.create(admin, c.partitions, topic);
-        KafkaTool.Result r = tool(
-                KafkaTool.PRODUCER_PERFORMANCE, c.ceilingArgs(broker.bootstrapServers(), topic), runDir(id + "-perf"));
+        String topic = bench.topic(id, repeat, "perf");
+        Topics.create(bench.admin(), c.partitions, topic);
+        KafkaTool.Result r = bench.tool(
+                KafkaTool.PRODUCER_PERFORMANCE, c.ceilingArgs(bench.bootstrap(), topic), bench.runDir(id + "-perf"));
         Report.Run run = null;
-        if (check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
-            long stored = Topics.endOffsets(admin, topic);
-            checkCount(
+        if (bench.check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            long stored = Topics.endOffsets(bench.admin(), topic);
+            bench.checkCount(
                     id + " perf-test",
                     RatesCase.CEILING_RECORDS,
                     Figures.Producer.parseWhole(r.stdout).records,
@@ -1376,20 +1257,18 @@ public final class Bench {
                     -1);
             System.out.println("  perf-test ceiling #" + (repeat + 1) + ", steady state: " + Report.format(run));
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
     private RatesCase.Run ratesPlugin(RatesCase c, int threads, int rate, int repeat) {
         String what = "rates " + RatesCase.side(threads, rate);
-        String topic = topic(RatesCase.CASE + "-" + threads + "x" + rate, repeat, "plugin");
-        Topics.create(admin, c.partitions, topic);
-        Path dir = runDir(RatesCase.CASE + "-" + threads + "x" + rate);
+        String topic = bench.topic(RatesCase.CASE + "-" + threads + "x" + rate, repeat, "plugin");
+        Topics.create(bench.admin(), c.partitions, topic);
+        Path dir = bench.runDir(RatesCase.CASE + "-" + threads + "x" + rate);
         long records = c.records(rate);
-        JMeter.RunBuilder b = plugin(RatesCase.PLAN)
-                .runDir(dir)
-                .timeout(RUN_TIMEOUT)
-                .property("kafka.bootstrap", broker.bootstrapServers())
+        JMeter.RunBuilder b = bench.plugin(RatesCase.PLAN, dir)
+                .property("kafka.bootstrap", bench.bootstrap())
                 .property("topic", topic)
                 .property("records", Long.toString(records))
                 .property("record.size", Integer.toString(RatesCase.RECORD_SIZE))
@@ -1397,12 +1276,12 @@ public final class Bench {
                 .property("threads", Integer.toString(threads))
                 .property("target.rate", Integer.toString(rate))
                 .properties(RatesCase.producerProperties());
-        extraJvmArgs(dir).forEach(b::jvmArg);
         PluginRun p = PluginRun.of(b, dir);
         RatesCase.Run run = null;
-        if (check(p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
-            check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
-            long stored = Topics.endOffsets(admin, topic);
+        if (bench.check(
+                p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            bench.check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
+            long stored = Topics.endOffsets(bench.admin(), topic);
             RatesCase.Window w = RatesCase.window(p.result.samples().rows(RatesCase.LABEL), c.warmup, c.window);
             run = RatesCase.Run.of(
                     threads,
@@ -1416,35 +1295,16 @@ public final class Bench {
                     p.steal,
                     stored,
                     records);
-            checkCount(what, records, run.whole().records(), stored);
-            check(run.summary().paced(), what + ": no schedule figures in the summary, see " + dir);
-            check(w.covered(), what + ": the run ended inside the window, see " + dir);
+            bench.checkCount(what, records, run.whole().records(), stored);
+            bench.check(run.summary().paced(), what + ": no schedule figures in the summary, see " + dir);
+            bench.check(w.covered(), what + ": the run ended inside the window, see " + dir);
             System.out.println("  " + RatesCase.side(threads, rate) + " #" + (repeat + 1) + ": " + run.format());
         }
-        Topics.delete(admin, topic);
+        Topics.delete(bench.admin(), topic);
         return run;
     }
 
     // ---------------------------------------------------------------- helpers
-
-    private KafkaTool.Result tool(String mainClass, List<String> args, Path dir) {
-        return KafkaTool.run(mainClass, extraJvmArgs(dir), args, dir, RUN_TIMEOUT);
-    }
-
-    /** The same for both sides: a JFR recording, GC or JIT logs into the run's directory. */
-    private List<String> extraJvmArgs(Path dir) {
-        List<String> args = new ArrayList<>();
-        if (jfr) {
-            args.add("-XX:StartFlightRecording=settings=profile,filename=" + dir.resolve("profile.jfr"));
-        }
-        if (!jvmArgs.isEmpty()) {
-            // limit 0: trailing blanks add no argument
-            for (String a : jvmArgs.split("\\s+", 0)) {
-                args.add(a.replace("{dir}", dir.toString()));
-            }
-        }
-        return args;
-    }
 
     /** 1000000 as 1M, 100000 as 100k: how the case titles count records. */
     static String count(long records) {
@@ -1452,51 +1312,6 @@ public final class Bench {
             return records / 1_000_000 + "M";
         }
         return records % 1000 == 0 ? records / 1000 + "k" : Long.toString(records);
-    }
-
-    private void checkCount(String what, long expected, long reported, long stored) {
-        check(
-                reported == expected && stored == expected,
-                what + ": expected " + expected + " records, the run reported " + reported + ", the broker holds "
-                        + stored);
-    }
-
-    private boolean check(boolean ok, String problem) {
-        if (!ok) {
-            problems.add(problem);
-            System.out.println("  PROBLEM: " + problem);
-        }
-        return ok;
-    }
-
-    private String topic(String id, int repeat, String side) {
-        return "bench-" + id + "-" + (repeat + 1) + "-" + side;
-    }
-
-    private Path runDir(String name) {
-        return out.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", ++runNumber, name));
-    }
-
-    /** A JMeter run of one of bench/plans, with the heap and GC options both sides share. */
-    private JMeter.RunBuilder plugin(String plan) {
-        return plugin(plans.resolve(plan));
-    }
-
-    private JMeter.RunBuilder plugin(Path plan) {
-        JMeter.RunBuilder b = jmeter.plan(plan);
-        return switch (jvm) {
-            case "same" -> b.heapAndGc(KafkaTool.HEAP_AND_GC);
-            case "launchers" -> b;
-            default -> throw new IllegalArgumentException("bench.jvm is 'same' or 'launchers', not '" + jvm + "'");
-        };
-    }
-
-    private void write(String file, String text) {
-        try {
-            Files.writeString(out.resolve(file), text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     static Set<String> cases(String value) {
@@ -1517,62 +1332,5 @@ public final class Bench {
             }
         }
         return out;
-    }
-
-    private Map<String, String> machine() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put(
-                "date",
-                ZonedDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
-        m.put("cpus", Runtime.getRuntime().availableProcessors() + " (" + cpuModel() + ")");
-        m.put("memory", memory());
-        m.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        m.put("kafka", kafkaVersion() + " (broker, perf tools and the plugin's clients)");
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        m.put(
-                "load generators' heap and GC",
-                "same".equals(jvm)
-                        ? "both " + String.join(" ", KafkaTool.HEAP_AND_GC)
-                        : "each its launcher's: perf tools " + String.join(" ", KafkaTool.HEAP_AND_GC)
-                                + ", JMeter bin/jmeter's");
-        return m;
-    }
-
-    /** From the broker's jar in kafka.home/lib, which the perf tools share. */
-    private static String kafkaVersion() {
-        try (var jars = Files.list(Harness.kafkaHome().resolve("lib"))) {
-            return jars.map(p -> p.getFileName().toString())
-                    .filter(n -> n.matches("kafka_2\\.13-.*\\.jar"))
-                    .map(n -> n.replaceAll("^kafka_2\\.13-|\\.jar$", ""))
-                    .findFirst()
-                    .orElse("?");
-        } catch (IOException e) {
-            return "?";
-        }
-    }
-
-    private static String cpuModel() {
-        return procLine("/proc/cpuinfo", "model name").replaceFirst("^[^:]*:\\s*", "");
-    }
-
-    private static String memory() {
-        String line = procLine("/proc/meminfo", "MemTotal");
-        String[] f = line.trim().split("\\s+", -1);
-        try {
-            return String.format(Locale.ROOT, "%.1f GiB", Long.parseLong(f[1]) / 1024.0 / 1024.0);
-        } catch (RuntimeException e) {
-            return line;
-        }
-    }
-
-    private static String procLine(String file, String prefix) {
-        try {
-            return Files.readAllLines(Path.of(file)).stream()
-                    .filter(l -> l.startsWith(prefix))
-                    .findFirst()
-                    .orElse("?");
-        } catch (IOException e) {
-            return "?";
-        }
     }
 }
