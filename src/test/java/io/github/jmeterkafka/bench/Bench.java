@@ -7,7 +7,6 @@ import io.github.jmeterkafka.harness.InfluxDb;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.RequestSender;
-import io.github.jmeterkafka.harness.StoredBytes;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
@@ -51,7 +50,6 @@ import org.apache.kafka.common.config.ConfigResource;
  * directory).
  */
 public final class Bench {
-    private static final String PRODUCER_TITLE = "Kafka Producer summary for 'produce':";
     private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
     private static final String SHARE_TITLE = "Kafka Share Consumer summary for 'share-consume':";
     private static final List<String> ALL_CASES = List.of(
@@ -96,6 +94,7 @@ public final class Bench {
     private final long payloadRecords = Long.getLong("bench.payload.records", 1_000_000);
 
     private final BenchRun bench = new BenchRun();
+    private final ProducerRuns producers = new ProducerRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -131,15 +130,15 @@ public final class Bench {
     private void runCase(String c) {
         switch (c) {
             case "a" ->
-                producerCase(ProducerCase.unthrottled(
+                producers.run(ProducerCase.unthrottled(
                         "a", "1M x 1000 B, 1 partition", 1_000_000, 1000, 1, recordsPerSample));
             case "b" ->
-                producerCase(ProducerCase.unthrottled(
+                producers.run(ProducerCase.unthrottled(
                         "b", "1M x 1000 B, 6 partitions", 1_000_000, 1000, 6, recordsPerSample));
             case "c" ->
-                producerCase(
+                producers.run(
                         ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
-            case "d" -> producerCase(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
+            case "d" -> producers.run(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
             case "single" -> singleRecordCases();
             case "lz4", "snappy", "gzip", "zstd", "none" ->
                 codecCase(CodecCase.of(c, payloadRecords, recordsPerSample));
@@ -168,7 +167,7 @@ public final class Bench {
         }
         System.out.println("Warming the broker up: " + warmupRecords + " x 1000 B with ProducerPerformance...");
         ProducerCase w = ProducerCase.unthrottled("warmup", "warm-up", warmupRecords, 1000, 1, 1);
-        Report.Run r = perfTestProducer(w, 0);
+        Report.Run r = producers.perfTest(w, 0);
         System.out.println("  warm-up: " + Report.format(r));
     }
 
@@ -197,104 +196,6 @@ public final class Bench {
         bench.report.baseline(runs);
     }
 
-    private void producerCase(ProducerCase c) {
-        System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
-        List<Report.Run> perf = new ArrayList<>();
-        List<Report.Run> plugin = new ArrayList<>();
-        bench.alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
-        bench.report.producer(c, perf, plugin);
-    }
-
-    private Report.Run perfTestProducer(ProducerCase c, int repeat) {
-        String topic = bench.topic(c.id, repeat, "perf");
-        Topics.create(bench.admin(), c.partitions, topic);
-        List<String> args = new ArrayList<>(List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(c.records),
-                "--record-size",
-                Integer.toString(c.recordSize),
-                "--throughput",
-                c.throughput > 0 ? Integer.toString(c.throughput) : "-1",
-                "--command-property"));
-        c.producerProperties.forEach((k, v) -> args.add(k + "=" + v));
-        KafkaTool.Result r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, bench.runDir(c.id + "-perf"));
-        Report.Run run = null;
-        if (bench.check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
-            Figures.Producer f = Figures.Producer.parseLast(r.stdout);
-            run = Report.Run.producer(
-                    "perf-test",
-                    repeat,
-                    f,
-                    r.cpuSeconds,
-                    Double.NaN,
-                    r.wallSeconds,
-                    r.steal,
-                    Topics.endOffsets(bench.admin(), topic),
-                    stored(c, topic));
-            bench.checkCount(c.id + " perf-test", c.records, f.records, run.brokerRecords());
-            System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
-        }
-        Topics.delete(bench.admin(), topic);
-        return run;
-    }
-
-    private Report.Run pluginProducer(ProducerCase c, int repeat) {
-        String topic = bench.topic(c.id, repeat, "plugin");
-        Topics.create(bench.admin(), c.partitions, topic);
-        Path dir = bench.runDir(c.id + "-plugin");
-        JMeter.RunBuilder b = bench.plugin(c.planFile(), dir)
-                .property("kafka.bootstrap", bench.bootstrap())
-                .property("topic", topic)
-                .property("records", Long.toString(c.records))
-                .property("record.size", Integer.toString(c.recordSize))
-                .property("records.per.sample", Integer.toString(c.recordsPerSample))
-                .property("threads", Integer.toString(c.threads))
-                .properties(c.producerProperties)
-                .properties(c.planProperties);
-        if (c.throughput > 0) {
-            b.property("samples.per.minute", Long.toString(60L * c.throughput / c.recordsPerSample));
-        }
-        PluginRun p = PluginRun.of(b, dir);
-        Report.Run run = null;
-        if (bench.check(
-                p.result.exitCode() == 0, c.id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
-            Figures.Producer f = Figures.Producer.parseAfter(p.result.stdout(), PRODUCER_TITLE);
-            bench.check(
-                    p.result.stdout().contains("\n0 records failed."), c.id + " plugin: records failed, see " + dir);
-            run = Report.Run.producer(
-                    "plugin",
-                    repeat,
-                    f,
-                    p.cpuSeconds,
-                    p.cpuSecondsAfterStart,
-                    p.result.elapsed().toMillis() / 1000.0,
-                    p.steal,
-                    Topics.endOffsets(bench.admin(), topic),
-                    stored(c, topic));
-            bench.checkCount(c.id + " plugin", c.records, f.records, run.brokerRecords());
-            System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
-        }
-        Topics.delete(bench.admin(), topic);
-        return run;
-    }
-
-    /** The bytes the broker stores for the run's topic, if the case asks for them; -1 otherwise or if they never settled. */
-    private long stored(ProducerCase c, String topic) {
-        if (!c.storedBytes) {
-            return -1;
-        }
-        long bytes = new StoredBytes(bench.admin()).settled(topic);
-        bench.check(
-                bytes > 0,
-                c.id + ": the broker's log size of " + topic + " did not settle within "
-                        + StoredBytes.MAX_WAIT.toSeconds() + " s");
-        return bytes;
-    }
-
     /**
      * One record per sample, each sample waiting for its ack: what most JMeter users start with. linger.ms=0 as
      * such plans should use (with Kafka 4's default of 5 every sample waits 5 ms). Per thread count, the closed loop
@@ -320,7 +221,7 @@ public final class Bench {
                     SingleCase.Run run = switch (side) {
                         case SingleCase.CLIENT -> closedLoop(c, i);
                         case SingleCase.PLUGIN -> {
-                            Report.Run r = pluginProducer(c, i);
+                            Report.Run r = producers.plugin(c, i);
                             yield r == null
                                     ? null
                                     : new SingleCase.Run(
@@ -406,13 +307,8 @@ public final class Bench {
 
     // ---------------------------------------------------------------- codecs, templates, schemas
 
-    /** perf-test and the plugin alternately, as producerCase, with the bytes the broker stores per record. */
     private void codecCase(ProducerCase c) {
-        System.out.println("Case " + c.id + ": " + c.title + " (" + c.describe() + ")");
-        List<Report.Run> perf = new ArrayList<>();
-        List<Report.Run> plugin = new ArrayList<>();
-        bench.alternate(i -> perf.add(perfTestProducer(c, i)), i -> plugin.add(pluginProducer(c, i)));
-        bench.report.payloads().codec(c, perf, plugin);
+        producers.alternately(c, (perf, plugin) -> bench.report.payloads().codec(c, perf, plugin));
     }
 
     /**
@@ -431,7 +327,7 @@ public final class Bench {
                 "Case " + c.id + ": " + payload.title + " against " + reference.title + " (" + c.describe() + ")");
         List<Report.Run> referenceRuns = new ArrayList<>();
         List<Report.Run> runs = new ArrayList<>();
-        bench.alternate(i -> referenceRuns.add(pluginProducer(base, i)), i -> runs.add(pluginProducer(c, i)));
+        bench.alternate(i -> referenceRuns.add(producers.plugin(base, i)), i -> runs.add(producers.plugin(c, i)));
         bench.report.payloads().payload(base, reference.title, referenceRuns, c, payload.title, runs);
     }
 
@@ -469,7 +365,7 @@ public final class Bench {
                     + on.describe() + ")");
             List<Report.Run> offRuns = new ArrayList<>();
             List<Report.Run> onRuns = new ArrayList<>();
-            bench.alternate(i -> offRuns.add(pluginProducer(off, i)), i -> onRuns.add(pluginProducer(on, i)));
+            bench.alternate(i -> offRuns.add(producers.plugin(off, i)), i -> onRuns.add(producers.plugin(on, i)));
             bench.report.payloads().listener(off, offRuns, on, onRuns);
         }
     }
