@@ -2,13 +2,10 @@ package io.github.jmeterkafka.bench;
 
 import io.github.jmeterkafka.echo.EchoCounts;
 import io.github.jmeterkafka.echo.EchoService;
-import io.github.jmeterkafka.harness.BackendListeners;
-import io.github.jmeterkafka.harness.InfluxDb;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.Topics;
-import io.github.jmeterkafka.registry.SchemaRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -78,23 +75,17 @@ public final class Bench {
             "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
-    /** The generators' warm-up, and their windows: long enough for C2 to compile a template's placeholders. */
-    private static final Duration GENERATOR_WARMUP = Duration.ofSeconds(3);
-
-    private static final Duration GENERATOR_WINDOW = Duration.ofSeconds(1);
-    private static final int GENERATOR_WINDOWS = 5;
-
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
     /** The plugin's records per sample in the unthrottled cases a-c. */
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
 
     private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 10_000);
-    /** Records per run in the codec, template and avro cases (a quick look: 200000). */
-    private final long payloadRecords = Long.getLong("bench.payload.records", 1_000_000);
 
     private final BenchRun bench = new BenchRun();
     private final ProducerRuns producers = new ProducerRuns(bench);
+    private final SingleRuns single = new SingleRuns(bench, producers);
+    private final PayloadRuns payloads = new PayloadRuns(bench, producers, recordsPerSample);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -139,13 +130,12 @@ public final class Bench {
                 producers.run(
                         ProducerCase.unthrottled("c", "1M x 100 B, 1 partition", 1_000_000, 100, 1, recordsPerSample));
             case "d" -> producers.run(ProducerCase.paced("d", "100k x 1000 B at 5000/s", 100_000, 1000, 5000, 10, 16));
-            case "single" -> new SingleRuns(bench, producers).run();
-            case "lz4", "snappy", "gzip", "zstd", "none" ->
-                codecCase(CodecCase.of(c, payloadRecords, recordsPerSample));
-            case "template" -> payloadCase(Payload.template(bench.plans));
-            case "avro" -> payloadCase(Payload.avro(bench.plans));
-            case "registry" -> registryCase();
-            case "generators" -> generators();
+            case "single" -> single.run();
+            case "lz4", "snappy", "gzip", "zstd", "none" -> payloads.codec(c);
+            case "template" -> payloads.payload(Payload.template(bench.plans));
+            case "avro" -> payloads.payload(Payload.avro(bench.plans));
+            case "registry" -> payloads.registry();
+            case "generators" -> payloads.generators();
             case "consume1" -> consumerCase("consume1", 1, 1);
             case "consume6" -> consumerCase("consume6", 6, 3);
             case "share" -> shareCase();
@@ -154,7 +144,7 @@ public final class Bench {
             case "await" -> awaitCase();
             case "stall" -> stallCase();
             case "rates" -> ratesCase();
-            case "influxdb" -> influxDbCase();
+            case "influxdb" -> payloads.influxDb();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
@@ -194,96 +184,6 @@ public final class Bench {
                     r.wall());
         }
         bench.report.baseline(runs);
-    }
-
-    // ---------------------------------------------------------------- codecs, templates, schemas
-
-    private void codecCase(ProducerCase c) {
-        producers.alternately(c, (perf, plugin) -> bench.report.payloads().codec(c, perf, plugin));
-    }
-
-    /**
-     * The plugin alone, alternately sending random letters and the payload's values through the same
-     * plan: what making each record from a template or schema costs the send rate.
-     */
-    private void payloadCase(Payload payload) {
-        payloadCase(payload, Payload.random());
-    }
-
-    /** The plugin alone, alternately sending {@code reference}'s values and {@code payload}'s through the same plan. */
-    private void payloadCase(Payload payload, Payload reference) {
-        ProducerCase base = reference.producerCase(payload.id + "-" + reference.id, payloadRecords, recordsPerSample);
-        ProducerCase c = payload.producerCase(payload.id, payloadRecords, recordsPerSample);
-        System.out.println(
-                "Case " + c.id + ": " + payload.title + " against " + reference.title + " (" + c.describe() + ")");
-        List<Report.Run> referenceRuns = new ArrayList<>();
-        List<Report.Run> runs = new ArrayList<>();
-        bench.alternate(i -> referenceRuns.add(producers.plugin(base, i)), i -> runs.add(producers.plugin(c, i)));
-        bench.report.payloads().payload(base, reference.title, referenceRuns, c, payload.title, runs);
-    }
-
-    /**
-     * The avro case's records in the registry wire format written by the plugin, against the same records with no
-     * registry: a real registry (Apicurio, its own JVM) asked once per run.
-     */
-    private void registryCase() {
-        try (SchemaRegistry registry = SchemaRegistry.start()) {
-            payloadCase(Payload.avroThroughRegistry(bench.plans, registry.confluentUrl()), Payload.avro(bench.plans));
-        }
-    }
-
-    /**
-     * The producer plan without and with JMeter's Backend Listener on the plugin's InfluxDB client, writing to a real
-     * InfluxDB 1.x on this machine: what the listener costs the send rate.
-     */
-    private void influxDbCase() {
-        List<String> tried = new ArrayList<>();
-        Path influxd = InfluxDb.obtain(tried)
-                .orElseThrow(() -> new IllegalStateException("no influxd: Debian's influxdb package: " + tried));
-        try (InfluxDb influx = InfluxDb.start(influxd, bench.runDir("influxdb-server"))) {
-            influx.createDatabase("bench");
-            String title = count(payloadRecords) + " x 1000 B, 1 partition, 1 thread";
-            ProducerCase off =
-                    ProducerCase.unthrottled("influxdb-off", title, payloadRecords, 1000, 1, recordsPerSample);
-            Path plan = BackendListeners.addedTo(
-                    bench.plans.resolve("producer.jmx"),
-                    bench.runDir("influxdb-plan"),
-                    "producer-influxdb",
-                    BackendListeners.influxDb("InfluxDB", influx.writeUrl("bench"), "bench", "influxdb case"));
-            ProducerCase on = ProducerCase.unthrottled("influxdb", title, payloadRecords, 1000, 1, recordsPerSample)
-                    .plan(plan.toString(), Map.of());
-            System.out.println("Case influxdb: the Backend Listener on the plugin's InfluxDB client, on and off ("
-                    + on.describe() + ")");
-            List<Report.Run> offRuns = new ArrayList<>();
-            List<Report.Run> onRuns = new ArrayList<>();
-            bench.alternate(i -> offRuns.add(producers.plugin(off, i)), i -> onRuns.add(producers.plugin(on, i)));
-            bench.report.payloads().listener(off, offRuns, on, onRuns);
-        }
-    }
-
-    /** The generators alone, in this JVM: random letters, the template, the Avro schema. */
-    private void generators() {
-        System.out.println("Case generators: values made by one thread, no Kafka (" + GENERATOR_WARMUP.toSeconds()
-                + " s warm-up, " + GENERATOR_WINDOWS + " windows of " + GENERATOR_WINDOW.toSeconds() + " s each)");
-        List<GeneratorRates.Rate> rates = new ArrayList<>();
-        for (Payload p : List.of(Payload.random(), Payload.template(bench.plans), Payload.avro(bench.plans))) {
-            GeneratorRates.Rate r = GeneratorRates.measure(
-                    p, p.spec(bench.plans), GENERATOR_WARMUP, GENERATOR_WINDOW, GENERATOR_WINDOWS);
-            System.out.printf(
-                    Locale.ROOT,
-                    "  %-8s %,.0f records/s (%,.0f to %,.0f), %.2f µs/record, %.1f B/record, "
-                            + "load %.1f, steal %.0f %%%n",
-                    r.id,
-                    r.median(),
-                    r.min(),
-                    r.max(),
-                    r.microsPerRecord(),
-                    r.bytesPerRecord(),
-                    r.load,
-                    r.steal * 100);
-            rates.add(r);
-        }
-        bench.report.payloads().generators(rates);
     }
 
     // ---------------------------------------------------------------- consumer
