@@ -47,7 +47,6 @@ import org.apache.kafka.common.config.ConfigResource;
  * directory).
  */
 public final class Bench {
-    private static final String CONSUMER_TITLE = "Kafka Consumer summary for 'consume':";
     private static final String SHARE_TITLE = "Kafka Share Consumer summary for 'share-consume':";
     private static final List<String> ALL_CASES = List.of(
             "a",
@@ -80,12 +79,11 @@ public final class Bench {
     /** The plugin's records per sample in the unthrottled cases a-c. */
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
 
-    private final int consumerRecordsPerSample = Integer.getInteger("bench.consumer.records.per.sample", 10_000);
-
     private final BenchRun bench = new BenchRun();
     private final ProducerRuns producers = new ProducerRuns(bench);
     private final SingleRuns single = new SingleRuns(bench, producers);
     private final PayloadRuns payloads = new PayloadRuns(bench, producers, recordsPerSample);
+    private final ConsumerRuns consumers = new ConsumerRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -136,8 +134,8 @@ public final class Bench {
             case "avro" -> payloads.payload(Payload.avro(bench.plans));
             case "registry" -> payloads.registry();
             case "generators" -> payloads.generators();
-            case "consume1" -> consumerCase("consume1", 1, 1);
-            case "consume6" -> consumerCase("consume6", 6, 3);
+            case "consume1" -> consumers.run("consume1", 1, 1);
+            case "consume6" -> consumers.run("consume6", 6, 3);
             case "share" -> shareCase();
             case "latency" -> latencyCase();
             case "reqreply" -> requestReplyCase();
@@ -186,52 +184,6 @@ public final class Bench {
         bench.report.baseline(runs);
     }
 
-    // ---------------------------------------------------------------- consumer
-
-    private void consumerCase(String id, int partitions, int threads) {
-        String topic = "bench-" + id;
-        long records = Long.getLong("bench.consumer.records", 1_000_000);
-        String title =
-                count(records) + " x 1000 B, " + partitions + (partitions == 1 ? " partition, " : " partitions, ")
-                        + threads + (threads == 1 ? " thread" : " threads");
-        fill(id, title, topic, partitions, records);
-
-        // the broker's fetch path warms up too: without this read the first run of a case is the slowest
-        Report.Run warm = perfTestConsumer(id + "-warmup", topic, records, 0);
-        System.out.println("  (warm-up read, not counted: " + (warm == null ? "failed" : Report.format(warm)) + ")");
-        List<Report.Run> perf = new ArrayList<>();
-        List<Report.Run> plugin = new ArrayList<>();
-        bench.alternate(
-                i -> perf.add(perfTestConsumer(id, topic, records, i)),
-                i -> plugin.add(pluginConsumer(id, topic, records, threads, i)));
-        bench.report.consumer(id, title, threads, consumerRecordsPerSample, perf, plugin);
-        Topics.delete(bench.admin(), topic);
-    }
-
-    /** A new topic of {@code records} x 1000 B written by ProducerPerformance, checked at the broker. */
-    private void fill(String id, String title, String topic, int partitions, long records) {
-        System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
-        Topics.create(bench.admin(), partitions, topic);
-        List<String> fill = new ArrayList<>(List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(records),
-                "--record-size",
-                "1000",
-                "--throughput",
-                "-1",
-                "--command-property"));
-        ProducerCase.props("1", "5").forEach((k, v) -> fill.add(k + "=" + v));
-        KafkaTool.Result r =
-                KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, bench.runDir(id + "-fill"), BenchRun.RUN_TIMEOUT);
-        bench.check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
-        long stored = Topics.endOffsets(bench.admin(), topic);
-        bench.checkCount(id + " fill", records, records, stored);
-    }
-
     // ---------------------------------------------------------------- share groups
 
     /**
@@ -244,7 +196,7 @@ public final class Bench {
         long records = Long.getLong("bench.share.records", 200_000);
         int threads = Integer.getInteger("bench.share.threads", 3);
         String title = count(records) + " x 1000 B, 1 partition, " + threads + " share group members, implicit acks";
-        fill(id, title, topic, 1, records);
+        consumers.fill(id, title, topic, 1, records);
         List<Report.Run> perf = new ArrayList<>();
         List<Report.Run> plugin = new ArrayList<>();
         bench.alternate(
@@ -284,7 +236,7 @@ public final class Bench {
                 "60000",
                 "--group",
                 shareGroup("perf-" + id + "-" + repeat));
-        return toolConsumer(
+        return consumers.toolRun(
                 id, "share-consumer-perf-test", KafkaTool.SHARE_CONSUMER_PERFORMANCE, args, records, repeat);
     }
 
@@ -296,74 +248,7 @@ public final class Bench {
                 .property("group", shareGroup("plugin-" + id + "-" + repeat))
                 .property("records", Long.toString(records))
                 .property("threads", Integer.toString(threads));
-        return pluginConsumerRun(id, b, dir, SHARE_TITLE, records, repeat);
-    }
-
-    private Report.Run perfTestConsumer(String id, String topic, long records, int repeat) {
-        List<String> args = List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(records),
-                "--timeout",
-                "60000",
-                "--group",
-                "perf-" + id + "-" + repeat);
-        return toolConsumer(id, "consumer-perf-test", KafkaTool.CONSUMER_PERFORMANCE, args, records, repeat);
-    }
-
-    /** One run of a Kafka consumer perf tool, checked to have read every record. */
-    private Report.Run toolConsumer(
-            String id, String name, String mainClass, List<String> args, long records, int repeat) {
-        KafkaTool.Result r = bench.tool(mainClass, args, bench.runDir(id + "-perf"));
-        if (!bench.check(r.exitCode == 0, id + " " + name + " exit code " + r.exitCode + ", see " + r.dir)) {
-            return null;
-        }
-        Figures.Consumer f = Figures.Consumer.parse(r.stdout, null);
-        bench.checkCount(id + " " + name, records, f.records, records);
-        Report.Run run = Report.Run.consumer("perf-test", repeat, f, r.cpuSeconds, Double.NaN, r.wallSeconds, r.steal);
-        System.out.println("  perf-test #" + (repeat + 1) + ": " + Report.format(run));
-        return run;
-    }
-
-    private Report.Run pluginConsumer(String id, String topic, long records, int threads, int repeat) {
-        Path dir = bench.runDir(id + "-plugin");
-        JMeter.RunBuilder b = bench.plugin("consumer.jmx", dir)
-                .property("kafka.bootstrap", bench.bootstrap())
-                .property("topic", topic)
-                .property("group", "plugin-" + id + "-" + repeat)
-                .property("records", Long.toString(records))
-                .property("records.per.sample", Integer.toString(consumerRecordsPerSample))
-                .property("threads", Integer.toString(threads))
-                // what consumer-perf-test sets on its consumer
-                .property("receive.buffer.bytes", "2097152")
-                .property("max.partition.fetch.bytes", "1048576")
-                .property("check.crcs", "false");
-        return pluginConsumerRun(id, b, dir, CONSUMER_TITLE, records, repeat);
-    }
-
-    /** One JMeter run of a consumer plan, checked to have read every record. */
-    private Report.Run pluginConsumerRun(
-            String id, JMeter.RunBuilder b, Path dir, String title, long records, int repeat) {
-        PluginRun p = PluginRun.of(b, dir);
-        if (!bench.check(
-                p.result.exitCode() == 0, id + " plugin: JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
-            return null;
-        }
-        Figures.Consumer f = Figures.Consumer.parse(p.result.stdout(), title);
-        bench.checkCount(id + " plugin", records, f.records, records);
-        Report.Run run = Report.Run.consumer(
-                "plugin",
-                repeat,
-                f,
-                p.cpuSeconds,
-                p.cpuSecondsAfterStart,
-                p.result.elapsed().toMillis() / 1000.0,
-                p.steal);
-        System.out.println("  plugin    #" + (repeat + 1) + ": " + Report.format(run));
-        return run;
+        return consumers.pluginRun(id, b, dir, SHARE_TITLE, records, repeat);
     }
 
     // ---------------------------------------------------------------- end-to-end latency
