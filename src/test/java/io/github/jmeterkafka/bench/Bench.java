@@ -20,10 +20,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.common.config.ConfigResource;
 
 /**
  * {@code mvn -Pbench verify}: one local broker, warmed up, then each case run alternately with
@@ -47,7 +43,6 @@ import org.apache.kafka.common.config.ConfigResource;
  * directory).
  */
 public final class Bench {
-    private static final String SHARE_TITLE = "Kafka Share Consumer summary for 'share-consume':";
     private static final List<String> ALL_CASES = List.of(
             "a",
             "b",
@@ -84,6 +79,7 @@ public final class Bench {
     private final SingleRuns single = new SingleRuns(bench, producers);
     private final PayloadRuns payloads = new PayloadRuns(bench, producers, recordsPerSample);
     private final ConsumerRuns consumers = new ConsumerRuns(bench);
+    private final ShareRuns share = new ShareRuns(bench, consumers);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -136,7 +132,7 @@ public final class Bench {
             case "generators" -> payloads.generators();
             case "consume1" -> consumers.run("consume1", 1, 1);
             case "consume6" -> consumers.run("consume6", 6, 3);
-            case "share" -> shareCase();
+            case "share" -> share.run();
             case "latency" -> latencyCase();
             case "reqreply" -> requestReplyCase();
             case "await" -> awaitCase();
@@ -182,73 +178,6 @@ public final class Bench {
                     r.wall());
         }
         bench.report.baseline(runs);
-    }
-
-    // ---------------------------------------------------------------- share groups
-
-    /**
-     * kafka-share-consumer-perf-test and bench/plans/share-consumer.jmx alternately, the same number of members of
-     * a new share group (started at the earliest offset) reading the same records of one partition.
-     */
-    private void shareCase() {
-        String id = "share";
-        String topic = "bench-share";
-        long records = Long.getLong("bench.share.records", 200_000);
-        int threads = Integer.getInteger("bench.share.threads", 3);
-        String title = count(records) + " x 1000 B, 1 partition, " + threads + " share group members, implicit acks";
-        consumers.fill(id, title, topic, 1, records);
-        List<Report.Run> perf = new ArrayList<>();
-        List<Report.Run> plugin = new ArrayList<>();
-        bench.alternate(
-                i -> perf.add(perfTestShare(id, topic, records, threads, i)),
-                i -> plugin.add(pluginShare(id, topic, records, threads, i)));
-        bench.report.shareConsumer(id, title, threads, 500, perf, plugin);
-        Topics.delete(bench.admin(), topic);
-    }
-
-    /** A new share group that starts at the earliest offset, as each run needs. */
-    private String shareGroup(String name) {
-        try {
-            bench.admin()
-                    .incrementalAlterConfigs(Map.of(
-                            new ConfigResource(ConfigResource.Type.GROUP, name),
-                            List.of(new AlterConfigOp(
-                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
-                    .all()
-                    .get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot set the start of share group " + name, e);
-        }
-        return name;
-    }
-
-    private Report.Run perfTestShare(String id, String topic, long records, int threads, int repeat) {
-        List<String> args = List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(records),
-                "--threads",
-                Integer.toString(threads),
-                "--timeout",
-                "60000",
-                "--group",
-                shareGroup("perf-" + id + "-" + repeat));
-        return consumers.toolRun(
-                id, "share-consumer-perf-test", KafkaTool.SHARE_CONSUMER_PERFORMANCE, args, records, repeat);
-    }
-
-    private Report.Run pluginShare(String id, String topic, long records, int threads, int repeat) {
-        Path dir = bench.runDir(id + "-plugin");
-        JMeter.RunBuilder b = bench.plugin("share-consumer.jmx", dir)
-                .property("kafka.bootstrap", bench.bootstrap())
-                .property("topic", topic)
-                .property("group", shareGroup("plugin-" + id + "-" + repeat))
-                .property("records", Long.toString(records))
-                .property("threads", Integer.toString(threads));
-        return consumers.pluginRun(id, b, dir, SHARE_TITLE, records, repeat);
     }
 
     // ---------------------------------------------------------------- end-to-end latency
