@@ -80,6 +80,7 @@ public final class Bench {
     private final PayloadRuns payloads = new PayloadRuns(bench, producers, recordsPerSample);
     private final ConsumerRuns consumers = new ConsumerRuns(bench);
     private final ShareRuns share = new ShareRuns(bench, consumers);
+    private final LatencyRuns latency = new LatencyRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -133,7 +134,7 @@ public final class Bench {
             case "consume1" -> consumers.run("consume1", 1, 1);
             case "consume6" -> consumers.run("consume6", 6, 3);
             case "share" -> share.run();
-            case "latency" -> latencyCase();
+            case "latency" -> latency.run();
             case "reqreply" -> requestReplyCase();
             case "await" -> awaitCase();
             case "stall" -> stallCase();
@@ -178,68 +179,6 @@ public final class Bench {
                     r.wall());
         }
         bench.report.baseline(runs);
-    }
-
-    // ---------------------------------------------------------------- end-to-end latency
-
-    /** Kafka's EndToEndLatency and test-plans/end-to-end-latency.jmx alternately, each on a fresh 1-partition topic. */
-    private void latencyCase() {
-        System.out.println("Case latency: " + LatencyCase.title());
-        List<LatencyCase.Run> tool = new ArrayList<>();
-        List<LatencyCase.Run> plugin = new ArrayList<>();
-        bench.alternate(i -> toolLatency(i, tool), i -> pluginLatency(i, plugin));
-        bench.report.latency(tool, plugin);
-    }
-
-    private void toolLatency(int repeat, List<LatencyCase.Run> runs) {
-        String topic = bench.topic("latency", repeat, "perf");
-        Topics.create(bench.admin(), 1, topic);
-        List<String> args = List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Integer.toString(LatencyCase.RECORDS),
-                "--producer-acks",
-                LatencyCase.ACKS,
-                "--record-size",
-                Integer.toString(LatencyCase.RECORD_SIZE));
-        KafkaTool.Result r = bench.tool(LatencyCase.TOOL, args, bench.runDir("latency-perf"));
-        if (bench.check(r.exitCode == 0, "latency kafka-e2e-latency exit code " + r.exitCode + ", see " + r.dir)) {
-            LatencyCase.Run run = LatencyCase.Run.tool(repeat, r.stdout, r.wallSeconds);
-            bench.checkCount(
-                    "latency kafka-e2e-latency",
-                    LatencyCase.RECORDS,
-                    run.records,
-                    Topics.endOffsets(bench.admin(), topic));
-            System.out.println("  kafka-e2e-latency #" + (repeat + 1) + ": " + run.format());
-            runs.add(run);
-        }
-        Topics.delete(bench.admin(), topic);
-    }
-
-    private void pluginLatency(int repeat, List<LatencyCase.Run> runs) {
-        String topic = bench.topic("latency", repeat, "plugin");
-        Topics.create(bench.admin(), 1, topic);
-        Path dir = bench.runDir("latency-plugin");
-        JMeter.RunBuilder b = bench.testPlan(LatencyCase.PLAN, dir)
-                .property("kafka.bootstrap", bench.bootstrap())
-                .property("topic", topic)
-                .property("records", Integer.toString(LatencyCase.RECORDS))
-                .property("record.size", Integer.toString(LatencyCase.RECORD_SIZE))
-                .property("acks", LatencyCase.ACKS);
-        JMeter.Result result = b.run();
-        if (bench.check(
-                result.exitCode() == 0, "latency plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
-            LatencyCase.Run run = LatencyCase.Run.plugin(
-                    repeat, result.stdout(), result.elapsed().toMillis() / 1000.0);
-            bench.checkCount(
-                    "latency plugin", LatencyCase.RECORDS, run.records, Topics.endOffsets(bench.admin(), topic));
-            System.out.println("  plugin #" + (repeat + 1) + ": " + run.format());
-            runs.add(run);
-        }
-        Topics.delete(bench.admin(), topic);
     }
 
     // ---------------------------------------------------------------- request-reply
