@@ -31,6 +31,8 @@ import java.util.Set;
  * the producer's buffer allows) for the rates case, {@code bench.jfr} (false),
  * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run
  * directory).
+ *
+ * <p>Each family of cases runs in its own {@code *Runs} class, on what {@link BenchRun} holds for the whole run.
  */
 public final class Bench {
     private static final List<String> ALL_CASES = List.of(
@@ -59,9 +61,10 @@ public final class Bench {
             "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
+
     private final Set<String> cases = cases(System.getProperty("bench.cases", "all"));
     private final long warmupRecords = Long.getLong("bench.warmup.records", 2_000_000);
-    /** The plugin's records per sample in the unthrottled cases a-c. */
+    /** The plugin's records per sample in the unthrottled cases a-c and in the codec, template and avro cases. */
     private final int recordsPerSample = Integer.getInteger("bench.records.per.sample", 10_000);
 
     private final BenchRun bench = new BenchRun();
@@ -137,8 +140,6 @@ public final class Bench {
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }
     }
-
-    // ---------------------------------------------------------------- producer
 
     private void warmUp() {
         if (warmupRecords <= 0) {

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntConsumer;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -150,6 +151,34 @@ final class BenchRun implements AutoCloseable {
 
     Path runDir(String name) {
         return out.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", ++runNumber, name));
+    }
+
+    /** What Kafka's perf tools are all told: the broker, the topic and how many records; then {@code more}. */
+    List<String> toolArgs(String topic, long records, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records)));
+        args.addAll(List.of(more));
+        return args;
+    }
+
+    /** ProducerPerformance's arguments: {@code throughput} records/s, -1 for unthrottled. */
+    List<String> producerPerformanceArgs(
+            String topic, long records, int recordSize, int throughput, Map<String, String> producerProperties) {
+        List<String> args = toolArgs(
+                topic,
+                records,
+                "--record-size",
+                Integer.toString(recordSize),
+                "--throughput",
+                Integer.toString(throughput),
+                "--command-property");
+        producerProperties.forEach((k, v) -> args.add(k + "=" + v));
+        return args;
     }
 
     /** One of Kafka's tools from kafka.home, with the extra JVM options of a measured run. */

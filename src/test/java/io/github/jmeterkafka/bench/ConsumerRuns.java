@@ -45,19 +45,7 @@ final class ConsumerRuns {
     void fill(String id, String title, String topic, int partitions, long records) {
         System.out.println("Case " + id + ": " + title + "; filling " + topic + " with ProducerPerformance...");
         Topics.create(bench.admin(), partitions, topic);
-        List<String> fill = new ArrayList<>(List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(records),
-                "--record-size",
-                "1000",
-                "--throughput",
-                "-1",
-                "--command-property"));
-        ProducerCase.props("1", "5").forEach((k, v) -> fill.add(k + "=" + v));
+        List<String> fill = bench.producerPerformanceArgs(topic, records, 1000, -1, ProducerCase.props("1", "5"));
         KafkaTool.Result r =
                 KafkaTool.run(KafkaTool.PRODUCER_PERFORMANCE, fill, bench.runDir(id + "-fill"), BenchRun.RUN_TIMEOUT);
         bench.check(r.exitCode == 0, id + " fill: exit code " + r.exitCode);
@@ -66,17 +54,8 @@ final class ConsumerRuns {
     }
 
     private Report.Run perfTest(String id, String topic, long records, int repeat) {
-        List<String> args = List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(records),
-                "--timeout",
-                "60000",
-                "--group",
-                "perf-" + id + "-" + repeat);
+        List<String> args =
+                bench.toolArgs(topic, records, "--timeout", "60000", "--group", "perf-" + id + "-" + repeat);
         return toolRun(id, "consumer-perf-test", KafkaTool.CONSUMER_PERFORMANCE, args, records, repeat);
     }
 

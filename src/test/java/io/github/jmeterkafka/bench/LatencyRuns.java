@@ -26,13 +26,9 @@ final class LatencyRuns {
     private void tool(int repeat, List<LatencyCase.Run> runs) {
         String topic = bench.topic("latency", repeat, "perf");
         Topics.create(bench.admin(), 1, topic);
-        List<String> args = List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
+        List<String> args = bench.toolArgs(
                 topic,
-                "--num-records",
-                Integer.toString(LatencyCase.RECORDS),
+                LatencyCase.RECORDS,
                 "--producer-acks",
                 LatencyCase.ACKS,
                 "--record-size",

@@ -36,19 +36,8 @@ final class ProducerRuns {
     Report.Run perfTest(ProducerCase c, int repeat) {
         String topic = bench.topic(c.id, repeat, "perf");
         Topics.create(bench.admin(), c.partitions, topic);
-        List<String> args = new ArrayList<>(List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(c.records),
-                "--record-size",
-                Integer.toString(c.recordSize),
-                "--throughput",
-                c.throughput > 0 ? Integer.toString(c.throughput) : "-1",
-                "--command-property"));
-        c.producerProperties.forEach((k, v) -> args.add(k + "=" + v));
+        List<String> args = bench.producerPerformanceArgs(
+                topic, c.records, c.recordSize, c.throughput > 0 ? c.throughput : -1, c.producerProperties);
         KafkaTool.Result r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, bench.runDir(c.id + "-perf"));
         Report.Run run = null;
         if (bench.check(r.exitCode == 0, c.id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {

@@ -61,13 +61,9 @@ final class ShareRuns {
     }
 
     private Report.Run perfTest(String id, String topic, long records, int threads, int repeat) {
-        List<String> args = List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
+        List<String> args = bench.toolArgs(
                 topic,
-                "--num-records",
-                Long.toString(records),
+                records,
                 "--threads",
                 Integer.toString(threads),
                 "--timeout",

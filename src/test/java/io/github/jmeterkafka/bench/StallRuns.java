@@ -51,19 +51,8 @@ final class StallRuns {
         String variant = stall ? StallCase.STALL_VARIANT : StallCase.PACED_VARIANT;
         String topic = bench.topic(variant, repeat, "perf");
         Topics.create(bench.admin(), StallCase.PARTITIONS, topic);
-        List<String> args = new ArrayList<>(List.of(
-                "--bootstrap-server",
-                bench.bootstrap(),
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(c.records),
-                "--record-size",
-                Integer.toString(StallCase.RECORD_SIZE),
-                "--throughput",
-                Integer.toString(c.rate),
-                "--command-property"));
-        StallCase.producerProperties(false).forEach((k, v) -> args.add(k + "=" + v));
+        List<String> args = bench.producerPerformanceArgs(
+                topic, c.records, StallCase.RECORD_SIZE, c.rate, StallCase.producerProperties(false));
         Path dir = bench.runDir(variant + "-perf");
         BrokerStall s = stall(stall, topic);
         KafkaTool.Result r;
