@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * Runs the stall case: perf-test and the plugin's target rate through a broker stopped mid-run ({@link BrokerStall}),
- * then without a stall beside the Constant Throughput Timer.
+ * then, without a stall, the target rate beside the Constant Throughput Timer.
  */
 final class StallRuns {
     private final BenchRun bench;
