@@ -20,7 +20,7 @@ final class ConsumerRuns {
         this.bench = bench;
     }
 
-    /** A new topic with {@code partitions} partitions, filled once, then read by consumer-perf-test and the plugin in turn. */
+    /** A new topic of {@code partitions} partitions, filled once, read by consumer-perf-test and the plugin in turn. */
     void run(String id, int partitions, int threads) {
         String topic = "bench-" + id;
         long records = Long.getLong("bench.consumer.records", 1_000_000);
