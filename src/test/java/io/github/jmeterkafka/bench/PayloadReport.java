@@ -124,9 +124,9 @@ final class PayloadReport {
             if (!p.referenceRuns.isEmpty() && !p.runs.isEmpty()) {
                 double stored = p.ratio(Run::storedPerRecord);
                 s.append("| | **plugin / perf-test** | | **")
-                        .append(f2(p.ratio(r -> r.recordsPerSec)))
+                        .append(f2(p.ratio(Run::recordsPerSec)))
                         .append("** | ")
-                        .append(f2(p.ratio(r -> r.mbPerSec)))
+                        .append(f2(p.ratio(Run::mbPerSec)))
                         .append(" | | | | ")
                         .append(cpuRatios(p, baselineCpu))
                         .append(" | ")
@@ -149,11 +149,11 @@ final class PayloadReport {
                 name,
                 side,
                 runs.size(),
-                f0(median(runs, r -> r.recordsPerSec)),
-                f2(median(runs, r -> r.mbPerSec)),
-                f0(median(runs, r -> r.p50Ms)),
-                f0(median(runs, r -> r.p95Ms)),
-                f0(median(runs, r -> r.p99Ms)),
+                f0(median(runs, Run::recordsPerSec)),
+                f2(median(runs, Run::mbPerSec)),
+                f0(median(runs, Run::p50Ms)),
+                f0(median(runs, Run::p95Ms)),
+                f0(median(runs, Run::p99Ms)),
                 cpu(runs, baselineCpu),
                 f1(median(runs, Run::storedPerRecord))));
     }
@@ -198,9 +198,9 @@ final class PayloadReport {
                         .append(" / ")
                         .append(p.referenceId())
                         .append("** | | **")
-                        .append(f2(p.ratio(r -> r.recordsPerSec)))
+                        .append(f2(p.ratio(Run::recordsPerSec)))
                         .append("** | ")
-                        .append(f2(p.ratio(r -> r.mbPerSec)))
+                        .append(f2(p.ratio(Run::mbPerSec)))
                         .append(" | | | | | ")
                         .append(cpuRatios(p, baselineCpu))
                         .append(" |\n");
@@ -219,14 +219,14 @@ final class PayloadReport {
                 name,
                 value,
                 runs.size(),
-                f0(median(runs, r -> r.recordsPerSec)),
-                f2(median(runs, r -> r.mbPerSec)),
+                f0(median(runs, Run::recordsPerSec)),
+                f2(median(runs, Run::mbPerSec)),
                 f1(median(runs, Run::storedPerRecord)),
-                f0(median(runs, r -> r.p50Ms)),
-                f0(median(runs, r -> r.p95Ms)),
+                f0(median(runs, Run::p50Ms)),
+                f0(median(runs, Run::p95Ms)),
                 cpu(runs, baselineCpu),
                 f1(median(runs, Run::cpuMicrosPerRecord)) + " ("
-                        + f1(median(runs, r -> r.netCpu(baselineCpu) * 1e6 / r.records)) + ")"));
+                        + f1(median(runs, r -> r.netCpu(baselineCpu) * 1e6 / r.records())) + ")"));
     }
 
     private void generatorTable(StringBuilder s) {
@@ -258,8 +258,8 @@ final class PayloadReport {
     }
 
     private static String cpu(List<Run> runs, double baselineCpu) {
-        double whole = median(runs, r -> r.cpu);
-        return runs.get(0).side.equals("plugin")
+        double whole = median(runs, Run::cpu);
+        return runs.get(0).side().equals("plugin")
                 ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu))) + ")"
                 : f1(whole);
     }
@@ -267,8 +267,8 @@ final class PayloadReport {
     /** CPU per record over the reference's: whole processes, then (net of an empty JMeter run, where the reference is the plugin too). */
     private static String cpuRatios(Pair p, double baselineCpu) {
         double whole = p.ratio(Run::cpuMicrosPerRecord);
-        double net = median(p.runs, r -> r.netCpu(baselineCpu) / r.records)
-                / median(p.referenceRuns, r -> r.netCpu(baselineCpu) / r.records);
+        double net = median(p.runs, r -> r.netCpu(baselineCpu) / r.records())
+                / median(p.referenceRuns, r -> r.netCpu(baselineCpu) / r.records());
         return f2(whole) + " (" + f2(net) + ")";
     }
 
@@ -278,10 +278,10 @@ final class PayloadReport {
                 continue;
             }
             String codec = p.measured.id;
-            double rate = p.ratio(r -> r.recordsPerSec);
+            double rate = p.ratio(Run::recordsPerSec);
             rows.add(target(
                     "(" + codec + ") " + CodecCase.rateTarget(codec),
-                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
+                    f2(rate) + pairs(p.referenceRuns, p.runs, Run::recordsPerSec),
                     CodecCase.rateMet(codec, rate)));
             double plugin = median(p.runs, Run::storedPerRecord);
             double perf = median(p.referenceRuns, Run::storedPerRecord);
@@ -296,22 +296,22 @@ final class PayloadReport {
             if (p.referenceRuns.isEmpty() || p.runs.isEmpty()) {
                 continue;
             }
-            double rate = p.ratio(r -> r.recordsPerSec);
+            double rate = p.ratio(Run::recordsPerSec);
             rows.add(target(
                     "(" + p.measured.id + ") records/s with the Backend Listener >= " + LISTENER_MIN_RATIO
                             + " x without",
-                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
+                    f2(rate) + pairs(p.referenceRuns, p.runs, Run::recordsPerSec),
                     rate >= LISTENER_MIN_RATIO));
         }
         for (Pair p : payloads) {
             if (p.referenceRuns.isEmpty() || p.runs.isEmpty()) {
                 continue;
             }
-            double rate = p.ratio(r -> r.recordsPerSec);
+            double rate = p.ratio(Run::recordsPerSec);
             rows.add(target(
                     "(" + p.measured.id + ") records/s >= " + Payload.MIN_RATIO + " x the plugin's with "
                             + (p.referenceId().equals("random") ? "random letters" : p.referenceId()),
-                    f2(rate) + pairs(p.referenceRuns, p.runs, r -> r.recordsPerSec),
+                    f2(rate) + pairs(p.referenceRuns, p.runs, Run::recordsPerSec),
                     rate >= Payload.MIN_RATIO));
         }
     }

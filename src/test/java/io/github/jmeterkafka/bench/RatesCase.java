@@ -299,7 +299,7 @@ final class RatesCase {
         }
 
         long stored() {
-            return whole().brokerRecords;
+            return whole().brokerRecords();
         }
 
         /** Its rows in runs.csv: the whole run as the summary gives it, then the window alone (no CPU there). */
@@ -320,8 +320,8 @@ final class RatesCase {
                     w,
                     Double.NaN,
                     Double.NaN,
-                    whole().wall,
-                    whole().steal,
+                    whole().wall(),
+                    whole().steal(),
                     stored(),
                     -1);
             return List.of(whole(), windowRow);
@@ -345,17 +345,17 @@ final class RatesCase {
                     window.samples(),
                     window.largestSample(),
                     window.covered() ? "" : ", THE RUN ENDED INSIDE THE WINDOW",
-                    w.recordsPerSec,
+                    w.recordsPerSec(),
                     summary.paced() ? summary.behind().format() : "no schedule figures",
-                    summary.paced() ? summary.sendDelay().p99Ms : Double.NaN,
-                    summary.paced() ? summary.sendDelay().maxMs : Double.NaN,
-                    w.cpu,
-                    w.cpuAfterStart,
-                    w.cpuAfterStart * 1e6 / w.records,
+                    summary.paced() ? summary.sendDelay().p99Ms() : Double.NaN,
+                    summary.paced() ? summary.sendDelay().maxMs() : Double.NaN,
+                    w.cpu(),
+                    w.cpuAfterStart(),
+                    w.cpuAfterStart() * 1e6 / w.records(),
                     stored(),
                     budget,
-                    w.load,
-                    w.steal * 100);
+                    w.load(),
+                    w.steal() * 100);
         }
     }
 
@@ -386,7 +386,7 @@ final class RatesCase {
                         Locale.ROOT,
                         "| (ceiling) | perf-test --throughput -1 | %d | %s | | | | | | | | | | |%n",
                         ceilings.size(),
-                        Report.f1(Report.median(ceilings, r -> r.recordsPerSec))));
+                        Report.f1(Report.median(ceilings, Report.Run::recordsPerSec))));
             }
         }
         if (!ceilings.isEmpty()) {
@@ -399,9 +399,9 @@ final class RatesCase {
                     Bench.count(CEILING_RECORDS),
                     RECORD_SIZE,
                     partitions,
-                    Report.f0(Report.median(ceilings, r -> r.recordsPerSec)),
+                    Report.f0(Report.median(ceilings, Report.Run::recordsPerSec)),
                     Bench.count(CEILING_WARMUP_RECORDS),
-                    ceilings.stream().map(r -> Report.f0(r.recordsPerSec)).collect(Collectors.joining(", "))));
+                    ceilings.stream().map(r -> Report.f0(r.recordsPerSec())).collect(Collectors.joining(", "))));
         }
         s.append("\nRuns:\n");
         runs.forEach(r -> s.append("- #")
@@ -412,7 +412,7 @@ final class RatesCase {
                 .append(r.format())
                 .append('\n'));
         ceilings.forEach(r -> s.append("- #")
-                .append(r.repeat + 1)
+                .append(r.repeat() + 1)
                 .append(" perf-test ceiling, steady state: ")
                 .append(Report.format(r))
                 .append('\n'));
@@ -437,11 +437,12 @@ final class RatesCase {
                 Report.f0(Report.median(runs, r -> r.window().records())),
                 Report.f0(Report.median(runs, r -> r.window().samples())),
                 Report.f1(Report.median(runs, r -> r.window().recordsPerSample())),
-                Report.f1(Report.median(runs, r -> r.whole().recordsPerSec)),
+                Report.f1(Report.median(runs, r -> r.whole().recordsPerSec())),
                 Report.f1(Report.median(paced, r -> r.summary().behind().seconds())),
-                Report.f0(Report.median(paced, r -> r.summary().sendDelay().p99Ms)),
-                Report.f0(Report.median(paced, r -> r.summary().sendDelay().maxMs)),
-                Report.f1(Report.median(runs, r -> r.whole().cpuAfterStart * 1e6 / r.whole().records)),
+                Report.f0(Report.median(paced, r -> r.summary().sendDelay().p99Ms())),
+                Report.f0(Report.median(paced, r -> r.summary().sendDelay().maxMs())),
+                Report.f1(Report.median(
+                        runs, r -> r.whole().cpuAfterStart() * 1e6 / r.whole().records())),
                 off == 0 ? "all, in every run" : "**" + off + " run(s) off**"));
     }
 
@@ -450,7 +451,7 @@ final class RatesCase {
      * with the ceiling beside it.
      */
     void targets(List<String[]> rows, List<Run> runs, List<Report.Run> ceilings) {
-        double ceiling = Report.median(ceilings, r -> r.recordsPerSec);
+        double ceiling = Report.median(ceilings, Report.Run::recordsPerSec);
         for (int rate : rates) {
             for (int t : threads) {
                 List<Run> of = of(runs, t, rate);

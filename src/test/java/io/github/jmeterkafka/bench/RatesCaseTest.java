@@ -89,14 +89,14 @@ class RatesCaseTest {
     @Test
     void readsThePluginsSummaryOfTheWholeRun() {
         RatesCase.Run r = run(16, 100_000, 5_998_800);
-        assertThat(r.whole().records).isEqualTo(6_700_000);
-        assertThat(r.whole().recordsPerSec).isEqualTo(99987.5);
+        assertThat(r.whole().records()).isEqualTo(6_700_000);
+        assertThat(r.whole().recordsPerSec()).isEqualTo(99987.5);
         assertThat(r.summary().paced()).isTrue();
         assertThat(r.summary().behind()).isEqualTo(new StallCase.Behind(1.5, 12, 0.2, 0));
-        assertThat(r.summary().sendDelay().p99Ms).isEqualTo(22);
+        assertThat(r.summary().sendDelay().p99Ms()).isEqualTo(22);
         assertThat(r.stored()).isEqualTo(6_700_000);
         assertThat(r.rows()).hasSize(2);
-        assertThat(r.rows().get(1).recordsPerSec).isEqualTo(99_980.0);
+        assertThat(r.rows().get(1).recordsPerSec()).isEqualTo(99_980.0);
         assertThat(r.format())
                 .startsWith(
                         "99,980.0 records/s in the 60 s window (-0.020 %, met; its seconds 99,930 to 100,030), 5,998,800"

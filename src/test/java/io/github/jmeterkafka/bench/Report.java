@@ -15,72 +15,34 @@ import java.util.stream.Collectors;
 /** Every run's figures, and the medians side by side as a Markdown table. */
 final class Report {
 
-    /** One run of one side. Producer and consumer runs fill different fields; the rest are NaN. */
-    static final class Run {
-        final String side;
-        final int repeat;
-        final boolean consumer;
-        final long records;
-        final double recordsPerSec;
-        final double mbPerSec;
-        final double avgMs;
-        final double p50Ms;
-        final double p95Ms;
-        final double p99Ms;
-        final double maxMs;
-        final double rebalanceMs;
-        final double fetchRecordsPerSec;
-        final double cpu;
-        final double cpuAfterStart;
-        final double wall;
-        final long brokerRecords;
-        /** The bytes the broker stores for the run's topic; -1 if not measured. */
-        final long storedBytes;
-        /** Share of the machine's CPU the hypervisor gave to other guests during the run. */
-        final double steal;
-        /** The 1-minute load average when the run ended: other work on the machine skews every figure. */
-        final double load = Cpu.loadAverage();
-
-        private Run(
-                String side,
-                int repeat,
-                boolean consumer,
-                long records,
-                double recordsPerSec,
-                double mbPerSec,
-                double avgMs,
-                double p50Ms,
-                double p95Ms,
-                double p99Ms,
-                double maxMs,
-                double rebalanceMs,
-                double fetchRecordsPerSec,
-                double cpu,
-                double cpuAfterStart,
-                double wall,
-                double steal,
-                long brokerRecords,
-                long storedBytes) {
-            this.side = side;
-            this.repeat = repeat;
-            this.consumer = consumer;
-            this.records = records;
-            this.recordsPerSec = recordsPerSec;
-            this.mbPerSec = mbPerSec;
-            this.avgMs = avgMs;
-            this.p50Ms = p50Ms;
-            this.p95Ms = p95Ms;
-            this.p99Ms = p99Ms;
-            this.maxMs = maxMs;
-            this.rebalanceMs = rebalanceMs;
-            this.fetchRecordsPerSec = fetchRecordsPerSec;
-            this.cpu = cpu;
-            this.cpuAfterStart = cpuAfterStart;
-            this.wall = wall;
-            this.steal = steal;
-            this.brokerRecords = brokerRecords;
-            this.storedBytes = storedBytes;
-        }
+    /**
+     * One run of one side. Producer and consumer runs fill different fields; the rest are NaN.
+     *
+     * @param storedBytes the bytes the broker stores for the run's topic; -1 if not measured
+     * @param steal share of the machine's CPU the hypervisor gave to other guests during the run
+     * @param load the 1-minute load average when the run ended: other work on the machine skews every figure
+     */
+    record Run(
+            String side,
+            int repeat,
+            boolean consumer,
+            long records,
+            double recordsPerSec,
+            double mbPerSec,
+            double avgMs,
+            double p50Ms,
+            double p95Ms,
+            double p99Ms,
+            double maxMs,
+            double rebalanceMs,
+            double fetchRecordsPerSec,
+            double cpu,
+            double cpuAfterStart,
+            double wall,
+            double steal,
+            long brokerRecords,
+            long storedBytes,
+            double load) {
 
         static Run producer(
                 String side,
@@ -111,7 +73,8 @@ final class Report {
                     wall,
                     steal,
                     brokerRecords,
-                    storedBytes);
+                    storedBytes,
+                    Cpu.loadAverage());
         }
 
         static Run consumer(
@@ -141,7 +104,8 @@ final class Report {
                     wall,
                     steal,
                     f.records,
-                    -1);
+                    -1,
+                    Cpu.loadAverage());
         }
 
         static Run baseline(int repeat, double cpu, double cpuAfterStart, double wall, double steal) {
@@ -164,7 +128,8 @@ final class Report {
                     wall,
                     steal,
                     0,
-                    -1);
+                    -1,
+                    Cpu.loadAverage());
         }
 
         /** Bytes the broker stores per record (its log over its end offsets); NaN if not measured. */
@@ -252,12 +217,12 @@ final class Report {
         elapsed = d;
     }
 
-    /** The codec, template and avro cases and the generators' rates. */
     /** The single case's runs: kafka-clients' closed loop, the plugin and JMeter's no-op, per thread count. */
     void single(List<SingleCase.Run> runs) {
         single = runs;
     }
 
+    /** The codec, template and avro cases and the generators' rates. */
     PayloadReport payloads() {
         return payloads;
     }
@@ -323,52 +288,52 @@ final class Report {
 
     /** One line per run, as it finishes. */
     static String format(Run r) {
-        if (r.consumer) {
+        if (r.consumer()) {
             return String.format(
                     Locale.ROOT,
                     "%d records, %.0f records/s, %.1f MB/s, rebalance %.0f ms, "
                             + "CPU %.2f s%s, wall %.1f s, load %.1f, steal %.0f %%",
-                    r.records,
-                    r.recordsPerSec,
-                    r.mbPerSec,
-                    r.rebalanceMs,
-                    r.cpu,
+                    r.records(),
+                    r.recordsPerSec(),
+                    r.mbPerSec(),
+                    r.rebalanceMs(),
+                    r.cpu(),
                     afterStart(r),
-                    r.wall,
-                    r.load,
-                    r.steal * 100);
+                    r.wall(),
+                    r.load(),
+                    r.steal() * 100);
         }
         return String.format(
                 Locale.ROOT,
                 "%d records, %.0f records/s, %.2f MB/s, latency avg %.2f p50 %.0f p95 %.0f "
                         + "p99 %.0f max %.0f ms, CPU %.2f s%s, wall %.1f s, broker holds %d%s, load %.1f, steal %.0f %%",
-                r.records,
-                r.recordsPerSec,
-                r.mbPerSec,
-                r.avgMs,
-                r.p50Ms,
-                r.p95Ms,
-                r.p99Ms,
-                r.maxMs,
-                r.cpu,
+                r.records(),
+                r.recordsPerSec(),
+                r.mbPerSec(),
+                r.avgMs(),
+                r.p50Ms(),
+                r.p95Ms(),
+                r.p99Ms(),
+                r.maxMs(),
+                r.cpu(),
                 afterStart(r),
-                r.wall,
-                r.brokerRecords,
+                r.wall(),
+                r.brokerRecords(),
                 stored(r),
-                r.load,
-                r.steal * 100);
+                r.load(),
+                r.steal() * 100);
     }
 
     private static String stored(Run r) {
-        return r.storedBytes < 0
+        return r.storedBytes() < 0
                 ? ""
-                : String.format(Locale.ROOT, " in %d B (%.1f B/record)", r.storedBytes, r.storedPerRecord());
+                : String.format(Locale.ROOT, " in %d B (%.1f B/record)", r.storedBytes(), r.storedPerRecord());
     }
 
     private static String afterStart(Run r) {
-        return Double.isNaN(r.cpuAfterStart)
+        return Double.isNaN(r.cpuAfterStart())
                 ? ""
-                : String.format(Locale.ROOT, " (%.2f s after test start)", r.cpuAfterStart);
+                : String.format(Locale.ROOT, " (%.2f s after test start)", r.cpuAfterStart());
     }
 
     String markdown(List<String> problems) {
@@ -383,16 +348,16 @@ final class Report {
         stallRuns.forEach(r -> all.add(r.sendToAck()));
         ratesRuns.forEach(r -> all.add(r.whole()));
         all.addAll(ratesCeilings);
-        DoubleSummaryStatistics load = all.stream().mapToDouble(r -> r.load).summaryStatistics();
+        DoubleSummaryStatistics load = all.stream().mapToDouble(Run::load).summaryStatistics();
         s.append(String.format(
                 Locale.ROOT,
                 "1-minute load average at the end of each run: median %.1f, %.1f to %.1f "
                         + "(the broker and the load generator alone make about 2).  %n",
-                median(all, r -> r.load),
+                median(all, Run::load),
                 load.getMin(),
                 load.getMax()));
         DoubleSummaryStatistics steal = all.stream()
-                .mapToDouble(r -> r.steal * 100)
+                .mapToDouble(r -> r.steal() * 100)
                 .filter(d -> !Double.isNaN(d))
                 .summaryStatistics();
         if (steal.getCount() > 0) {
@@ -401,7 +366,7 @@ final class Report {
                     "CPU time stolen by the hypervisor during each run: median %.0f %%, "
                             + "%.0f to %.0f %% (a virtual machine sharing its host: figures of runs with much stolen time are "
                             + "not comparable).  %n",
-                    median(all, r -> r.steal * 100),
+                    median(all, r -> r.steal() * 100),
                     steal.getMin(),
                     steal.getMax()));
         }
@@ -451,9 +416,9 @@ final class Report {
             }
             if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
                 s.append("| | **plugin / perf-test** | | | **")
-                        .append(ratio(c, r -> r.recordsPerSec))
+                        .append(ratio(c, Run::recordsPerSec))
                         .append("** | ")
-                        .append(ratio(c, r -> r.mbPerSec))
+                        .append(ratio(c, Run::mbPerSec))
                         .append(" | | | | | |")
                         .append(" | **")
                         .append(cpuRatios(c))
@@ -477,13 +442,13 @@ final class Report {
                 side,
                 setup,
                 runs.size(),
-                f0(median(runs, r -> r.recordsPerSec)),
-                f2(median(runs, r -> r.mbPerSec)),
-                f2(median(runs, r -> r.avgMs)),
-                f0(median(runs, r -> r.p50Ms)),
-                f0(median(runs, r -> r.p95Ms)),
-                f0(median(runs, r -> r.p99Ms)),
-                f0(median(runs, r -> r.maxMs)),
+                f0(median(runs, Run::recordsPerSec)),
+                f2(median(runs, Run::mbPerSec)),
+                f2(median(runs, Run::avgMs)),
+                f0(median(runs, Run::p50Ms)),
+                f0(median(runs, Run::p95Ms)),
+                f0(median(runs, Run::p99Ms)),
+                f0(median(runs, Run::maxMs)),
                 cpu(runs),
                 cpuPerRecord(runs)));
     }
@@ -501,11 +466,11 @@ final class Report {
             consumerRow(s, "", "plugin", c.setup, c.plugin);
             if (!c.perf.isEmpty() && !c.plugin.isEmpty()) {
                 s.append("| | **plugin / perf-test** | | | **")
-                        .append(ratio(c, r -> r.recordsPerSec))
+                        .append(ratio(c, Run::recordsPerSec))
                         .append("** | ")
-                        .append(ratio(c, r -> r.mbPerSec))
+                        .append(ratio(c, Run::mbPerSec))
                         .append(" | | ")
-                        .append(ratio(c, r -> r.fetchRecordsPerSec))
+                        .append(ratio(c, Run::fetchRecordsPerSec))
                         .append(" | | ")
                         .append(cpuRatios(c))
                         .append(" |\n");
@@ -526,10 +491,10 @@ final class Report {
                 side,
                 setup,
                 runs.size(),
-                f0(median(runs, r -> r.recordsPerSec)),
-                f2(median(runs, r -> r.mbPerSec)),
-                f0(median(runs, r -> r.rebalanceMs)),
-                f0(median(runs, r -> r.fetchRecordsPerSec)),
+                f0(median(runs, Run::recordsPerSec)),
+                f2(median(runs, Run::mbPerSec)),
+                f0(median(runs, Run::rebalanceMs)),
+                f0(median(runs, Run::fetchRecordsPerSec)),
                 cpu(runs),
                 cpuPerRecord(runs)));
     }
@@ -543,9 +508,9 @@ final class Report {
                 "JMeter start-up, measured apart: an empty plan (bench/plans/empty.jmx) "
                         + "costs %.2f s CPU in total, %.2f s of it after \"Starting standalone test\", %.1f s wall "
                         + "(median of %d). Every plugin run above pays this once.%n%n",
-                median(baseline, r -> r.cpu),
-                median(baseline, r -> r.cpuAfterStart),
-                median(baseline, r -> r.wall),
+                median(baseline, Run::cpu),
+                median(baseline, Run::cpuAfterStart),
+                median(baseline, Run::wall),
                 baseline.size()));
     }
 
@@ -555,14 +520,14 @@ final class Report {
             if (c.perf.isEmpty() || c.plugin.isEmpty()) {
                 continue;
             }
-            double rate = ratioValue(c, r -> r.recordsPerSec);
+            double rate = ratioValue(c, Run::recordsPerSec);
             if (c.consumer) {
                 rows.add(target(
                         "(" + c.id + ") nMsg/s >= 0.95 x " + c.tool,
-                        f2(rate) + pairs(c, r -> r.recordsPerSec),
+                        f2(rate) + pairs(c, Run::recordsPerSec),
                         rate >= 0.95));
             } else if (c.throughput > 0) {
-                double achieved = median(c.plugin, r -> r.recordsPerSec);
+                double achieved = median(c.plugin, Run::recordsPerSec);
                 double off = (achieved - c.throughput) / c.throughput;
                 rows.add(target(
                         "(" + c.id + ") rate within 1 % of " + c.throughput + "/s",
@@ -571,10 +536,10 @@ final class Report {
                                 "%.1f/s (%+.2f %%; perf-test %.1f/s)",
                                 achieved,
                                 off * 100,
-                                median(c.perf, r -> r.recordsPerSec)),
+                                median(c.perf, Run::recordsPerSec)),
                         Math.abs(off) <= 0.01));
-                double p95 = median(c.plugin, r -> r.p95Ms);
-                double ref = median(c.perf, r -> r.p95Ms);
+                double p95 = median(c.plugin, Run::p95Ms);
+                double ref = median(c.perf, Run::p95Ms);
                 rows.add(target(
                         "(" + c.id + ") p95 within max(20 %, 2 ms) of perf-test",
                         f0(p95) + " ms vs " + f0(ref) + " ms",
@@ -582,10 +547,10 @@ final class Report {
             } else if (c.id.length() == 1) {
                 rows.add(target(
                         "(" + c.id + ") records/s >= 0.95 x perf-test",
-                        f2(rate) + pairs(c, r -> r.recordsPerSec),
+                        f2(rate) + pairs(c, Run::recordsPerSec),
                         rate >= 0.95));
                 double whole = ratioValue(c, Run::cpuMicrosPerRecord);
-                double net = median(c.plugin, r -> r.netCpu(baselineCpu())) / median(c.perf, r -> r.cpu);
+                double net = median(c.plugin, r -> r.netCpu(baselineCpu())) / median(c.perf, Run::cpu);
                 rows.add(target(
                         "(" + c.id + ") CPU/record <= 1.2 x perf-test, whole JMeter process", f2(whole), whole <= 1.2));
                 rows.add(target(
@@ -638,53 +603,53 @@ final class Report {
                         ",",
                         Arrays.asList(
                                 id,
-                                r.side,
-                                Integer.toString(r.repeat + 1),
-                                Long.toString(r.records),
-                                Long.toString(r.brokerRecords),
-                                f1(r.recordsPerSec),
-                                f2(r.mbPerSec),
-                                f2(r.avgMs),
-                                f1(r.p50Ms),
-                                f1(r.p95Ms),
-                                f1(r.p99Ms),
-                                f1(r.maxMs),
-                                f1(r.rebalanceMs),
-                                f1(r.fetchRecordsPerSec),
-                                f2(r.cpu),
-                                f2(r.cpuAfterStart),
-                                f1(r.wall),
-                                f1(r.load),
-                                f1(r.steal * 100),
-                                Long.toString(r.storedBytes))))
+                                r.side(),
+                                Integer.toString(r.repeat() + 1),
+                                Long.toString(r.records()),
+                                Long.toString(r.brokerRecords()),
+                                f1(r.recordsPerSec()),
+                                f2(r.mbPerSec()),
+                                f2(r.avgMs()),
+                                f1(r.p50Ms()),
+                                f1(r.p95Ms()),
+                                f1(r.p99Ms()),
+                                f1(r.maxMs()),
+                                f1(r.rebalanceMs()),
+                                f1(r.fetchRecordsPerSec()),
+                                f2(r.cpu()),
+                                f2(r.cpuAfterStart()),
+                                f1(r.wall()),
+                                f1(r.load()),
+                                f1(r.steal() * 100),
+                                Long.toString(r.storedBytes()))))
                 .append('\n');
     }
 
     /** CPU seconds of an empty JMeter run; NaN if none was measured. */
     private double baselineCpu() {
-        return median(baseline, r -> r.cpu);
+        return median(baseline, Run::cpu);
     }
 
     private String cpu(List<Run> runs) {
-        double whole = median(runs, r -> r.cpu);
-        return runs.get(0).side.equals("plugin")
+        double whole = median(runs, Run::cpu);
+        return runs.get(0).side().equals("plugin")
                 ? f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()))) + ")"
                 : f1(whole);
     }
 
     private String cpuPerRecord(List<Run> runs) {
         double whole = median(runs, Run::cpuMicrosPerRecord);
-        if (!runs.get(0).side.equals("plugin")) {
+        if (!runs.get(0).side().equals("plugin")) {
             return f1(whole);
         }
-        return f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()) * 1e6 / r.records)) + ")";
+        return f1(whole) + " (" + f1(median(runs, r -> r.netCpu(baselineCpu()) * 1e6 / r.records())) + ")";
     }
 
     /** Per record, plugin over perf-test: whole processes, then (plugin net of an empty JMeter run). */
     private String cpuRatios(CaseRuns c) {
         double ref = median(c.perf, Run::cpuMicrosPerRecord);
         return f2(median(c.plugin, Run::cpuMicrosPerRecord) / ref) + " ("
-                + f2(median(c.plugin, r -> r.netCpu(baselineCpu()) * 1e6 / r.records) / ref) + ")";
+                + f2(median(c.plugin, r -> r.netCpu(baselineCpu()) * 1e6 / r.records()) / ref) + ")";
     }
 
     /**
@@ -699,7 +664,7 @@ final class Report {
     static String pairs(List<Run> reference, List<Run> runs, ToDoubleFunction<Run> metric) {
         double[] ratios = runs.stream()
                 .flatMapToDouble(p -> reference.stream()
-                        .filter(q -> q.repeat == p.repeat)
+                        .filter(q -> q.repeat() == p.repeat())
                         .mapToDouble(q -> metric.applyAsDouble(p) / metric.applyAsDouble(q)))
                 .sorted()
                 .toArray();

@@ -248,14 +248,14 @@ final class StallCase {
                         Locale.ROOT,
                         "; corrected avg %.2f p50 %.0f p95 %.0f p99 %.0f max %.0f ms; send delay p50 %.0f p99 %.0f"
                                 + " max %.0f ms; %s",
-                        corrected.avgMs,
-                        corrected.p50Ms,
-                        corrected.p95Ms,
-                        corrected.p99Ms,
-                        corrected.maxMs,
-                        sendDelay.p50Ms,
-                        sendDelay.p99Ms,
-                        sendDelay.maxMs,
+                        corrected.avgMs(),
+                        corrected.p50Ms(),
+                        corrected.p95Ms(),
+                        corrected.p99Ms(),
+                        corrected.maxMs(),
+                        sendDelay.p50Ms(),
+                        sendDelay.p99Ms(),
+                        sendDelay.maxMs(),
                         behind.format()));
             }
             if (samples >= 0) {
@@ -397,9 +397,10 @@ final class StallCase {
         String perRecord = "";
         String samples = "";
         if (withCost) {
-            cpu = Report.f1(Report.median(r, x -> x.cpu)) + afterStart(Report.median(r, x -> x.cpuAfterStart));
+            cpu = Report.f1(Report.median(r, Report.Run::cpu))
+                    + afterStart(Report.median(r, Report.Run::cpuAfterStart));
             perRecord = Report.f1(Report.median(r, Report.Run::cpuMicrosPerRecord))
-                    + afterStart(Report.median(r, x -> x.cpuAfterStart * 1e6 / x.records));
+                    + afterStart(Report.median(r, x -> x.cpuAfterStart() * 1e6 / x.records()));
             double n = Report.median(runs, Run::samples);
             samples = n >= 0 ? Report.f0(n) : "";
         }
@@ -410,12 +411,12 @@ final class StallCase {
                 side,
                 latency,
                 r.size(),
-                Report.f1(Report.median(r, x -> x.recordsPerSec)),
-                Report.f2(Report.median(r, x -> x.avgMs)),
-                Report.f0(Report.median(r, x -> x.p50Ms)),
-                Report.f0(Report.median(r, x -> x.p95Ms)),
-                Report.f0(Report.median(r, x -> x.p99Ms)),
-                Report.f0(Report.median(r, x -> x.maxMs)),
+                Report.f1(Report.median(r, Report.Run::recordsPerSec)),
+                Report.f2(Report.median(r, Report.Run::avgMs)),
+                Report.f0(Report.median(r, Report.Run::p50Ms)),
+                Report.f0(Report.median(r, Report.Run::p95Ms)),
+                Report.f0(Report.median(r, Report.Run::p99Ms)),
+                Report.f0(Report.median(r, Report.Run::maxMs)),
                 cpu,
                 perRecord,
                 samples));
@@ -431,17 +432,17 @@ final class StallCase {
         List<Run> perf = of(runs, STALL_VARIANT, PERF_TEST);
         List<Run> field = paced(of(runs, STALL_VARIANT, FIELD));
         if (!field.isEmpty()) {
-            double max = median(field, r -> r.corrected().maxMs);
+            double max = median(field, r -> r.corrected().maxMs());
             rows.add(Report.target(
                     "(stall) plugin corrected max >= " + STALL.toMillis() + " ms",
-                    Report.f0(max) + " ms (from the actual send: " + Report.f0(median(field, r -> r.sendToAck().maxMs))
-                            + " ms)",
+                    Report.f0(max) + " ms (from the actual send: "
+                            + Report.f0(median(field, r -> r.sendToAck().maxMs())) + " ms)",
                     max >= STALL.toMillis()));
             rateTarget(rows, STALL_VARIANT, field, perf, ratePlus);
         }
         if (!field.isEmpty() && !perf.isEmpty()) {
             for (String p : List.of("p95", "p99")) {
-                ToDoubleFunction<Report.Run> at = p.equals("p95") ? x -> x.p95Ms : x -> x.p99Ms;
+                ToDoubleFunction<Report.Run> at = p.equals("p95") ? Report.Run::p95Ms : Report.Run::p99Ms;
                 double ref = median(perf, r -> at.applyAsDouble(r.sendToAck()));
                 double corrected = median(field, r -> at.applyAsDouble(r.corrected()));
                 double uncorrected = median(field, r -> at.applyAsDouble(r.sendToAck()));
@@ -461,7 +462,7 @@ final class StallCase {
         List<Run> pacedPerf = of(runs, PACED_VARIANT, PERF_TEST);
         List<Run> pacedField = paced(of(runs, PACED_VARIANT, FIELD));
         for (String p : List.of("p50", "p99")) {
-            ToDoubleFunction<Report.Run> at = p.equals("p50") ? x -> x.p50Ms : x -> x.p99Ms;
+            ToDoubleFunction<Report.Run> at = p.equals("p50") ? Report.Run::p50Ms : Report.Run::p99Ms;
             if (!pacedField.isEmpty()) {
                 double uncorrected = median(pacedField, r -> at.applyAsDouble(r.sendToAck()));
                 double corrected = median(pacedField, r -> at.applyAsDouble(r.corrected()));
@@ -484,12 +485,12 @@ final class StallCase {
         List<Run> timer = of(runs, PACED_VARIANT, TIMER);
         if (!pacedField.isEmpty() && !timer.isEmpty()) {
             cpuTarget(rows, "whole process", pacedField, timer, Report.Run::cpuMicrosPerRecord);
-            cpuTarget(rows, "after test start", pacedField, timer, x -> x.cpuAfterStart * 1e6 / x.records);
+            cpuTarget(rows, "after test start", pacedField, timer, x -> x.cpuAfterStart() * 1e6 / x.records());
         }
     }
 
     private void rateTarget(List<String[]> rows, String variant, List<Run> field, List<Run> perf, double ratePlus) {
-        double achieved = median(field, r -> r.sendToAck().recordsPerSec);
+        double achieved = median(field, r -> r.sendToAck().recordsPerSec());
         rows.add(Report.target(
                 "(" + variant + ") plugin rate within 1 % of " + rate + "/s",
                 String.format(
@@ -497,7 +498,7 @@ final class StallCase {
                         "%.1f/s (%+.2f %%; perf-test %.1f/s)",
                         achieved,
                         (achieved - rate) / rate * 100,
-                        median(perf, r -> r.sendToAck().recordsPerSec)),
+                        median(perf, r -> r.sendToAck().recordsPerSec())),
                 Math.abs(achieved - rate) <= ratePlus));
     }
 

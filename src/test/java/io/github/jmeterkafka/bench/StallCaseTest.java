@@ -31,10 +31,10 @@ class StallCaseTest {
     @Test
     void readsPerfTestsFinalLine() {
         StallCase.Run r = StallCase.Run.perfTest(StallCase.STALL_VARIANT, 0, PERF_TEST, 5.1, 31.2, 0, 60000, STALLED);
-        assertThat(r.sendToAck().records).isEqualTo(60000);
-        assertThat(r.sendToAck().p95Ms).isEqualTo(1480);
-        assertThat(r.sendToAck().p99Ms).isEqualTo(2750);
-        assertThat(r.sendToAck().maxMs).isEqualTo(3081.0);
+        assertThat(r.sendToAck().records()).isEqualTo(60000);
+        assertThat(r.sendToAck().p95Ms()).isEqualTo(1480);
+        assertThat(r.sendToAck().p99Ms()).isEqualTo(2750);
+        assertThat(r.sendToAck().maxMs()).isEqualTo(3081.0);
         assertThat(r.paced()).isFalse();
         assertThat(r.rows()).hasSize(1);
     }
@@ -42,29 +42,29 @@ class StallCaseTest {
     @Test
     void readsThePluginsCorrectedLatencySendDelayAndTimeBehindUnderItsTitle() {
         StallCase.Run r = plugin(StallCase.STALL_VARIANT, StallCase.FIELD, PLUGIN, StallCase.TITLE);
-        assertThat(r.sendToAck().records).isEqualTo(60000);
-        assertThat(r.sendToAck().p99Ms).isEqualTo(120);
+        assertThat(r.sendToAck().records()).isEqualTo(60000);
+        assertThat(r.sendToAck().p99Ms()).isEqualTo(120);
         assertThat(r.paced()).isTrue();
-        assertThat(r.corrected().avgMs).isEqualTo(160.3);
-        assertThat(r.corrected().maxMs).isEqualTo(3120.5);
-        assertThat(r.corrected().p50Ms).isEqualTo(4);
-        assertThat(r.corrected().p95Ms).isEqualTo(1520);
-        assertThat(r.corrected().p99Ms).isEqualTo(2810);
-        assertThat(r.corrected().recordsPerSec).isEqualTo(1999.512345);
-        assertThat(r.sendDelay().avgMs).isEqualTo(151.2);
-        assertThat(r.sendDelay().p99Ms).isEqualTo(2790);
-        assertThat(r.sendDelay().maxMs).isEqualTo(3101.0);
+        assertThat(r.corrected().avgMs()).isEqualTo(160.3);
+        assertThat(r.corrected().maxMs()).isEqualTo(3120.5);
+        assertThat(r.corrected().p50Ms()).isEqualTo(4);
+        assertThat(r.corrected().p95Ms()).isEqualTo(1520);
+        assertThat(r.corrected().p99Ms()).isEqualTo(2810);
+        assertThat(r.corrected().recordsPerSec()).isEqualTo(1999.512345);
+        assertThat(r.sendDelay().avgMs()).isEqualTo(151.2);
+        assertThat(r.sendDelay().p99Ms()).isEqualTo(2790);
+        assertThat(r.sendDelay().maxMs()).isEqualTo(3101.0);
         assertThat(r.behind()).isEqualTo(new StallCase.Behind(3.2, 1, 3.2, 0));
         assertThat(r.rows()).hasSize(3);
         // CPU is counted once, on the send-to-ack row
-        assertThat(r.corrected().cpu).isNaN();
+        assertThat(r.corrected().cpu()).isNaN();
     }
 
     @Test
     void aRunPacedByTheTimerHasNoCorrectedLatency() {
         StallCase.Run r = plugin(StallCase.PACED_VARIANT, StallCase.TIMER, TIMER, StallCase.PACED_TITLE);
         assertThat(r.paced()).isFalse();
-        assertThat(r.sendToAck().p99Ms).isEqualTo(12);
+        assertThat(r.sendToAck().p99Ms()).isEqualTo(12);
     }
 
     @Test
