@@ -84,9 +84,9 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
             failed(result, e);
         } finally {
             if (result.getStartTime() == 0) {
-                result.sampleStart();
-            }
-            if (result.getEndTime() == 0) {
+                // failed before anything was timed: no time, not the clock's tick between two readings
+                result.setStampAndTime(System.currentTimeMillis(), 0);
+            } else if (result.getEndTime() == 0) {
                 result.sampleEnd();
             }
         }
