@@ -13,12 +13,14 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs a {@link SweepSpec}: each run in its own JMeter process ({@code -n}), one after the other,
@@ -28,6 +30,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Sweep {
     public static final String ROWS = "rows.csv";
+    private static final String RUNS = "runs";
 
     private final SweepSpec spec;
     private final Path jmeterHome;
@@ -54,6 +57,8 @@ public final class Sweep {
             throw new IllegalArgumentException("No test plan at " + spec.plan);
         }
         Files.createDirectories(out);
+        // a run appends to its summary file: an earlier sweep's runs here would be read as this one's
+        deleteRuns(out.resolve(RUNS));
         Path rows = out.resolve(ROWS);
         Files.writeString(rows, header() + System.lineSeparator(), StandardCharsets.UTF_8);
         List<SweepSpec.Run> runs = spec.runs();
@@ -86,7 +91,7 @@ public final class Sweep {
     }
 
     private Outcome runOne(SweepSpec.Run run, String stamp) throws IOException, InterruptedException {
-        Path dir = out.resolve("runs")
+        Path dir = out.resolve(RUNS)
                 .resolve(String.format(
                         Locale.ROOT,
                         "%03d-r%d-%s",
@@ -139,6 +144,17 @@ public final class Sweep {
             return Outcome.failed(dir, "JMeter exit code " + p.exitValue() + ", see " + dir.resolve("jmeter.log"));
         }
         return Outcome.of(dir, took);
+    }
+
+    private static void deleteRuns(Path runs) throws IOException {
+        if (!Files.isDirectory(runs)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(runs)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     static String time(long nanos) {

@@ -11,6 +11,7 @@ import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -56,6 +57,13 @@ class SweepIT {
                         // Kafka's config dump in each run's jmeter.log: what its producer used
                         + "fixed.kafka.client.log.level=INFO\n"
                         + "jvm.args=-Xms256m -Xmx256m\n");
+        // an earlier sweep's runs in the same output: its summary rows must not be read as this sweep's
+        Path earlier = Files.createDirectories(dir.resolve("out/runs/001-r1-partitions=1_acks=1"));
+        Files.writeString(
+                earlier.resolve("summary.csv"),
+                SummaryRow.header() + "\nproducer,Produce at maximum throughput,all,7\n",
+                StandardCharsets.UTF_8);
+        Path extra = Files.createDirectories(dir.resolve("out/runs/099-r9-partitions=9_acks=0"));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
         Path rows = new Sweep(
@@ -77,6 +85,7 @@ class SweepIT {
                         "8 runs ok, 0 failed");
         CsvTable t = CsvTable.read(rows);
         assertThat(t.size()).isEqualTo(8);
+        assertThat(extra).doesNotExist();
         Set<String> topics = new HashSet<>();
         try (Admin admin = broker.admin()) {
             for (int i = 0; i < t.size(); i++) {
