@@ -1,6 +1,5 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SequenceHeader;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
@@ -9,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -32,19 +30,16 @@ public final class ProducerRecords {
     public record Target(String topic, Integer partition, Long timestamp) {}
 
     /**
-     * The maker of a sample's records, record i made when the producer is about to send it.
+     * The maker of a sample's records, each made when the producer is about to send it.
      *
      * @param producerId       the thread's id in sequence headers; null: no sequence header
      * @param partitions       the topic's partition count, when the records need a sequence header
      * @param keysAsBytes      the key serializer takes byte[]; else keys go as text
      * @param valuesAsBytes    the value serializer takes byte[]; else byte[] values go as text
-     * @param slots            on a paced run, the sample's records' intended send times: the sequence header
-     *                         carries them, so a consumer's end-to-end latency includes the wait to be sent;
-     *                         null: the time the record is made
      * @param valueOut         what a value the maker made is sent as (a registry's header before it, a serializer's
      *                         object)
      */
-    public IntFunction<SendBatch.Outgoing> sample(
+    public Outgoing.Maker sample(
             Target target,
             RecordMaker maker,
             RecordContext context,
@@ -52,10 +47,11 @@ public final class ProducerRecords {
             int partitions,
             boolean keysAsBytes,
             boolean valuesAsBytes,
-            SendSchedule.Claim slots,
             UnaryOperator<Object> valueOut) {
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
-        return i -> {
+        // a paced record's sequence header carries its intended send time, so a consumer's end-to-end latency
+        // includes its wait to be sent
+        return (i, intendedMicros) -> {
             context.nextRecord();
             Object k = maker.key(context);
             context.key(k);
@@ -81,14 +77,14 @@ public final class ProducerRecords {
                                         .computeIfAbsent(
                                                 new TopicPartition(target.topic(), p == null ? -1 : p),
                                                 tp -> new long[1])[0]++,
-                                slots != null ? slots.intendedEpochMicros(i) : SequenceHeader.nowMicros())
+                                intendedMicros != Outgoing.NOT_PACED ? intendedMicros : SequenceHeader.nowMicros())
                         .encode();
                 hs.add(new RecordHeader(SequenceHeader.NAME, seq));
                 bytes += SequenceHeader.NAME.length() + seq.length;
             }
             long valueBytes = v == null ? 0 : v instanceof byte[] b ? b.length : -1;
             bytes += (k == null ? 0 : bytesOf(k).length) + Math.max(valueBytes, 0);
-            return new SendBatch.Outgoing(
+            return new Outgoing(
                     new ProducerRecord<>(
                             target.topic(),
                             p,

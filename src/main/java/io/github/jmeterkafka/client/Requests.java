@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -54,7 +53,7 @@ public final class Requests {
     public long send(
             Producer<Object, Object> producer,
             ReplyWait wait,
-            IntFunction<SendBatch.Outgoing> make,
+            Outgoing.Maker make,
             RoundTripStats stats,
             SendSchedule.Claim slots) {
         int n = wait.size();
@@ -66,15 +65,15 @@ public final class Requests {
             }
             RuntimeException atOnce = null;
             try {
-                SendBatch.Outgoing out = make.apply(i);
-                ProducerRecord<Object, Object> record = out.record;
+                Outgoing out = make.make(i, slots != null ? slots.intendedEpochMicros(i) : Outgoing.NOT_PACED);
+                ProducerRecord<Object, Object> record = out.record();
                 Headers headers = record.headers();
                 boolean byId = correlation.by() == Correlation.By.HEADER;
                 if (byId) {
                     headers.remove(correlation.name()).add(correlation.name(), wait.id(i));
                 }
                 headers.remove(replyTopicHeader).add(replyTopicHeader, replyTopic);
-                sentBytes += out.bytes
+                sentBytes += out.bytes()
                         + replyTopicHeader.length()
                         + replyTopic.length
                         + (byId ? correlation.name().length() + CorrelationIds.LENGTH : 0);
@@ -90,7 +89,7 @@ public final class Requests {
                     wait.expect(i, value, now);
                 }
                 // a send the producer gave up on at once (e.g. no metadata within max.block.ms) also calls back
-                atOnce = SendBatch.failure(producer.send(record, (metadata, e) -> {
+                atOnce = AtOnce.failure(producer.send(record, (metadata, e) -> {
                     if (e != null) {
                         wait.sendFailed(index, e);
                     }
@@ -99,7 +98,7 @@ public final class Requests {
                 wait.sendFailed(i, e);
                 atOnce = e;
             }
-            if (SendBatch.endsSample(atOnce)) {
+            if (AtOnce.endsSample(atOnce)) {
                 for (int j = i + 1; j < n; j++) {
                     wait.sendFailed(j, atOnce);
                 }

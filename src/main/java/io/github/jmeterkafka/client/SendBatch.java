@@ -2,218 +2,223 @@ package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SendSchedule;
-import io.github.jmeterkafka.payload.RowsEnded;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.IntFunction;
 import java.util.function.Supplier;
-import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.errors.InterruptException;
-import org.apache.kafka.common.errors.TimeoutException;
 
 /**
- * The records of one sample, sent asynchronously, each with its own callback, and their outcome.
+ * The records of one sample, sent asynchronously, each with its own callback, and their outcome. A batch is
+ * {@linkplain #open opened}, gets its records one {@link #send} at a time, and is {@link #close closed}: it is done
+ * when every record it got is acknowledged or failed.
  *
- * <p>Threads: {@link #send} and {@link #await} run on the sampler's thread; the callbacks run on the
- * producer's I/O thread and only record into this object and the {@link ProducerStats}; a Stop may
- * call {@link #release} from any thread. A record that completes after the sample stopped waiting
- * still reaches the stats, so nothing is lost from the totals.
+ * <p>Threads: {@link #send}, {@link #close} and {@link #await} run on the sampler's thread; the callbacks run on the
+ * producer's I/O thread and only record into this object and the {@link ProducerStats}; a Stop may call
+ * {@link #release} from any thread. A record that completes after the sample stopped waiting still reaches the stats,
+ * so nothing is lost from the totals.
  */
 public final class SendBatch {
-    private final int size;
+    /** The records whose broker answer a batch keeps: what a sample's response lists. */
+    public static final int LISTED = 20;
+
     private final ProducerStats stats;
-    private final AtomicReferenceArray<RecordMetadata> acks;
-    private final AtomicIntegerArray settled;
-    private final AtomicInteger completed = new AtomicInteger();
-    private final AtomicInteger failed = new AtomicInteger();
-    // values the serializer made from objects: their size is known once acknowledged
-    private final AtomicLong serializedValueBytes = new AtomicLong();
-    private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
-    private final CountDownLatch done = new CountDownLatch(1);
-    private volatile boolean released;
-    private long sentBytes;
+    private final boolean keepLatencies;
+    private final boolean paced;
     // in a transaction an ack counts only once the transaction commits: kept until it ends
     private final boolean transactional;
+    private final CountDownLatch done = new CountDownLatch(1);
+    private volatile boolean released;
+    // the sampler's thread writes these; the callbacks read size only once closed, which is set under the lock
+    private int size;
+    private boolean closed;
+    private long sentBytes;
+    private long firstSendNanos;
+    // guarded by this
+    private final RecordMetadata[] acks = new RecordMetadata[LISTED];
+    private final BitSet settled = new BitSet();
+    private int completed;
+    private int failed;
+    private long lastCompletedNanos;
+    // values the serializer made from objects: their size is known once acknowledged
+    private long serializedValueBytes;
+    private Exception firstFailure;
     private Boolean committed;
     private Supplier<String> abortCause;
-    private long[] ackedIntended;
-    private long[] ackedSend;
-    private long[] ackedAt;
-    private long[] ackedBytes;
-    private int ackedKept;
-    // the counted records' latencies (µs) and value bytes, when the sample reports them (guarded by this);
-    // on a paced run also from the intended send time, and the wait to be sent
-    private final int[] countedMicros;
-    private final int[] countedCorrectedMicros;
-    private final int[] countedDelayMicros;
-    private int counted;
-    private long countedBytes;
+    // intended, send and ack times and bytes of the records acknowledged in a transaction still open
+    private final List<long[]> ackedInTransaction = new ArrayList<>();
+    // the counted records' figures, when the sample reports them
+    private RecordTimes counted = new RecordTimes();
 
-    /** A record as it is handed to the producer, and its weight. */
-    public static final class Outgoing {
-        final ProducerRecord<Object, Object> record;
-        final long bytes;
-        final long valueBytes;
-
-        /**
-         * @param bytes      key, value and headers: JMeter's sent bytes
-         * @param valueBytes the value alone, as producer-perf-test counts its MB; -1 for a value the
-         *                   serializer makes from an object: its serialized size is taken from the ack
-         */
-        public Outgoing(ProducerRecord<Object, Object> record, long bytes, long valueBytes) {
-            this.record = record;
-            this.bytes = bytes;
-            this.valueBytes = valueBytes;
-        }
-    }
-
-    private SendBatch(int size, ProducerStats stats, boolean transactional, boolean keepLatencies, boolean paced) {
-        this.size = size;
-        this.countedMicros = keepLatencies ? new int[size] : null;
-        this.countedCorrectedMicros = keepLatencies && paced ? new int[size] : null;
-        this.countedDelayMicros = keepLatencies && paced ? new int[size] : null;
+    private SendBatch(ProducerStats stats, boolean transactional, boolean keepLatencies, boolean paced) {
         this.stats = stats;
         this.transactional = transactional;
-        this.acks = new AtomicReferenceArray<>(size);
-        this.settled = new AtomicIntegerArray(size);
+        this.keepLatencies = keepLatencies;
+        this.paced = paced;
     }
 
     /**
-     * Makes record i with {@code make} right before handing it to the producer, so that a send time
-     * it carries is that of its own send, not of the sample's first; never throws: a record that
-     * cannot be made or that the producer refuses at once (serialization, size, metadata timeout)
-     * counts as failed. After a {@link TimeoutException} or an {@link InterruptException} (Stop) in
-     * {@code send()} the records left fail with it unmade, so a sample blocks max.block.ms once, not
-     * once per record. In a {@code transactional} batch, acknowledged records reach the stats when
-     * {@link #transactionEnded} says how the transaction ended. With {@code keepLatencies} the batch
-     * keeps what {@link #countedMicros} returns. With {@code slots} (a paced run) record i was due at
-     * {@code slots.intendedNanos(i)}: it is not sent before, and its wait to be sent counts in its corrected
-     * latency.
+     * A batch to {@link #send} records into. In a {@code transactional} batch, acknowledged records reach the stats
+     * when {@link #transactionEnded} says how the transaction ended. With {@code keepLatencies} the batch keeps what
+     * {@link #countedMicros} returns; {@code paced}: the records have intended send times, whose waits it keeps too.
+     */
+    public static SendBatch open(ProducerStats stats, boolean transactional, boolean keepLatencies, boolean paced) {
+        return new SendBatch(stats, transactional, keepLatencies, paced);
+    }
+
+    /**
+     * Sends {@code n} records and closes the batch: record i is made with {@code make} right before it is handed to
+     * the producer, so that a send time it carries is that of its own send, not of the sample's first. With
+     * {@code slots} (a paced run) record i was due at {@code slots.intendedNanos(i)}: it is not sent before, and its
+     * wait to be sent counts in its corrected latency. When a send ends the sample ({@link AtOnce#endsSample}) the records
+     * left fail with it unmade, so a sample blocks max.block.ms once, not once per record.
      */
     @SuppressWarnings("java:S107") // what one sample's sending needs
     public static SendBatch send(
             Producer<Object, Object> producer,
             int n,
-            IntFunction<Outgoing> make,
+            Outgoing.Maker make,
             ProducerStats stats,
             boolean transactional,
             boolean keepLatencies,
             SendSchedule.Claim slots) {
-        SendBatch batch = new SendBatch(n, stats, transactional, keepLatencies, slots != null);
+        SendBatch batch = open(stats, transactional, keepLatencies, slots != null);
         stats.sending(slots != null ? slots.intendedNanos(0) : System.nanoTime());
         for (int i = 0; i < n; i++) {
             if (slots != null && i > 0) {
                 slots.awaitDue(i);
             }
-            long start = System.nanoTime();
-            long intended = slots != null ? slots.intendedNanos(i) : start;
-            RuntimeException atOnce;
-            try {
-                Outgoing out = make.apply(i);
-                batch.sentBytes += out.bytes;
-                start = System.nanoTime();
-                if (slots == null) {
-                    intended = start;
-                }
-                atOnce = failure(producer.send(out.record, batch.callback(i, intended, start, out.valueBytes)));
-            } catch (RuntimeException e) {
-                batch.complete(i, null, e, intended, start, 0);
-                atOnce = e;
-            }
-            if (endsSample(atOnce)) {
-                for (int j = i + 1; j < n; j++) {
-                    long now = System.nanoTime();
-                    batch.complete(j, null, atOnce, now, now, 0);
-                }
+            RuntimeException atOnce = slots != null
+                    ? batch.send(producer, make, slots.intendedNanos(i), slots.intendedEpochMicros(i))
+                    : batch.send(producer, make, 0, Outgoing.NOT_PACED);
+            if (AtOnce.endsSample(atOnce)) {
+                batch.failUnsent(n - i - 1, atOnce);
                 break;
             }
         }
+        batch.close();
         return batch;
     }
 
     /**
-     * After this, the records left in a sample fail with it unmade: send() waited max.block.ms (metadata, buffer
-     * space) and each further record would wait as long again; or Stop interrupted it; or a CSV file read with
-     * "stop" has no row left.
+     * The two batches' records as one finished batch, as they stand now (records that complete later still reach the
+     * stats): for a thread's last sample, which reports the batch it filled while waiting for the one before.
      */
-    static boolean endsSample(RuntimeException atOnce) {
-        return atOnce instanceof TimeoutException
-                || atOnce instanceof InterruptException
-                || atOnce instanceof RowsEnded;
+    public static SendBatch joined(SendBatch a, SendBatch b) {
+        SendBatch j = new SendBatch(a.stats, false, a.keepLatencies, a.paced);
+        synchronized (a) {
+            synchronized (b) {
+                j.size = a.size + b.size;
+                j.sentBytes = a.sentBytes + b.sentBytes;
+                j.serializedValueBytes = a.serializedValueBytes + b.serializedValueBytes;
+                j.firstSendNanos = a.size > 0 ? a.firstSendNanos : b.firstSendNanos;
+                j.lastCompletedNanos = Math.max(a.lastCompletedNanos, b.lastCompletedNanos);
+                System.arraycopy(a.acks, 0, j.acks, 0, LISTED);
+                for (int i = a.size; i < LISTED; i++) {
+                    j.acks[i] = b.acks[i - a.size];
+                }
+                j.completed = a.completed + b.completed;
+                j.failed = a.failed + b.failed;
+                j.firstFailure = a.firstFailure != null ? a.firstFailure : b.firstFailure;
+                j.counted = a.counted.plus(b.counted);
+                j.released = a.released || b.released;
+                j.closed = true;
+            }
+        }
+        j.done.countDown();
+        return j;
     }
 
-    /** How a send the producer already gave up on failed; null while pending or acknowledged. */
-    static RuntimeException failure(Future<RecordMetadata> ack) {
-        if (ack == null || !ack.isDone()) {
-            return null;
+    /**
+     * Makes the batch's next record and hands it to the producer; never throws: a record that cannot be made or that
+     * the producer refuses at once (serialization, size, metadata timeout) counts as failed.
+     *
+     * @param intendedNanos       on a paced batch when the record was due; else ignored (due when sent)
+     * @param intendedEpochMicros the same in microseconds since the epoch, or {@link Outgoing#NOT_PACED}
+     * @return how the send failed at once, or null
+     */
+    public RuntimeException send(
+            Producer<Object, Object> producer, Outgoing.Maker make, long intendedNanos, long intendedEpochMicros) {
+        int index = size++;
+        long start = System.nanoTime();
+        if (index == 0) {
+            firstSendNanos = start;
         }
+        long intended = paced ? intendedNanos : start;
         try {
-            ack.get();
-            return null;
-        } catch (ExecutionException e) {
-            return e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
+            Outgoing out = make.make(index, intendedEpochMicros);
+            sentBytes += out.bytes();
+            start = System.nanoTime();
+            long sent = start;
+            long due = paced ? intended : sent;
+            long valueBytes = out.valueBytes();
+            return AtOnce.failure(
+                    producer.send(out.record(), (metadata, e) -> complete(index, metadata, e, due, sent, valueBytes)));
+        } catch (RuntimeException e) {
+            complete(index, null, e, intended, start, 0);
+            return e;
         }
     }
 
-    private Callback callback(int index, long intendedNanos, long sendNanos, long bytes) {
-        return (metadata, exception) -> complete(index, metadata, exception, intendedNanos, sendNanos, bytes);
+    /** The next {@code count} records fail unmade with {@code cause}. */
+    public void failUnsent(int count, RuntimeException cause) {
+        for (int j = 0; j < count; j++) {
+            long now = System.nanoTime();
+            complete(size++, null, cause, now, now, 0);
+        }
     }
 
-    private void complete(
+    /** No record is added after this: the batch is done once those it has complete. */
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            if (completed == size) {
+                done.countDown();
+            }
+        }
+    }
+
+    private synchronized void complete(
             int index, RecordMetadata metadata, Exception exception, long intendedNanos, long sendNanos, long bytes) {
         // a transactional send() can throw after appending the record, whose callback then fires too
-        if (!settled.compareAndSet(index, 0, 1)) {
+        if (settled.get(index)) {
             return;
         }
+        settled.set(index);
+        long now = System.nanoTime();
         if (exception == null) {
-            acks.set(index, metadata);
+            if (index < LISTED) {
+                acks[index] = metadata;
+            }
             if (bytes < 0) {
                 bytes = Math.max(0, metadata.serializedValueSize());
-                serializedValueBytes.addAndGet(bytes);
+                serializedValueBytes += bytes;
             }
             if (transactional) {
-                ackedInTransaction(intendedNanos, sendNanos, System.nanoTime(), bytes);
+                ackedInTransaction(intendedNanos, sendNanos, now, bytes);
             } else {
-                counted(intendedNanos, sendNanos, System.nanoTime(), bytes);
+                counted(intendedNanos, sendNanos, now, bytes);
             }
         } else {
-            // set before the count: whoever sees failed() > 0 finds firstFailure()
-            firstFailure.compareAndSet(null, exception);
-            failed.incrementAndGet();
+            if (firstFailure == null) {
+                firstFailure = exception;
+            }
+            failed++;
             // on the network thread, once per failed record: described only if it is the run's first
             stats.failed(1, () -> FailureText.describe(exception));
         }
-        if (completed.incrementAndGet() == size) {
+        lastCompletedNanos = now;
+        if (++completed == size && closed) {
             done.countDown();
         }
     }
 
-    private synchronized void ackedInTransaction(long intendedNanos, long sendNanos, long ackNanos, long bytes) {
+    private void ackedInTransaction(long intendedNanos, long sendNanos, long ackNanos, long bytes) {
         if (committed == null) {
-            if (ackedSend == null) {
-                ackedIntended = new long[size];
-                ackedSend = new long[size];
-                ackedAt = new long[size];
-                ackedBytes = new long[size];
-            }
-            ackedIntended[ackedKept] = intendedNanos;
-            ackedSend[ackedKept] = sendNanos;
-            ackedAt[ackedKept] = ackNanos;
-            ackedBytes[ackedKept++] = bytes;
+            ackedInTransaction.add(new long[] {intendedNanos, sendNanos, ackNanos, bytes});
         } else if (committed) {
             counted(intendedNanos, sendNanos, ackNanos, bytes);
         } else {
@@ -224,40 +229,29 @@ public final class SendBatch {
     /** An acknowledged record counts as sent: in the stats, and in this batch's own figures. */
     private void counted(long intendedNanos, long sendNanos, long ackNanos, long bytes) {
         stats.acked(intendedNanos, sendNanos, ackNanos, bytes);
-        if (countedMicros != null) {
-            synchronized (this) {
-                if (countedCorrectedMicros != null) {
-                    countedCorrectedMicros[counted] = micros(intendedNanos, ackNanos);
-                    countedDelayMicros[counted] = micros(intendedNanos, sendNanos);
-                }
-                countedMicros[counted++] = micros(sendNanos, ackNanos);
-                countedBytes += bytes;
-            }
+        if (keepLatencies) {
+            counted.add(intendedNanos, sendNanos, ackNanos, bytes);
         }
-    }
-
-    private static int micros(long fromNanos, long toNanos) {
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, (toNanos - fromNanos) / 1000));
     }
 
     /** Latencies (µs) of the records counted as sent so far; empty unless the batch keeps them. */
     public synchronized int[] countedMicros() {
-        return countedMicros == null ? new int[0] : Arrays.copyOf(countedMicros, counted);
+        return counted.micros();
     }
 
     /** On a paced run, the counted records' latencies (µs) from their intended send times; else null. */
     public synchronized int[] countedCorrectedMicros() {
-        return countedCorrectedMicros == null ? null : Arrays.copyOf(countedCorrectedMicros, counted);
+        return paced && keepLatencies ? counted.correctedMicros() : null;
     }
 
     /** On a paced run, the counted records' waits (µs) from their intended to their actual send; else null. */
     public synchronized int[] countedDelayMicros() {
-        return countedDelayMicros == null ? null : Arrays.copyOf(countedDelayMicros, counted);
+        return paced && keepLatencies ? counted.delayMicros() : null;
     }
 
     /** Value bytes of the records counted as sent so far, as producer-perf-test counts its MB. */
     public synchronized long countedBytes() {
-        return countedBytes;
+        return counted.bytes();
     }
 
     /**
@@ -268,13 +262,11 @@ public final class SendBatch {
         committed = commit;
         abortCause = cause;
         if (commit) {
-            for (int i = 0; i < ackedKept; i++) {
-                counted(ackedIntended[i], ackedSend[i], ackedAt[i], ackedBytes[i]);
-            }
-        } else if (ackedKept > 0) {
-            stats.failed(ackedKept, cause);
+            ackedInTransaction.forEach(r -> counted(r[0], r[1], r[2], r[3]));
+        } else if (!ackedInTransaction.isEmpty()) {
+            stats.failed(ackedInTransaction.size(), cause);
         }
-        ackedKept = 0;
+        ackedInTransaction.clear();
     }
 
     /**
@@ -283,7 +275,17 @@ public final class SendBatch {
      * @return true when all completed
      */
     public boolean await(long timeoutMs) throws InterruptedException {
-        return done.await(timeoutMs, TimeUnit.MILLISECONDS) && completed.get() == size;
+        return awaitNanos(TimeUnit.MILLISECONDS.toNanos(timeoutMs));
+    }
+
+    /** {@link #await} in nanoseconds. */
+    public boolean awaitNanos(long timeoutNanos) throws InterruptedException {
+        return done.await(timeoutNanos, TimeUnit.NANOSECONDS) && pending() == 0;
+    }
+
+    /** Whether the batch is closed and every record completed (or the wait was released). */
+    public boolean isDone() {
+        return done.getCount() == 0;
     }
 
     /** Stops a waiting {@link #await} early (JMeter's Stop). */
@@ -297,36 +299,47 @@ public final class SendBatch {
         return released;
     }
 
+    /** Records handed to this batch so far. */
     public int size() {
         return size;
+    }
+
+    /** When the first record was handed to the producer ({@link System#nanoTime}); 0 before. */
+    public long firstSendNanos() {
+        return firstSendNanos;
+    }
+
+    /** When the last record completed ({@link System#nanoTime}); 0 before any did. */
+    public synchronized long lastCompletedNanos() {
+        return lastCompletedNanos;
     }
 
     /**
      * Key, value and header bytes of the records handed to the producer (JMeter's sent bytes); values
      * the serializer made from objects count once acknowledged.
      */
-    public long sentBytes() {
-        return sentBytes + serializedValueBytes.get();
+    public synchronized long sentBytes() {
+        return sentBytes + serializedValueBytes;
     }
 
-    public int acked() {
-        return completed.get() - failed.get();
+    public synchronized int acked() {
+        return completed - failed;
     }
 
-    public int failed() {
-        return failed.get();
+    public synchronized int failed() {
+        return failed;
     }
 
-    public int pending() {
-        return size - completed.get();
+    public synchronized int pending() {
+        return size - completed;
     }
 
-    public Exception firstFailure() {
-        return firstFailure.get();
+    public synchronized Exception firstFailure() {
+        return firstFailure;
     }
 
-    /** The broker's answer for record {@code index}, or null if it was not (yet) acknowledged. */
-    public RecordMetadata metadata(int index) {
-        return acks.get(index);
+    /** The broker's answer for record {@code index} (below {@link #LISTED}), or null if not (yet) acknowledged. */
+    public synchronized RecordMetadata metadata(int index) {
+        return index < LISTED ? acks[index] : null;
     }
 }

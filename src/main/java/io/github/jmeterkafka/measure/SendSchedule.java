@@ -173,6 +173,18 @@ public final class SendSchedule {
         }
     }
 
+    /**
+     * How long until the next record no thread claimed yet is due: 0 or less when it is (also before the schedule
+     * starts); {@link Long#MAX_VALUE} when every record of the limit was claimed.
+     */
+    public long nanosUntilNext() {
+        long k = next.get();
+        if (k >= limit) {
+            return Long.MAX_VALUE;
+        }
+        return started ? intendedNanos(k) - clock.getAsLong() : 0;
+    }
+
     /** Starts the schedule now, if it has not started: record 0 is due now. */
     public void start() {
         if (!started) {

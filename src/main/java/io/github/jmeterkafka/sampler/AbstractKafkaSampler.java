@@ -96,11 +96,16 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     /** The clock around the call, then the result; false when the subclass says there is no sample. */
     private static <T> boolean timed(SampleResult result, Sample<T> sample) throws Exception {
         T outcome;
-        result.sampleStart();
+        boolean clock = !sample.timesItself();
+        if (clock) {
+            result.sampleStart();
+        }
         try {
             outcome = sample.call(result);
         } finally {
-            result.sampleEnd();
+            if (clock) {
+                result.sampleEnd();
+            }
             sample.ended(result);
         }
         if (!sample.fill(result, outcome)) {
@@ -125,6 +130,14 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     protected interface Sample<T> {
         /** The network call, timed; may mark the end of its connect part ({@code result.connectEnd()}). */
         T call(SampleResult result) throws Exception;
+
+        /**
+         * True for a sample whose time is not the call's (records sent before it, during the last one's wait): its
+         * {@link #fill} sets the time ({@code setStampAndTime}).
+         */
+        default boolean timesItself() {
+            return false;
+        }
 
         /** Right after the clock stops, whether the call returned or threw. */
         default void ended(SampleResult result) {}

@@ -2,6 +2,8 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.client.Outgoing;
+import io.github.jmeterkafka.client.PacedSender;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.input.Fields;
@@ -9,11 +11,11 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
-import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
-import java.util.function.IntFunction;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Producer;
@@ -39,6 +41,8 @@ public class KafkaProducerSampler extends ProducerFields {
     private transient ThreadRecords records = new ThreadRecords();
     private final transient SameAsLast<String> samplerData = new SameAsLast<>();
     private transient volatile SendBatch inFlight;
+    private transient PacedSender pacer;
+    private transient ProducerRun pacerRun;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
     private ProducerRun run() {
@@ -52,34 +56,34 @@ public class KafkaProducerSampler extends ProducerFields {
     protected Sample<SendBatch> prepare(SampleResult result) throws Exception {
         int perSample = Fields.positiveInt("records per sample", recordsPerSample, 1);
         ProducerRun run = run();
-        ScheduleWait.Taken taken =
-                records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
-        if (taken == null) {
-            return null;
+        // a paced thread sends while it waits for acks (but a transaction holds one sample's records)
+        PacedSender pacer = run.schedule != null && !transactional ? pacer(run) : null;
+        ScheduleWait.Taken taken = null;
+        if (pacer == null || pacer.idle()) {
+            taken = records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+            if (taken == null) {
+                return null;
+            }
+            result.setSampleCount(taken.count());
+            taken(taken.count());
         }
-        int n = taken.count();
-        result.setSampleCount(n);
-        taken(n);
         long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
-        ProducerRecords.Target target = target(topicName);
-        RecordSpec recordSpec = spec();
         // a transactional producer is always the thread's own: the scope is not read
         ProducerScope scope = transactional
                 ? ProducerScope.THREAD
                 : Tagged.parse(ProducerScope.class, "producer scope", producerScope);
         Connection connection = connection();
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
-        result.setSamplerData(samplerData.get(
-                () -> ProducerResponse.samplerData(
-                        connection.name(), topicName, partition, n, recordSpec, transactional),
-                connection.name(),
-                topicName,
-                partition,
-                n,
-                recordSpec,
-                transactional));
-        return new Send(connection, producer, run, target, recordSpec, taken, ackTimeoutMs);
+        return new Send(connection, producer, run, target(topicName), spec(), taken, ackTimeoutMs, pacer, perSample);
+    }
+
+    private PacedSender pacer(ProducerRun run) {
+        if (pacer == null || pacerRun != run) {
+            pacer = new PacedSender(run.schedule);
+            pacerRun = run;
+        }
+        return pacer;
     }
 
     /** One sample's records: made as they are sent, then waited for until acknowledged or failed. */
@@ -89,12 +93,16 @@ public class KafkaProducerSampler extends ProducerFields {
         private final ProducerRun run;
         private final ProducerRecords.Target target;
         private final RecordSpec recordSpec;
-        private final int n;
-        private final SendSchedule.Claim slots;
+        private final ScheduleWait.Taken taken;
         private final long ackTimeoutMs;
+        private final PacedSender pacer;
+        private final int perSample;
+        private long connectStartMs;
+        private long connectMs = -1;
         private int failed;
         private int pending;
 
+        @SuppressWarnings("java:S107") // what one sample needs
         Send(
                 Connection connection,
                 Producer<Object, Object> producer,
@@ -102,20 +110,59 @@ public class KafkaProducerSampler extends ProducerFields {
                 ProducerRecords.Target target,
                 RecordSpec recordSpec,
                 ScheduleWait.Taken taken,
-                long ackTimeoutMs) {
+                long ackTimeoutMs,
+                PacedSender pacer,
+                int perSample) {
             this.connection = connection;
             this.producer = producer;
             this.run = run;
             this.target = target;
             this.recordSpec = recordSpec;
-            this.n = taken.count();
-            this.slots = taken.slots();
+            this.taken = taken;
             this.ackTimeoutMs = ackTimeoutMs;
+            this.pacer = pacer;
+            this.perSample = perSample;
+        }
+
+        @Override
+        public boolean timesItself() {
+            return pacer != null;
         }
 
         @Override
         public SendBatch call(SampleResult result) throws Exception {
-            SendBatch batch = send(result);
+            Outgoing.Maker make = maker(result);
+            if (pacer != null) {
+                PacedSender.Sending sending = new PacedSender.Sending(
+                        producer,
+                        make,
+                        run.stats,
+                        perSample,
+                        result instanceof KafkaSampleResult,
+                        TimeUnit.MILLISECONDS.toNanos(ackTimeoutMs));
+                BooleanSupplier end = ThreadEnd.ofCurrentThread();
+                SendBatch batch = blocking.run(() -> pacer.next(
+                        sending,
+                        taken == null ? null : taken.slots(),
+                        () -> stopped() || end.getAsBoolean() || records.rowsEnded()));
+                handedToKafka();
+                if (batch != null) {
+                    pending = batch.pending();
+                    failed = batch.failed();
+                }
+                return batch;
+            }
+            if (transactional) {
+                producer.beginTransaction();
+            }
+            SendBatch batch = blocking.run(() -> SendBatch.send(
+                    producer,
+                    taken.count(),
+                    make,
+                    run.stats,
+                    transactional,
+                    result instanceof KafkaSampleResult,
+                    taken.slots()));
             handedToKafka();
             inFlight = batch;
             try {
@@ -138,13 +185,14 @@ public class KafkaProducerSampler extends ProducerFields {
             return batch;
         }
 
-        /** Hands each record to the producer as it is made; a first sample on a topic waits for its metadata first. */
-        private SendBatch send(SampleResult result) throws Exception {
+        /** The maker of the sample's records; a first sample on a topic waits for its metadata first. */
+        private Outgoing.Maker maker(SampleResult result) throws Exception {
             String topicName = target.topic();
             // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
             // the sample's time, as its connect time, but before the first send, so that neither the records'
             // latencies nor the rate's start include it, and a paced test does not start with every thread stuck.
             boolean firstOnTopic = producers.firstOnTopic(topicName);
+            connectStartMs = System.currentTimeMillis();
             int partitions;
             try {
                 // with sequence numbers the sampler picks partitions, so each (thread, partition) counts from 0 without
@@ -159,27 +207,41 @@ public class KafkaProducerSampler extends ProducerFields {
                 throw e;
             }
             if (firstOnTopic) {
-                result.connectEnd();
+                connectMs = System.currentTimeMillis() - connectStartMs;
+                if (pacer == null) {
+                    result.connectEnd();
+                }
             }
             // each record is made as it is sent: its sequence header then carries its own send time
-            IntFunction<SendBatch.Outgoing> make = records.sample(
+            return records.sample(
                     recordSpec,
                     seed,
                     connection,
                     run.counters,
                     target,
                     sequenceHeader ? sequenceId(connection) : null,
-                    partitions,
-                    slots);
-            if (transactional) {
-                producer.beginTransaction();
-            }
-            return blocking.run(() -> SendBatch.send(
-                    producer, n, make, run.stats, transactional, result instanceof KafkaSampleResult, slots));
+                    partitions);
         }
 
         @Override
         public boolean fill(SampleResult result, SendBatch batch) {
+            if (batch == null) {
+                return false;
+            }
+            int n = batch.size();
+            if (pacer != null) {
+                ProducerResponse.span(result, batch, connectStartMs, connectMs);
+            }
+            result.setSampleCount(n);
+            result.setSamplerData(samplerData.get(
+                    () -> ProducerResponse.samplerData(
+                            connection.name(), target.topic(), partition, n, recordSpec, transactional),
+                    connection.name(),
+                    target.topic(),
+                    partition,
+                    n,
+                    recordSpec,
+                    transactional));
             result.setLatency(result.getTime());
             result.setSentBytes(batch.sentBytes());
             producers.sampled(n, batch.sentBytes());
@@ -227,6 +289,10 @@ public class KafkaProducerSampler extends ProducerFields {
     @Override
     protected void wake() {
         scheduleWait.wake();
+        PacedSender paced = pacer;
+        if (paced != null) {
+            paced.release();
+        }
         SendBatch batch = inFlight;
         if (batch != null) {
             batch.release();

@@ -144,7 +144,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         public ReplyWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
-            var make = records.sample(recordSpec, seed, connection, run.counters, target, null, 0, slots);
+            var make = records.sample(recordSpec, seed, connection, run.counters, target, null, 0);
             ReplyWait wait = reader.registry()
                     .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;

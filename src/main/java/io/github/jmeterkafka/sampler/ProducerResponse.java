@@ -68,4 +68,21 @@ final class ProducerResponse {
             FailureLog.once(label, "TimeoutException", "records not acknowledged " + why, null);
         }
     }
+
+    /**
+     * A paced sample's time spans its records, sent partly during the sample before: from the first one's send (or
+     * from the connect that came before it, {@code connectMs} >= 0) to the last one's end.
+     */
+    static void span(SampleResult result, SendBatch batch, long connectStartMs, long connectMs) {
+        long nowMs = System.currentTimeMillis();
+        long nowNanos = System.nanoTime();
+        long start = nowMs - (nowNanos - batch.firstSendNanos()) / 1_000_000;
+        long last = batch.lastCompletedNanos();
+        long end = last == 0 ? nowMs : nowMs - (nowNanos - last) / 1_000_000;
+        if (connectMs >= 0) {
+            start = Math.min(start, connectStartMs);
+            result.setConnectTime(connectMs);
+        }
+        result.setStampAndTime(start, Math.max(0, end - start));
+    }
 }

@@ -1,12 +1,11 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Outgoing;
 import io.github.jmeterkafka.client.ProducerRecords;
-import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
-import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.PlanDirectory;
 import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
@@ -17,7 +16,6 @@ import io.github.jmeterkafka.payload.registry.RegistryConfig;
 import io.github.jmeterkafka.payload.registry.RegistryOutput;
 import io.github.jmeterkafka.payload.registry.SerializerObjects;
 import java.util.Arrays;
-import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -45,18 +43,16 @@ final class ThreadRecords {
     /**
      * The maker of a sample's records.
      *
-     * @param seed  blank, or the seed of this thread's random stream (read at its first sample)
-     * @param slots on a paced run, the records' intended send times (for the sequence header); else null
+     * @param seed blank, or the seed of this thread's random stream (read at its first sample)
      */
-    IntFunction<SendBatch.Outgoing> sample(
+    Outgoing.Maker sample(
             RecordSpec now,
             String seed,
             Connection connection,
             SamplerCounters counters,
             ProducerRecords.Target target,
             String producerId,
-            int partitions,
-            SendSchedule.Claim slots)
+            int partitions)
             throws InterruptedException {
         if (keyBytes == null) {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
@@ -86,7 +82,7 @@ final class ThreadRecords {
         } else if (serializerObjects != null) {
             valueOut = serializerObjects;
         }
-        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes, slots, valueOut);
+        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes, valueOut);
     }
 
     private void output(RecordSpec now, Connection connection) {

@@ -21,7 +21,7 @@ class SendBatchTest {
         SendBatch batch = SendBatch.send(
                 producer,
                 4,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100),
+                (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100),
                 stats,
                 false,
                 true,
@@ -44,7 +44,7 @@ class SendBatchTest {
         SendBatch committed = SendBatch.send(
                 producer,
                 3,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
+                (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
                 stats,
                 true,
                 true,
@@ -60,7 +60,7 @@ class SendBatchTest {
         SendBatch aborted = SendBatch.send(
                 producer,
                 2,
-                i -> new SendBatch.Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
+                (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
                 stats,
                 true,
                 true,

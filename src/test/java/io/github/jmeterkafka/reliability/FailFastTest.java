@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.FailureText;
+import io.github.jmeterkafka.client.Outgoing;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.client.SendBatch;
@@ -213,9 +214,9 @@ class FailFastTest {
         MockConnections.bind(CONNECTION, MockConnections.clients(() -> producer, null, null));
     }
 
-    private static SendBatch.Outgoing record(int i) {
+    private static Outgoing record(int i, long intendedMicros) {
         byte[] value = ("v" + i).getBytes(UTF_8);
-        return new SendBatch.Outgoing(new ProducerRecord<>("t", 0, null, value), value.length, value.length);
+        return new Outgoing(new ProducerRecord<>("t", 0, null, value), value.length, value.length);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
