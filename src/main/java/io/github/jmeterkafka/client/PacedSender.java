@@ -18,6 +18,8 @@ import org.apache.kafka.clients.producer.Producer;
  * <p>Threads: the sampler clone's thread; {@link #release} from any thread (Stop).
  */
 public final class PacedSender {
+    // a send that takes this long waited in the producer (a plain append takes microseconds)
+    private static final long BLOCKED_NANOS = 1_000_000;
     private final SendSchedule schedule;
     // closed, waited for by the running sample
     private SendBatch head;
@@ -26,7 +28,6 @@ public final class PacedSender {
     private volatile SendBatch waitedFor;
     private volatile boolean released;
     private long atLimitSince;
-    private long atLimitNanos;
 
     /**
      * How the running sample's records are made and sent (a sample's fields may change from one to the next).
@@ -137,7 +138,7 @@ public final class PacedSender {
         if (atLimit && atLimitSince == 0) {
             atLimitSince = now;
         } else if (!atLimit && atLimitSince != 0) {
-            atLimitNanos += now - atLimitSince;
+            schedule.heldAtLimit(now - atLimitSince);
             atLimitSince = 0;
         }
     }
@@ -158,18 +159,18 @@ public final class PacedSender {
         s.stats().sending(claim.intendedNanos(0));
         for (int i = 0; i < claim.count; i++) {
             claim.awaitDue(i);
+            long start = System.nanoTime();
             RuntimeException atOnce =
                     open.send(s.producer(), s.maker(), claim.intendedNanos(i), claim.intendedEpochMicros(i));
+            long took = System.nanoTime() - start;
+            if (took >= BLOCKED_NANOS) {
+                schedule.heldInSend(took);
+            }
             if (AtOnce.endsSample(atOnce)) {
                 open.failUnsent(claim.count - i - 1, atOnce);
                 return;
             }
         }
-    }
-
-    /** How long, in all, a due record waited because this thread's batches were full. */
-    public long atLimitNanos() {
-        return atLimitNanos;
     }
 
     /** Ends the running wait at once (Stop): the batch is reported as it stands. */

@@ -51,21 +51,36 @@ public record ScheduleFigures(Histogram correctedMicros, Histogram sendDelayMicr
         Histogram h = sendDelayMicros;
         boolean any = h.getTotalCount() > 0;
         return String.format(
+                        Locale.ROOT,
+                        "send delay (intended to actual send): %.2f ms avg, %d ms 50th, %d ms 95th, %d ms 99th, "
+                                + "%d ms 99.9th, %.2f ms max; behind schedule %.1f s in %d stretch%s (longest %.1f s), "
+                                + "%d records skipped.",
+                        any ? h.getMean() / 1000.0 : 0,
+                        h.getValueAtPercentile(50) / 1000,
+                        h.getValueAtPercentile(95) / 1000,
+                        h.getValueAtPercentile(99) / 1000,
+                        h.getValueAtPercentile(99.9) / 1000,
+                        any ? h.getMaxValue() / 1000.0 : 0,
+                        behind.totalMs() / 1000.0,
+                        behind.stretches(),
+                        behind.stretches() == 1 ? "" : "es",
+                        behind.longestMs() / 1000.0,
+                        behind.skipped())
+                + heldBack();
+    }
+
+    /** What held due records back, when anything did: the cluster (through the producer) or the load generator. */
+    private String heldBack() {
+        if (behind.inSendMs() == 0 && behind.atLimitMs() == 0) {
+            return "";
+        }
+        return String.format(
                 Locale.ROOT,
-                "send delay (intended to actual send): %.2f ms avg, %d ms 50th, %d ms 95th, %d ms 99th, "
-                        + "%d ms 99.9th, %.2f ms max; behind schedule %.1f s in %d stretch%s (longest %.1f s), "
-                        + "%d records skipped.",
-                any ? h.getMean() / 1000.0 : 0,
-                h.getValueAtPercentile(50) / 1000,
-                h.getValueAtPercentile(95) / 1000,
-                h.getValueAtPercentile(99) / 1000,
-                h.getValueAtPercentile(99.9) / 1000,
-                any ? h.getMaxValue() / 1000.0 : 0,
-                behind.totalMs() / 1000.0,
-                behind.stretches(),
-                behind.stretches() == 1 ? "" : "es",
-                behind.longestMs() / 1000.0,
-                behind.skipped());
+                " Due records waited %.1f s in the producer's send() (its buffer.memory full: the cluster's pace) and"
+                        + " %.1f s at the threads' in-flight limit (2 x records per sample a thread); any other delay"
+                        + " is the load generator's (CPU, threads).",
+                behind.inSendMs() / 1000.0,
+                behind.atLimitMs() / 1000.0);
     }
 
     /** Fills the row's corrected latency, send delay and behind-schedule columns. */

@@ -36,6 +36,9 @@ public final class SendSchedule {
     private static final long UNSTARTED_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private final AtomicLong next = new AtomicLong();
     private final LongAdder skipped = new LongAdder();
+    // time a due record was held back in the producer's send(), and by a thread's in-flight limit
+    private final LongAdder inSendNanos = new LongAdder();
+    private final LongAdder atLimitNanos = new LongAdder();
     // set once, by the first claim
     private volatile boolean started;
     private long startNanos;
@@ -257,6 +260,16 @@ public final class SendSchedule {
         }
     }
 
+    /** A send of a due record took {@code nanos} in the producer (its buffer.memory full, metadata, a pause). */
+    public void heldInSend(long nanos) {
+        inSendNanos.add(nanos);
+    }
+
+    /** A due record waited {@code nanos} because the thread that would send it had its in-flight limit. */
+    public void heldAtLimit(long nanos) {
+        atLimitNanos.add(nanos);
+    }
+
     /** Records left out because they were missed. */
     public long skipped() {
         return skipped.sum();
@@ -269,12 +282,23 @@ public final class SendSchedule {
                 (behindNanos + open) / 1_000_000,
                 Math.max(longestBehindNanos, open) / 1_000_000,
                 behindStretches + (isBehind ? 1 : 0),
-                skipped());
+                skipped(),
+                inSendNanos.sum() / 1_000_000,
+                atLimitNanos.sum() / 1_000_000);
     }
 
-    /** Time behind schedule (ms), its longest stretch, how many stretches, and the records skipped. */
-    public record Behind(long totalMs, long longestMs, int stretches, long skipped) implements java.io.Serializable {
+    /**
+     * Time behind schedule (ms), its longest stretch, how many stretches, and the records skipped; and how long due
+     * records were held back in the producer's send() ({@code inSendMs}: the cluster's pace when its buffer.memory is
+     * full) and by the threads' in-flight limit ({@code atLimitMs}: the load generator's).
+     */
+    public record Behind(long totalMs, long longestMs, int stretches, long skipped, long inSendMs, long atLimitMs)
+            implements java.io.Serializable {
         public static final Behind NONE = new Behind(0, 0, 0, 0);
+
+        public Behind(long totalMs, long longestMs, int stretches, long skipped) {
+            this(totalMs, longestMs, stretches, skipped, 0, 0);
+        }
 
         /** The sum of two servers' (or two runs') figures; the longest stretch is the longer one. */
         public Behind plus(Behind other) {
@@ -282,7 +306,9 @@ public final class SendSchedule {
                     totalMs + other.totalMs,
                     Math.max(longestMs, other.longestMs),
                     stretches + other.stretches,
-                    skipped + other.skipped);
+                    skipped + other.skipped,
+                    inSendMs + other.inSendMs,
+                    atLimitMs + other.atLimitMs);
         }
     }
 }

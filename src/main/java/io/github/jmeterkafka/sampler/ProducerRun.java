@@ -75,20 +75,32 @@ final class ProducerRun {
 
     /** Names the likely cause of a shortfall and its fix. */
     String shortfallCause(double expected, double achieved, ProducerStats.Summary all) {
-        String cause = threadsOrBroker(expected, achieved);
-        if (all.isPaced()) {
-            SendSchedule.Behind behind = all.schedule.behind();
-            cause += String.format(
-                    Locale.ROOT,
-                    " On its schedule the sampler was behind for %.1f s (longest stretch %.1f s), records waited"
-                            + " up to %.0f ms to be sent (%d ms 99th), and %d records were skipped.",
-                    behind.totalMs() / 1000.0,
-                    behind.longestMs() / 1000.0,
-                    all.schedule.sendDelayMicros().getMaxValue() / 1000.0,
-                    all.schedule.sendDelayMicros().getValueAtPercentile(99) / 1000,
-                    behind.skipped());
+        if (!all.isPaced()) {
+            return threadsOrBroker(expected, achieved);
         }
-        return cause;
+        // a paced thread sends while it waits for acks: what held the due records back says whose limit it was
+        SendSchedule.Behind behind = all.schedule.behind();
+        String whose = behind.atLimitMs() > behind.inSendMs()
+                ? "The threads' in-flight limit held records back most: raise records per sample (or threads)."
+                : behind.inSendMs() > 0
+                        ? "The producer's send() held records back most (its buffer.memory full): the cluster did not"
+                                + " keep up (look at the latency and the broker)."
+                        : "Neither the producer nor the threads' in-flight limit held records back: the load generator"
+                                + " was short of CPU or threads.";
+        return String.format(
+                Locale.ROOT,
+                "achieved %.1f records/s, %.1f %% of the expected %.1f. %s On its schedule the sampler was behind for"
+                        + " %.1f s (longest stretch %.1f s), records waited up to %.0f ms to be sent (%d ms 99th), and"
+                        + " %d records were skipped.",
+                achieved,
+                100 * achieved / expected,
+                expected,
+                whose,
+                behind.totalMs() / 1000.0,
+                behind.longestMs() / 1000.0,
+                all.schedule.sendDelayMicros().getMaxValue() / 1000.0,
+                all.schedule.sendDelayMicros().getValueAtPercentile(99) / 1000,
+                behind.skipped());
     }
 
     private String threadsOrBroker(double expected, double achieved) {
@@ -117,11 +129,7 @@ final class ProducerRun {
                             (long) Math.ceil(expected * 1.2 * avgSampleSec / Math.max(1, perSample)));
         }
         return head
-                + (schedule != null
-                        ? "The threads could have sent faster, so the producer or the broker did not keep up (look at"
-                                + " the latency, buffer.memory and the broker)."
-                        : "The threads could have sent faster, so the producer or the broker did not keep up (look at"
-                                + " the latency, buffer.memory and the broker), or a timer paced the threads below the"
-                                + " rate.");
+                + "The threads could have sent faster, so the producer or the broker did not keep up (look at the"
+                + " latency, buffer.memory and the broker), or a timer paced the threads below the rate.";
     }
 }

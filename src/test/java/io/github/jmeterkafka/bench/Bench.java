@@ -20,7 +20,7 @@ import java.util.Set;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
  * lz4,snappy,gzip,zstd,none, template,avro,registry,generators, consume1,consume6, latency, reqreply, await, stall,
- * rates, influxdb;
+ * rates, pacing, influxdb;
  * {@code codecs} and {@code payloads} name groups), {@code bench.warmup.records} (2000000),
  * {@code bench.records.per.sample} (records per plugin sample in a-c and the codec, template and avro cases),
  * {@code bench.payload.records} (1000000: records per run in the codec, template, avro and registry cases),
@@ -28,7 +28,8 @@ import java.util.Set;
  * {@code bench.stall.records} (60000) and {@code bench.stall.rate} (2000: records/s in the stall case),
  * {@code bench.rates} (100,2000,20000,100000), {@code bench.rates.threads} (1,16), {@code bench.rates.partitions} (6),
  * {@code bench.rates.warmup.s} (5), {@code bench.rates.window.s} (60) and {@code bench.rates.records.per.sample} (0: as
- * the producer's buffer allows) for the rates case, {@code bench.jfr} (false),
+ * the producer's buffer allows) for the rates case, {@code bench.pacing.rates} (10000,20000,40000,60000,80000) and
+ * {@code bench.pacing.seconds} (25) for the pacing case, {@code bench.jfr} (false),
  * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run
  * directory).
  *
@@ -58,6 +59,7 @@ public final class Bench {
             "await",
             "stall",
             "rates",
+            "pacing",
             "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
@@ -78,6 +80,7 @@ public final class Bench {
     private final AwaitRuns await = new AwaitRuns(bench);
     private final StallRuns stall = new StallRuns(bench);
     private final RatesRuns rates = new RatesRuns(bench);
+    private final PacingRuns pacing = new PacingRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -136,6 +139,7 @@ public final class Bench {
             case "await" -> await.run();
             case "stall" -> stall.run();
             case "rates" -> rates.run();
+            case "pacing" -> pacing.run();
             case "influxdb" -> payloads.influxDb();
             default -> throw new IllegalArgumentException("No case " + c + "; cases: " + ALL_CASES);
         }

@@ -197,6 +197,8 @@ final class Report {
     private RatesCase ratesCase;
     private List<RatesCase.Run> ratesRuns = List.of();
     private List<Run> ratesCeilings = List.of();
+    private PacingCase pacingCase;
+    private List<PacingCase.Run> pacingRuns = List.of();
     private Duration elapsed = Duration.ZERO;
 
     void machine(Map<String, String> values) {
@@ -263,6 +265,12 @@ final class Report {
     void stall(StallCase c, List<StallCase.Run> runs) {
         stallCase = c;
         stallRuns = runs;
+    }
+
+    /** The pacing case: perf-test and the ready fixed-rate plan at each rate. */
+    void pacing(PacingCase c, List<PacingCase.Run> runs) {
+        pacingCase = c;
+        pacingRuns = runs;
     }
 
     /** The rates case: the target rate held at each rate and thread count, and the broker's ceiling beside. */
@@ -387,6 +395,9 @@ final class Report {
         }
         if (ratesCase != null) {
             ratesCase.table(s, ratesRuns, ratesCeilings);
+        }
+        if (pacingCase != null) {
+            pacingCase.table(s, pacingRuns);
         }
         baselineLine(s);
         targets(s);

@@ -64,9 +64,9 @@ final class StallCase {
     private static final String LATENCIES =
             "([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, "
                     + "(\\d+) ms 99\\.9th\\.";
-    private static final Pattern CORRECTED =
+    static final Pattern CORRECTED =
             Pattern.compile("corrected for the schedule \\(from the intended send\\): " + LATENCIES);
-    private static final Pattern SEND_DELAY = Pattern.compile("send delay \\(intended to actual send\\): ([\\d.]+) ms"
+    static final Pattern SEND_DELAY = Pattern.compile("send delay \\(intended to actual send\\): ([\\d.]+) ms"
             + " avg, (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, ([\\d.]+) ms max; behind"
             + " schedule ([\\d.]+) s in (\\d+) stretch(?:es)? \\(longest ([\\d.]+) s\\), (\\d+) records skipped\\.");
 

@@ -51,6 +51,21 @@ class PacedFiguresTest {
     }
 
     @Test
+    void theSendDelayLineSaysWhatHeldDueRecordsBack_theProducersSendOrTheThreadsLimit_andMergesSumThem() {
+        SendSchedule schedule = new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime);
+        schedule.heldInSend(1500 * MS);
+        schedule.heldAtLimit(250 * MS);
+        ProducerStats.Summary s = stalled(schedule).summary();
+
+        assertThat(SummaryLines.producer(s, null, Warmup.NONE, 1000).get(2))
+                .contains("0 records skipped. Due records waited 1.5 s in the producer's send() (its buffer.memory"
+                        + " full: the cluster's pace) and 0.3 s at the threads' in-flight limit");
+        SendSchedule.Behind merged = schedule.behind().plus(schedule.behind());
+        assertThat(merged.inSendMs()).isEqualTo(3000);
+        assertThat(merged.atLimitMs()).isEqualTo(500);
+    }
+
+    @Test
     void anUnpacedRunPrintsAndWritesWhatItDidBefore() {
         ProducerStats stats = new ProducerStats();
         stats.acked(0, 2 * MS, 1000);

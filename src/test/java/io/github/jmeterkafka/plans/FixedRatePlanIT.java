@@ -8,8 +8,8 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.IntervalLog;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** producer-fixed-rate.jmx against what it expects: its rate, its threads, its warm-up. */
@@ -26,9 +26,9 @@ class FixedRatePlanIT extends BrokerAndJMeter {
     }
 
     @Test
-    void tooFewThreadsForTheRateLogOneWarnNamingTheCauseAndTheFix() throws Exception {
-        String topic = "too-few-threads-" + System.nanoTime();
-        // one thread, one record per sample, linger.ms=5: at most ~200 samples/s against 2000 records/s
+    void tooFewRecordsInFlightForTheRateLogOneWarnNamingTheCauseAndTheFix() throws Exception {
+        String topic = "too-few-in-flight-" + System.nanoTime();
+        // one thread holding 2 records in flight (2 samples of 1), linger.ms=5: ~400 records/s against 2000
         JMeter.Result result = run(topic)
                 .property("rate", "2000")
                 .property("threads", "1")
@@ -45,9 +45,8 @@ class FixedRatePlanIT extends BrokerAndJMeter {
                 .singleElement()
                 .satisfies(w -> assertThat(w)
                         .contains("Kafka Producer '" + PRODUCER + "': achieved ")
-                        .contains(
-                                "of the expected 2000.0. Each thread runs one sample at a time: 1 threads x 1.0 records per sample")
-                        .contains("Add threads (at least "));
+                        .contains("of the expected 2000.0. The threads' in-flight limit held records back most: raise"
+                                + " records per sample (or threads)."));
         String out = result.stdout();
         assertThat(out)
                 .contains("\n400 records sent, ")
@@ -62,25 +61,25 @@ class FixedRatePlanIT extends BrokerAndJMeter {
     }
 
     @Test
-    void withoutThreadsThePlanSizesItsThreadsFromTheRate() {
+    void withoutThreadsAndRecordsPerSampleThePlanSizesThemFromTheRate() throws Exception {
         String topic = "threads-from-rate-" + System.nanoTime();
-        // 0.02 x 500 = 10 threads
-        JMeter.Result result = run(topic)
-                .property("rate", "500")
-                .property("records.per.sample", "10")
-                .property("records", "400")
-                .run();
+        // at least 2 threads, one per 40,000/s: 3 at 80,001/s; records per sample: the rate, at least 1000
+        JMeter.Result result =
+                run(topic).property("rate", "80001").property("records", "8000").run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         Jtl jtl = result.samples();
         assertThat(jtl.failures()).isEmpty();
-        assertThat(jtl.rows(PRODUCER).stream().map(Jtl.Row::threadName).collect(Collectors.toSet()))
-                .hasSize(10);
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(8000);
+        assertThat(jtl.rows(PRODUCER).stream().mapToLong(Jtl.Row::sampleCount).sum())
+                .as("every record in one sample")
+                .isEqualTo(8000);
+        assertThat(Files.readString(result.log())).contains("threads=3 ");
         // a run of 0.8 s on a busy machine can fall short of the rate: then the shortfall WARN is the only one
         assertThat(result.logWarningsAndErrors())
                 .as(result.describe())
                 .allMatch(w -> w.contains("Kafka Producer '" + PRODUCER + "': achieved ")
-                        && w.contains("of the expected 500.0"));
-        assertThat(result.stdout()).contains("\nexpected 500.0 records/sec, achieved ");
+                        && w.contains("of the expected 80001.0"));
+        assertThat(result.stdout()).contains("\nexpected 80001.0 records/sec, achieved ");
     }
 }

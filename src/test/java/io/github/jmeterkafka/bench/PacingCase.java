@@ -1,0 +1,211 @@
+package io.github.jmeterkafka.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.stream.Collectors;
+
+/**
+ * Pacing at rate: kafka-producer-perf-test at {@code --throughput R} and the ready plan
+ * {@code test-plans/producer-fixed-rate.jmx -Jrate=R} with its defaults (threads, records per sample), one after the
+ * other on the same broker, {@link #seconds} of records each, 1000 B, 6 partitions, {@code acks=1}. Where perf-test
+ * holds its rate the plan must hold it within {@link #RATE_SHARE}, with a corrected p99 (latency from the intended
+ * send) within {@link #P99_SHARE} or {@link #P99_FLOOR_MS} of perf-test's p99: the load generator is then not what
+ * sets the latency.
+ */
+final class PacingCase {
+    static final String CASE = "pacing";
+    static final String PLAN = "producer-fixed-rate.jmx";
+    static final String TITLE = "Kafka Producer summary for 'Produce at a fixed rate':";
+    static final String PERF_TEST = "perf-test";
+    static final String PLUGIN = "plugin";
+    static final int RECORD_SIZE = 1000;
+    static final int PARTITIONS = 6;
+    static final String ACKS = "1";
+    static final double RATE_SHARE = 0.005;
+    static final double P99_SHARE = 0.25;
+    static final double P99_FLOOR_MS = 5;
+
+    final List<Integer> rates;
+    final int seconds;
+
+    PacingCase(List<Integer> rates, int seconds) {
+        this.rates = List.copyOf(rates);
+        this.seconds = seconds;
+    }
+
+    /** {@code bench.pacing.rates} (10000,20000,40000,60000,80000) and {@code bench.pacing.seconds} (25). */
+    static PacingCase fromSystemProperties() {
+        return new PacingCase(
+                Arrays.stream(System.getProperty("bench.pacing.rates", "10000,20000,40000,60000,80000")
+                                .split(",", 0))
+                        .map(r -> Integer.parseInt(r.trim()))
+                        .collect(Collectors.toList()),
+                Integer.getInteger("bench.pacing.seconds", 25));
+    }
+
+    long records(int rate) {
+        return (long) rate * seconds;
+    }
+
+    String title() {
+        return seconds + " s of " + RECORD_SIZE + " B records at each of " + rates + " records/s, " + PARTITIONS
+                + " partitions, acks=" + ACKS + "; perf-test --throughput R beside " + PLAN + " -Jrate=R with its"
+                + " default threads and records per sample";
+    }
+
+    static Map<String, String> producerProperties() {
+        return Map.of("acks", ACKS);
+    }
+
+    /**
+     * One run: its achieved rate, its latency (perf-test: from the send; the plugin: corrected, from the intended
+     * send) and the plugin's send-to-ack p99 and send delay p99 (-1 for perf-test).
+     */
+    record Run(
+            String side,
+            int rate,
+            int repeat,
+            long records,
+            double recordsPerSec,
+            long p99Ms,
+            long p999Ms,
+            double maxMs,
+            long sendToAckP99Ms,
+            long sendDelayP99Ms,
+            long stored,
+            double cpu,
+            double load) {
+
+        static Run perfTest(int rate, int repeat, String stdout, long stored, double cpu) {
+            Figures.Producer f = Figures.Producer.parseLast(stdout);
+            return new Run(
+                    PERF_TEST,
+                    rate,
+                    repeat,
+                    f.records,
+                    f.recordsPerSec,
+                    f.p99Ms,
+                    f.p999Ms,
+                    f.maxMs,
+                    -1,
+                    -1,
+                    stored,
+                    cpu,
+                    Cpu.loadAverage());
+        }
+
+        static Run plugin(int rate, int repeat, String stdout, long stored, double cpu) {
+            Figures.Producer f = Figures.Producer.parseAfter(stdout, TITLE);
+            String summary = stdout.substring(stdout.indexOf(TITLE));
+            Matcher c = StallCase.CORRECTED.matcher(summary);
+            Matcher d = StallCase.SEND_DELAY.matcher(summary);
+            if (!c.find() || !d.find()) {
+                throw new IllegalStateException("No corrected latency or send delay under " + TITLE);
+            }
+            return new Run(
+                    PLUGIN,
+                    rate,
+                    repeat,
+                    f.records,
+                    f.recordsPerSec,
+                    Long.parseLong(c.group(5)),
+                    Long.parseLong(c.group(6)),
+                    Double.parseDouble(c.group(2)),
+                    f.p99Ms,
+                    Long.parseLong(d.group(4)),
+                    stored,
+                    cpu,
+                    Cpu.loadAverage());
+        }
+
+        String format() {
+            return String.format(
+                    Locale.ROOT,
+                    "%s at %d/s #%d: %d records, %.1f records/s, %s p99 %d p99.9 %d max %.0f ms%s, broker holds %d,"
+                            + " CPU %.1f s, load %.1f",
+                    side,
+                    rate,
+                    repeat + 1,
+                    records,
+                    recordsPerSec,
+                    side.equals(PLUGIN) ? "corrected" : "latency",
+                    p99Ms,
+                    p999Ms,
+                    maxMs,
+                    side.equals(PLUGIN)
+                            ? " (send-to-ack p99 " + sendToAckP99Ms + ", send delay p99 " + sendDelayP99Ms + ")"
+                            : "",
+                    stored,
+                    cpu,
+                    load);
+        }
+    }
+
+    /** Medians per rate and side, and whether the plan held the rate and the latency where perf-test held its rate. */
+    void table(StringBuilder s, List<Run> runs) {
+        s.append("\n### Pacing at rate: ").append(title()).append("\n\n");
+        s.append("| rate/s | perf-test rate | perf-test p99 / p99.9 / max ms | plugin rate | plugin corrected p99 /"
+                + " p99.9 / max ms | plugin send-to-ack p99, send delay p99 ms | target |\n");
+        s.append("|---|---|---|---|---|---|---|\n");
+        for (int rate : rates) {
+            List<Run> perf = side(runs, PERF_TEST, rate);
+            List<Run> plugin = side(runs, PLUGIN, rate);
+            if (perf.isEmpty() || plugin.isEmpty()) {
+                continue;
+            }
+            s.append(String.format(
+                    Locale.ROOT,
+                    "| %,d | %s | %s / %s / %s | %s | %s / %s / %s | %s, %s | %s |%n",
+                    rate,
+                    Report.f1(Report.median(perf, Run::recordsPerSec)),
+                    Report.f0(Report.median(perf, Run::p99Ms)),
+                    Report.f0(Report.median(perf, Run::p999Ms)),
+                    Report.f0(Report.median(perf, Run::maxMs)),
+                    Report.f1(Report.median(plugin, Run::recordsPerSec)),
+                    Report.f0(Report.median(plugin, Run::p99Ms)),
+                    Report.f0(Report.median(plugin, Run::p999Ms)),
+                    Report.f0(Report.median(plugin, Run::maxMs)),
+                    Report.f0(Report.median(plugin, Run::sendToAckP99Ms)),
+                    Report.f0(Report.median(plugin, Run::sendDelayP99Ms)),
+                    verdict(rate, perf, plugin)));
+        }
+        s.append("\nMedians of ")
+                .append(runs.stream().mapToInt(Run::repeat).max().orElse(0) + 1)
+                .append(" runs a side; the order of the two sides alternates between repeats.\n");
+    }
+
+    /** "met", "MISSED: why", or why the rate says nothing (perf-test did not hold it). */
+    static String verdict(int rate, List<Run> perf, List<Run> plugin) {
+        double perfRate = Report.median(perf, Run::recordsPerSec);
+        if (perfRate < rate * (1 - RATE_SHARE)) {
+            return "perf-test did not hold the rate: no target";
+        }
+        List<String> missed = new ArrayList<>();
+        double pluginRate = Report.median(plugin, Run::recordsPerSec);
+        if (Math.abs(pluginRate - rate) > rate * RATE_SHARE) {
+            missed.add(String.format(Locale.ROOT, "rate %.1f, not within 0.5 %%", pluginRate));
+        }
+        double perfP99 = Report.median(perf, Run::p99Ms);
+        double pluginP99 = Report.median(plugin, Run::p99Ms);
+        double allowed = Math.max(perfP99 * P99_SHARE, P99_FLOOR_MS);
+        if (pluginP99 > perfP99 + allowed) {
+            missed.add(String.format(
+                    Locale.ROOT,
+                    "corrected p99 %.0f ms, over perf-test's %.0f + %.0f ms",
+                    pluginP99,
+                    perfP99,
+                    allowed));
+        }
+        return missed.isEmpty() ? "met" : "**MISSED**: " + String.join("; ", missed);
+    }
+
+    private static List<Run> side(List<Run> runs, String side, int rate) {
+        return runs.stream()
+                .filter(r -> r.side().equals(side) && r.rate() == rate)
+                .collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,82 @@
+package io.github.jmeterkafka.bench;
+
+import io.github.jmeterkafka.harness.Topics;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs the pacing case: at each rate, perf-test and the ready fixed-rate plan, alternating who goes first. */
+final class PacingRuns {
+    private final BenchRun bench;
+
+    PacingRuns(BenchRun bench) {
+        this.bench = bench;
+    }
+
+    void run() {
+        PacingCase c = PacingCase.fromSystemProperties();
+        System.out.println("Case pacing: " + c.title());
+        List<PacingCase.Run> runs = new ArrayList<>();
+        for (int rate : c.rates) {
+            bench.alternate(i -> add(runs, perfTest(c, rate, i)), i -> add(runs, plugin(c, rate, i)));
+        }
+        bench.report.pacing(c, runs);
+    }
+
+    private static void add(List<PacingCase.Run> runs, PacingCase.Run run) {
+        if (run != null) {
+            runs.add(run);
+            System.out.println("  " + run.format());
+        }
+    }
+
+    private PacingCase.Run perfTest(PacingCase c, int rate, int repeat) {
+        String id = PacingCase.CASE + "-" + rate;
+        String topic = bench.topic(id, repeat, "perf");
+        Topics.create(bench.admin(), PacingCase.PARTITIONS, topic);
+        long records = c.records(rate);
+        Path dir = bench.runDir(id + "-perf");
+        KafkaTool.Result r = bench.tool(
+                KafkaTool.PRODUCER_PERFORMANCE,
+                bench.producerPerformanceArgs(
+                        topic, records, PacingCase.RECORD_SIZE, rate, PacingCase.producerProperties()),
+                dir);
+        PacingCase.Run run = null;
+        if (bench.check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
+            long stored = Topics.endOffsets(bench.admin(), topic);
+            run = PacingCase.Run.perfTest(rate, repeat, r.stdout, stored, r.cpuSeconds);
+            bench.checkCount(id + " perf-test", records, run.records(), stored);
+        }
+        Topics.delete(bench.admin(), topic);
+        return run;
+    }
+
+    private PacingCase.Run plugin(PacingCase c, int rate, int repeat) {
+        String id = PacingCase.CASE + "-" + rate;
+        String topic = bench.topic(id, repeat, "plugin");
+        Topics.create(bench.admin(), PacingCase.PARTITIONS, topic);
+        long records = c.records(rate);
+        Path dir = bench.runDir(id + "-plugin");
+        PluginRun p = PluginRun.of(
+                bench.testPlan(PacingCase.PLAN, dir)
+                        .property("kafka.bootstrap", bench.bootstrap())
+                        .property("topic", topic)
+                        .property("partitions", Integer.toString(PacingCase.PARTITIONS))
+                        .property("records", Long.toString(records))
+                        .property("record.size", Integer.toString(PacingCase.RECORD_SIZE))
+                        .property("rate", Integer.toString(rate))
+                        .properties(PacingCase.producerProperties()),
+                dir);
+        PacingCase.Run run = null;
+        String what = id + " plugin";
+        if (bench.check(
+                p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
+            bench.check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
+            long stored = Topics.endOffsets(bench.admin(), topic);
+            run = PacingCase.Run.plugin(rate, repeat, p.result.stdout(), stored, p.cpuSeconds);
+            bench.checkCount(what, records, run.records(), stored);
+        }
+        Topics.delete(bench.admin(), topic);
+        return run;
+    }
+}
