@@ -34,6 +34,9 @@ public final class SendSchedule {
     private final LongSupplier clock;
     // how often a thread holding a later record checks whether the schedule started
     private static final long UNSTARTED_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    // the shortest wait for a record to fall due: at high rates a thread then sends the records due meanwhile at
+    // once, up to this late, instead of waking once or twice per record (Kafka's own throttle sleeps 2 ms at a time)
+    private static final long SHORTEST_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private final AtomicLong next = new AtomicLong();
     private final LongAdder skipped = new LongAdder();
     // time a due record was held back in the producer's send(), and by a thread's in-flight limit
@@ -119,12 +122,16 @@ public final class SendSchedule {
             return SendSchedule.this.intendedNanos(first) - clock.getAsLong();
         }
 
-        /** Waits until record {@code i} is due, at most the window; an interrupt (Stop) ends the wait. */
+        /**
+         * Waits until record {@code i} is due, at least 1 ms (the records due meanwhile then go at once), at most the
+         * window; an interrupt (Stop) ends the wait.
+         */
         public void awaitDue(int i) {
             long left;
             while ((left = intendedNanos(i) - clock.getAsLong()) > 0
                     && !Thread.currentThread().isInterrupted()) {
-                LockSupport.parkNanos(Math.min(left, windowNanos));
+                LockSupport.parkNanos(
+                        Math.min(Math.max(left, SHORTEST_WAIT_NANOS), Math.max(windowNanos, SHORTEST_WAIT_NANOS)));
             }
         }
     }
