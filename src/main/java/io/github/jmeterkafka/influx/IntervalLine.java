@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
  * Latencies in ms, timestamp the interval's end in ns (JMeter's client writes ns too).
  */
 final class IntervalLine {
-    static final double[] PERCENTILES = {50, 90, 95, 99, 99.9};
+    static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99};
     private static final double MB = 1024.0 * 1024.0;
 
     private final String measurement;

@@ -51,7 +51,7 @@ public class KafkaInfluxBackendClient extends AbstractBackendListenerClient {
     public Arguments getDefaultParameters() {
         Map<String, String> defaults = new LinkedHashMap<>(
                 new InfluxdbBackendListenerClient().getDefaultParameters().getArgumentsAsMap());
-        defaults.put(PERCENTILES, "50;90;95;99;99.9");
+        defaults.put(PERCENTILES, "50;90;95;99;99.9;99.99");
         defaults.putIfAbsent(TOKEN, "");
         defaults.put(QUEUE_SIZE, "10000");
         Arguments args = new Arguments();

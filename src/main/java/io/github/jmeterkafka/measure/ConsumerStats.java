@@ -225,6 +225,11 @@ public final class ConsumerStats {
                     e2e.getMaxValue() / 1000.0);
         }
 
+        /** What the end-to-end line leaves out of the tail: its 99.99th percentile; null when no record had a time. */
+        public String tailLine() {
+            return e2e.getTotalCount() == 0 ? null : "tail: " + SummaryRow.tail(e2e) + " end-to-end latency.";
+        }
+
         private static double rate(double amount, double seconds) {
             return seconds > 0 ? amount / seconds : 0;
         }

@@ -313,6 +313,12 @@ public final class ProducerStats {
             return expectedRate > 0 ? row.put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expectedRate, 1) : row;
         }
 
+        /** What perf-test's line leaves out of the tail: the 99.99th percentile, of the corrected latency too. */
+        public String tailLine() {
+            return "tail: " + SummaryRow.tail(latencyMicros) + " latency"
+                    + (isPaced() ? "; corrected " + SummaryRow.tail(schedule.correctedMicros()) : "") + ".";
+        }
+
         /** What perf-test leaves out: the records that failed. */
         public String failureLine() {
             return failedRecords + " records failed" + (firstFailure == null ? "." : ", first: " + firstFailure);

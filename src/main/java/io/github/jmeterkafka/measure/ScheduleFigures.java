@@ -93,6 +93,7 @@ public record ScheduleFigures(Histogram correctedMicros, Histogram sendDelayMicr
                 .put(SummaryRow.Column.CORRECTED_P95_MS, c.getValueAtPercentile(95) / 1000)
                 .put(SummaryRow.Column.CORRECTED_P99_MS, c.getValueAtPercentile(99) / 1000)
                 .put(SummaryRow.Column.CORRECTED_P999_MS, c.getValueAtPercentile(99.9) / 1000)
+                .put(SummaryRow.Column.CORRECTED_P9999_MS, SummaryRow.p9999Ms(c))
                 .put(SummaryRow.Column.SEND_DELAY_P50_MS, sendDelayMicros.getValueAtPercentile(50) / 1000)
                 .put(SummaryRow.Column.SEND_DELAY_P99_MS, sendDelayMicros.getValueAtPercentile(99) / 1000)
                 .put(

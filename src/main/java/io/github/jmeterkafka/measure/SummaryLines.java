@@ -27,6 +27,7 @@ public final class SummaryLines {
             lines.add(all.schedule.correctedLine("latency"));
             lines.add(all.schedule.sendDelayLine());
         }
+        lines.add(all.tailLine());
         if (steady != null) {
             lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
             if (steady.isPaced()) {
@@ -53,6 +54,9 @@ public final class SummaryLines {
     public static List<String> consumer(ConsumerStats.Summary all, ConsumerStats.Summary steady, Warmup warmup) {
         List<String> lines =
                 new ArrayList<>(List.of(ConsumerStats.Summary.HEADER, all.perfTestLine(), all.endToEndLine()));
+        if (all.tailLine() != null) {
+            lines.add(all.tailLine());
+        }
         if (steady != null) {
             lines.add("steady state (" + warmup.describe() + " left out, by whole samples):");
             lines.add(steady.perfTestLine());

@@ -35,6 +35,7 @@ public final class SummaryRow {
         P95_MS,
         P99_MS,
         P999_MS,
+        P9999_MS,
         START_TIME,
         END_TIME,
         REBALANCE_MS,
@@ -49,6 +50,7 @@ public final class SummaryRow {
         CORRECTED_P95_MS,
         CORRECTED_P99_MS,
         CORRECTED_P999_MS,
+        CORRECTED_P9999_MS,
         SEND_DELAY_P50_MS,
         SEND_DELAY_P99_MS,
         SEND_DELAY_MAX_MS,
@@ -151,7 +153,22 @@ public final class SummaryRow {
         put(Column.P50_MS, micros.getValueAtPercentile(50) / 1000);
         put(Column.P95_MS, micros.getValueAtPercentile(95) / 1000);
         put(Column.P99_MS, micros.getValueAtPercentile(99) / 1000);
-        return put(Column.P999_MS, micros.getValueAtPercentile(99.9) / 1000);
+        put(Column.P999_MS, micros.getValueAtPercentile(99.9) / 1000);
+        return put(Column.P9999_MS, p9999Ms(micros));
+    }
+
+    /** The 99.99th percentile in whole ms, as perf-test prints its percentiles. */
+    static long p9999Ms(Histogram micros) {
+        return micros.getValueAtPercentile(99.99) / 1000;
+    }
+
+    /** The tail perf-test's line leaves out: "N ms 99.99th, M ms max" of {@code micros}. */
+    static String tail(Histogram micros) {
+        return String.format(
+                Locale.ROOT,
+                "%d ms 99.99th, %.2f ms max",
+                p9999Ms(micros),
+                micros.getTotalCount() > 0 ? micros.getMaxValue() / 1000.0 : 0);
     }
 
     /** consumer-perf-test's time format. */

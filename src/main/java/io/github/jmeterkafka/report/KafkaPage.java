@@ -188,13 +188,13 @@ final class KafkaPage {
         return ScriptJson.of(data);
     }
 
-    /** The columns {@code <prefix>p50} to {@code <prefix>p999}: null where a point has no such percentiles. */
+    /** The columns {@code <prefix>p50} to {@code <prefix>p9999}: null where a point has no such percentiles. */
     private static void percentiles(
             ObjectNode columns,
             List<SamplerSeries.Point> points,
             String prefix,
             Function<SamplerSeries.Point, double[]> ms) {
-        String[] names = {"p50", "p95", "p99", "p999"};
+        String[] names = {"p50", "p95", "p99", "p999", "p9999"};
         for (int k = 0; k < names.length; k++) {
             int pk = k;
             columns.set(

@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
  */
 public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
 
-    static final double[] PERCENTILES = {50, 95, 99, 99.9};
+    static final double[] PERCENTILES = {50, 95, 99, 99.9, 99.99};
 
     /**
      * One bucket; {@code percentilesMs} is empty when the bucket has no records, {@code correctedMs} and

@@ -26,10 +26,10 @@ $(function () {
          'records/s', few);
     draw(id + 'mb', [{ label: 'MB/s', data: series(s, rate('bytes', 1048576)), color: '#5cb85c' }],
          'MB/s', few);
-    var colors = { p50: '#5bc0de', p95: '#f0ad4e', p99: '#d9534f', p999: '#8e44ad' };
-    var names = { p50: 'p50', p95: 'p95', p99: 'p99', p999: 'p99.9' };
+    var colors = { p50: '#5bc0de', p95: '#f0ad4e', p99: '#d9534f', p999: '#8e44ad', p9999: '#555555' };
+    var names = { p50: 'p50', p95: 'p95', p99: 'p99', p999: 'p99.9', p9999: 'p99.99' };
     function percentiles(prefix) {
-      return ['p50', 'p95', 'p99', 'p999'].map(function (k) {
+      return ['p50', 'p95', 'p99', 'p999', 'p9999'].map(function (k) {
         return { label: names[k], data: series(s, function (p, j) { return p[prefix + k][j]; }),
                  color: colors[k] };
       });

@@ -31,7 +31,8 @@ class IntervalLineTest {
                         + "interval_s=2.000000,records_per_s=500.000000,mb_per_s=1.000000,failed_per_s=2.000000,")
                 .contains(
                         ",pct50.0=" + ms(micros.getValueAtPercentile(50)) + ",",
-                        ",pct99.9=" + ms(micros.getValueAtPercentile(99.9)) + " ",
+                        ",pct99.9=" + ms(micros.getValueAtPercentile(99.9)) + ",",
+                        ",pct99.99=" + ms(micros.getValueAtPercentile(99.99)) + " ",
                         ",max=" + ms(micros.getMaxValue()) + ",")
                 .doesNotContain("corrected_", "test=")
                 .endsWith(" 3000000000");

@@ -53,6 +53,28 @@ class MergedRunTest {
     }
 
     @Test
+    void theTailOfTheMergeIsThe9999thOfEveryRecordOfBothServers() {
+        MergedRun run = new MergedRun(ProducerStats.Summary.KIND, Warmup.NONE, null);
+        // each server's 99.99th alone is far from the one over both
+        int[] one = IntStream.rangeClosed(1, 20_000).map(i -> i * 10).toArray();
+        int[] two = IntStream.rangeClosed(1, 30_000).map(i -> 500_000 + i * 7).toArray();
+        run.add(producer("h1:1099", one, 1000, 2000));
+        run.add(producer("h2:1099", two, 1000, 2000));
+
+        Histogram both = new Histogram(3);
+        IntStream.of(one).forEach(both::recordValue);
+        IntStream.of(two).forEach(both::recordValue);
+        long p9999 = both.getValueAtPercentile(99.99) / 1000;
+        assertThat(run.lines())
+                .contains(String.format(
+                        java.util.Locale.ROOT,
+                        "tail: %d ms 99.99th, %.2f ms max latency.",
+                        p9999,
+                        both.getMaxValue() / 1000.0));
+        assertThat(run.rows("p").get(0).get(SummaryRow.Column.P9999_MS)).isEqualTo(Long.toString(p9999));
+    }
+
+    @Test
     void theWarmUpLeavesOutWholeSamplesInTheOrderTheyCame() {
         MergedRun run = new MergedRun(ProducerStats.Summary.KIND, new Warmup(10, 0), null);
         run.add(producer(
@@ -62,7 +84,7 @@ class MergedRunTest {
                 100));
         run.add(producer("h1:1099", new int[] {2000, 2000}, 100, 200));
 
-        assertThat(run.lines().get(1))
+        assertThat(run.lines().get(2))
                 .startsWith("2 steady state records sent, 20.000000 records/sec")
                 .contains("2.00 ms avg latency")
                 .endsWith("(the first 10 records left out)");

@@ -71,7 +71,7 @@ class PacedFiguresTest {
         stats.acked(0, 2 * MS, 1000);
         ProducerStats.Summary s = stats.summary();
         assertThat(s.isPaced()).isFalse();
-        assertThat(SummaryLines.producer(s, null, Warmup.NONE, 0)).hasSize(2);
+        assertThat(SummaryLines.producer(s, null, Warmup.NONE, 0)).hasSize(3);
         assertThat(s.row("p", SummaryRow.ALL, 0).get(SummaryRow.Column.CORRECTED_P99_MS))
                 .isEmpty();
     }

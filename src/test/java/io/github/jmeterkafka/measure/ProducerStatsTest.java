@@ -25,6 +25,41 @@ class ProducerStatsTest {
     }
 
     @Test
+    void theTailLineAndRowGiveHdrHistogramsOwn9999th_ofTheCorrectedLatencyToo() {
+        SendSchedule schedule = new SendSchedule(1000, 0, 0, false, 10_000_000, 0, System::nanoTime);
+        ProducerStats stats = new ProducerStats();
+        stats.pacedBy(schedule);
+        stats.sending(0);
+        org.HdrHistogram.Histogram sendToAck = new org.HdrHistogram.Histogram(3);
+        org.HdrHistogram.Histogram corrected = new org.HdrHistogram.Histogram(3);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int i = 0; i < 200_000; i++) {
+            long latency = 500 + random.nextLong(2_000_000); // µs
+            long wait = random.nextInt(100) == 0 ? random.nextLong(3_000_000) : 0;
+            stats.acked(0, wait * 1000, (wait + latency) * 1000, 1000);
+            sendToAck.recordValue(latency);
+            corrected.recordValue(wait + latency);
+        }
+
+        ProducerStats.Summary s = stats.summary();
+        long p9999 = sendToAck.getValueAtPercentile(99.99) / 1000;
+        long correctedP9999 = corrected.getValueAtPercentile(99.99) / 1000;
+        assertThat(s.tailLine())
+                .isEqualTo(String.format(
+                        java.util.Locale.ROOT,
+                        "tail: %d ms 99.99th, %.2f ms max latency; corrected %d ms 99.99th, %.2f ms max.",
+                        p9999,
+                        sendToAck.getMaxValue() / 1000.0,
+                        correctedP9999,
+                        corrected.getMaxValue() / 1000.0));
+        assertThat(p9999).as("a tail past the 99.9th").isGreaterThan(sendToAck.getValueAtPercentile(99.9) / 1000);
+        SummaryRow row = s.row("p", SummaryRow.ALL, 0);
+        assertThat(row.get(SummaryRow.Column.P9999_MS)).isEqualTo(Long.toString(p9999));
+        assertThat(row.get(SummaryRow.Column.CORRECTED_P9999_MS)).isEqualTo(Long.toString(correctedP9999));
+        assertThat(SummaryLines.producer(s, null, Warmup.NONE, 0)).contains(s.tailLine());
+    }
+
+    @Test
     void progressLinesCoverTheRecordsSinceThePreviousLine() {
         ProducerStats stats = new ProducerStats(true, Warmup.NONE);
         stats.acked(0, 2_000_000L, 100);

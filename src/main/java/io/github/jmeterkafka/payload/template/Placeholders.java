@@ -32,6 +32,7 @@ final class Placeholders {
         kind("int", "{{int MIN MAX}}", 2, 2, UniformLong::ints);
         kind("long", "{{long MIN MAX}}", 2, 2, UniformLong::longs);
         kind("decimal", "{{decimal MIN MAX SCALE}}", 3, 3, UniformDecimal::of);
+        kind("zipf", "{{zipf N S}}", 2, 2, ZipfLong::of);
         kind("pick", "{{pick A B C}} or {{pick A:60 B:40}}", 1, Integer.MAX_VALUE, Placeholders::pick);
         kind("string", "{{string LEN}} or {{string MIN MAX}}", 1, 2, RandomString::of);
         kind("now", "{{now}} or {{now iso}}", 0, 1, Placeholders::now);

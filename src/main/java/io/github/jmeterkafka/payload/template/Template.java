@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
  *   <tr><td>{@code {{uuid}}}</td><td>a random version-4 UUID</td></tr>
  *   <tr><td>{@code {{int MIN MAX}}}, {@code {{long MIN MAX}}}</td>
  *       <td>uniform, both bounds included</td></tr>
+ *   <tr><td>{@code {{zipf N S}}}</td>
+ *       <td>1..N, k with probability proportional to 1 / k^S: skewed (hot) keys</td></tr>
  *   <tr><td>{@code {{decimal MIN MAX SCALE}}}</td>
  *       <td>uniform in [MIN, MAX), SCALE digits after the point, no exponent</td></tr>
  *   <tr><td>{@code {{pick A B C}}}, {@code {{pick A:60 B:40}}}</td>

@@ -26,7 +26,7 @@ record Comparison(List<Metric> metrics, List<Row> rows, List<Unmatched> unmatche
 
     static Comparison of(List<SectionTable> before, List<SectionTable> after) {
         List<Metric> metrics = Metric.COMPARED.stream()
-                .filter(m -> !m.paced()
+                .filter(m -> !m.sparse()
                         || Stream.concat(before.stream(), after.stream())
                                 .anyMatch(t -> t.metrics().contains(m)))
                 .toList();

@@ -14,6 +14,7 @@ enum Metric {
     P95_MS(Column.P95_MS, "p95 ms", Rows.EVERY),
     P99_MS(Column.P99_MS, "p99 ms", Rows.EVERY),
     P999_MS(Column.P999_MS, "p99.9 ms", Rows.EVERY),
+    P9999_MS(Column.P9999_MS, "p99.99 ms", Rows.FILLED),
     MAX_MS(Column.MAX_MS, "max ms", Rows.EVERY),
     REBALANCE_MS(Column.REBALANCE_MS, "rebalance ms", Rows.CONSUMER),
     FETCH_MS(Column.FETCH_MS, "fetch ms", Rows.CONSUMER),
@@ -21,13 +22,18 @@ enum Metric {
     FETCH_RECORDS_PER_SEC(Column.FETCH_RECORDS_PER_SEC, "fetch records/s", Rows.CONSUMER),
     // last, so the columns of report-table.csv keep their places in a sweep that has them
     CORRECTED_P50_MS(Column.CORRECTED_P50_MS, "corrected p50 ms", Rows.PACED),
-    CORRECTED_P99_MS(Column.CORRECTED_P99_MS, "corrected p99 ms", Rows.PACED);
+    CORRECTED_P99_MS(Column.CORRECTED_P99_MS, "corrected p99 ms", Rows.PACED),
+    CORRECTED_P9999_MS(Column.CORRECTED_P9999_MS, "corrected p99.99 ms", Rows.PACED);
 
-    /** Which rows fill a metric: every row, a consumer's, or a paced sampler's (a target rate). */
+    /**
+     * Which rows fill a metric: every row, a consumer's, a paced sampler's (a target rate), or every row written since
+     * the column exists.
+     */
     private enum Rows {
         EVERY,
         CONSUMER,
-        PACED
+        PACED,
+        FILLED
     }
 
     /** What a chart draws against each varied property, and what a comparison sets side by side, where a table has it. */
@@ -54,13 +60,18 @@ enum Metric {
         return title;
     }
 
-    /** Filled only by a paced sampler's rows: shown only where some row has it. */
+    /** Filled only by a paced sampler's rows: its latency is then corrected too. */
     boolean paced() {
         return rows == Rows.PACED;
     }
 
+    /** Filled only by some rows (a paced sampler's, or rows newer than the column): shown only where some row has it. */
+    boolean sparse() {
+        return rows == Rows.PACED || rows == Rows.FILLED;
+    }
+
     /**
-     * Consumer rows fill every metric but the paced ones; other rows leave the consumer's own empty; a paced
+     * Consumer rows fill every metric but the paced ones; other rows leave the consumer's own empty; a sparse
      * metric is kept when {@code filled} says some row of the sampler has it (a sweep of older rows or of
      * unpaced samplers has none).
      */
@@ -70,7 +81,7 @@ enum Metric {
                 .filter(m -> switch (m.rows) {
                     case EVERY -> true;
                     case CONSUMER -> consumer;
-                    case PACED -> filled.test(m);
+                    case PACED, FILLED -> filled.test(m);
                 })
                 .toList();
     }

@@ -100,7 +100,7 @@ record Report(
     List<Metric> metrics() {
         return Arrays.stream(Metric.values())
                 .filter(m ->
-                        !m.paced() || tables.stream().anyMatch(t -> t.metrics().contains(m)))
+                        !m.sparse() || tables.stream().anyMatch(t -> t.metrics().contains(m)))
                 .toList();
     }
 
