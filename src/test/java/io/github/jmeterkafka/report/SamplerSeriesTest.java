@@ -44,7 +44,8 @@ class SamplerSeriesTest {
                         h.getValueAtPercentile(50) / 1000.0,
                         h.getValueAtPercentile(95) / 1000.0,
                         h.getValueAtPercentile(99) / 1000.0,
-                        h.getValueAtPercentile(99.9) / 1000.0);
+                        h.getValueAtPercentile(99.9) / 1000.0,
+                        h.getValueAtPercentile(99.99) / 1000.0);
         // no records: no percentiles, a gap in the latency chart
         assertThat(series.points().get(1).percentilesMs()).isEmpty();
         // not paced: no corrected latency, no send delay
@@ -70,7 +71,8 @@ class SamplerSeriesTest {
                         corrected.getValueAtPercentile(50) / 1000.0,
                         corrected.getValueAtPercentile(95) / 1000.0,
                         corrected.getValueAtPercentile(99) / 1000.0,
-                        corrected.getValueAtPercentile(99.9) / 1000.0);
+                        corrected.getValueAtPercentile(99.9) / 1000.0,
+                        corrected.getValueAtPercentile(99.99) / 1000.0);
         Histogram delays = new Histogram(3);
         fixture.sendDelays().subList(610, 612).forEach(delays::add);
         SamplerSeries.Point stall = series.points().get(305);
