@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.measure;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,6 +34,7 @@ public final class ProducerStats {
     private volatile SendSchedule schedule;
     private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
     private final ScheduleFigures.Recorder steadyScheduled = new ScheduleFigures.Recorder();
+    private volatile StepFigures.Tally steps;
     // per-window figures for progress lines, kept only when asked for (a CAS per record)
     private final boolean windows;
     private final LongAdder latencySumMicros = new LongAdder();
@@ -57,9 +59,19 @@ public final class ProducerStats {
         intervals = log;
     }
 
-    /** The records are sent on {@code schedule}: their latency from the intended send time is kept too. */
+    /**
+     * The records are sent on {@code schedule}: their latency from the intended send time is kept too, and per step
+     * when its profile has steps.
+     */
     public void pacedBy(SendSchedule schedule) {
         this.schedule = schedule;
+        this.steps = schedule != null && schedule.profile().isWritten() ? new StepFigures.Tally(schedule) : null;
+    }
+
+    /** Each step's figures when the schedule has steps; else empty. */
+    public List<StepFigures> steps() {
+        StepFigures.Tally t = steps;
+        return t == null ? List.of() : t.figures();
     }
 
     public void sending(long nanos) {
@@ -90,6 +102,10 @@ public final class ProducerStats {
             corrected = Math.max(micros, (ackNanos - intendedNanos) / 1000);
             delay = Math.max(0, (sendNanos - intendedNanos) / 1000);
             scheduled.record(corrected, delay);
+            StepFigures.Tally t = steps;
+            if (t != null) {
+                t.acked(intendedNanos, sendNanos, micros, corrected, delay);
+            }
         }
         if (windows) {
             latencySumMicros.add(micros);

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
 /**
  * When each record of a paced sampler is to be sent, shared by all its threads: record k is due at
  * {@code start + k / rate} (kafka-producer-perf-test's {@code --throughput}); with a ramp-up, the rate first
- * rises linearly from 0 over it. The schedule starts at the first record's send ({@link #start}), so that the
+ * rises linearly from 0 over it; with a {@link RateProfile} of steps, it follows them and ends with the last. The schedule starts at the first record's send ({@link #start}), so that the
  * metadata fetch of a test's first send is in no record's wait.
  *
  * <p>Threads only provide concurrency: a sample {@link #claim claims} the records whose time has come and those
@@ -23,10 +23,7 @@ import java.util.function.LongSupplier;
  * only when the schedule falls behind or catches up.
  */
 public final class SendSchedule {
-    private final double nanosPerRecord;
-    private final double rampNanos;
-    // records due within the ramp-up: rate x ramp-up / 2
-    private final double rampRecords;
+    private final RateProfile profile;
     private final long limit;
     private final boolean skipMissed;
     private final long graceNanos;
@@ -74,17 +71,42 @@ public final class SendSchedule {
             long graceNanos,
             long windowNanos,
             LongSupplier clock) {
-        if (!(ratePerSec > 0) || Double.isInfinite(ratePerSec)) {
-            throw new IllegalArgumentException("rate must be more than 0: " + ratePerSec);
-        }
-        this.nanosPerRecord = TimeUnit.SECONDS.toNanos(1) / ratePerSec;
-        this.rampNanos = Math.max(0, rampUpSec) * 1e9;
-        this.rampRecords = rampNanos / nanosPerRecord / 2;
-        this.limit = limit > 0 ? limit : Long.MAX_VALUE;
+        this(RateProfile.of(ratePerSec, rampUpSec), limit, skipMissed, graceNanos, windowNanos, clock);
+    }
+
+    /**
+     * A schedule on {@code profile}'s rates: it ends with the profile's last step (or the {@code limit} before), the
+     * other settings as above.
+     */
+    public SendSchedule(
+            RateProfile profile,
+            long limit,
+            boolean skipMissed,
+            long graceNanos,
+            long windowNanos,
+            LongSupplier clock) {
+        this.profile = profile;
+        long steps = (long) Math.min(Long.MAX_VALUE, Math.ceil(profile.totalRecords()));
+        this.limit = Math.min(limit > 0 ? limit : Long.MAX_VALUE, steps);
         this.skipMissed = skipMissed;
         this.graceNanos = Math.max(0, graceNanos);
         this.windowNanos = Math.max(0, windowNanos);
         this.clock = clock;
+    }
+
+    /** The rates the schedule follows. */
+    public RateProfile profile() {
+        return profile;
+    }
+
+    /** The profile's step a record due at {@code intendedNanos} belongs to; -1 when none (or not started). */
+    public int stepOf(long nanos) {
+        return started ? profile.stepAt((nanos - startNanos) / 1e9) : -1;
+    }
+
+    /** When the schedule started ({@link System#nanoTime}); 0 before. */
+    public long startNanos() {
+        return started ? startNanos : 0;
     }
 
     /** Records a sample claimed: {@code count} consecutive records from {@code first}, each with its due time. */
@@ -215,11 +237,8 @@ public final class SendSchedule {
     }
 
     long intendedNanos(long record) {
-        if (record < rampRecords) {
-            // k records are due by t = sqrt(2 x ramp x k / rate) while the rate rises
-            return startNanos + (long) Math.sqrt(2 * rampNanos * record * nanosPerRecord);
-        }
-        return startNanos + (long) (rampNanos / 2 + record * nanosPerRecord);
+        double seconds = profile.secondsOf((double) record);
+        return Double.isInfinite(seconds) ? Long.MAX_VALUE : startNanos + (long) (seconds * 1e9);
     }
 
     /** How many records are due at {@code nanos}: those with an intended time at or before it. */
@@ -228,15 +247,13 @@ public final class SendSchedule {
         if (since < 0) {
             return 0;
         }
-        double due = since < rampNanos
-                ? (double) since * since / (2 * rampNanos * nanosPerRecord)
-                : (since - rampNanos / 2) / nanosPerRecord;
-        long n = (long) Math.floor(due) + 1;
+        double due = profile.recordsBy(since / 1e9);
+        long n = (long) Math.min((double) limit, Math.floor(due) + 1);
         // rounding: record n-1 must be due and record n not
         while (n > 0 && intendedNanos(n - 1) > nanos) {
             n--;
         }
-        while (intendedNanos(n) <= nanos) {
+        while (n < limit && intendedNanos(n) <= nanos) {
             n++;
         }
         return n;

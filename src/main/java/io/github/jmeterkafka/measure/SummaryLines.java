@@ -22,12 +22,23 @@ public final class SummaryLines {
      */
     public static List<String> producer(
             ProducerStats.Summary all, ProducerStats.Summary steady, Warmup warmup, double expectedRate) {
+        return producer(all, steady, warmup, expectedRate, List.of());
+    }
+
+    /** The same with a line per step of a rate profile ({@code steps}: empty when it has none). */
+    public static List<String> producer(
+            ProducerStats.Summary all,
+            ProducerStats.Summary steady,
+            Warmup warmup,
+            double expectedRate,
+            List<StepFigures> steps) {
         List<String> lines = new ArrayList<>(List.of(all.perfTestLine()));
         if (all.isPaced()) {
             lines.add(all.schedule.correctedLine("latency"));
             lines.add(all.schedule.sendDelayLine());
         }
         lines.add(all.tailLine());
+        steps.forEach(step -> lines.add(step.line()));
         if (steady != null) {
             lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
             if (steady.isPaced()) {
@@ -43,10 +54,21 @@ public final class SummaryLines {
 
     public static List<SummaryRow> producerRows(
             String label, ProducerStats.Summary all, ProducerStats.Summary steady, double expectedRate) {
+        return producerRows(label, all, steady, expectedRate, List.of());
+    }
+
+    /** The same with a row per step of a rate profile (part "step N"). */
+    public static List<SummaryRow> producerRows(
+            String label,
+            ProducerStats.Summary all,
+            ProducerStats.Summary steady,
+            double expectedRate,
+            List<StepFigures> steps) {
         List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label, SummaryRow.ALL, expectedRate)));
         if (steady != null) {
             rows.add(steady.row(label, SummaryRow.STEADY, expectedRate));
         }
+        steps.forEach(step -> rows.add(step.row(label)));
         return rows;
     }
 

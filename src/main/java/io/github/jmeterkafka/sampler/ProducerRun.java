@@ -4,12 +4,14 @@ import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.measure.StepFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -59,10 +61,11 @@ final class ProducerRun {
     void printSummary(String label, double expectedRate) {
         ProducerStats.Summary all = stats.summary();
         ProducerStats.Summary steady = stats.steadySummary();
+        List<StepFigures> steps = stats.steps();
         SummaryPrinter.print(
                 "Kafka Producer summary for '" + label + "':",
-                SummaryLines.producer(all, steady, warmup, expectedRate).toArray(new String[0]));
-        var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate));
+                SummaryLines.producer(all, steady, warmup, expectedRate, steps).toArray(new String[0]));
+        var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate, steps));
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);

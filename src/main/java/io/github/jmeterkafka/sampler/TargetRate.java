@@ -1,8 +1,10 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.measure.RateProfile;
 import io.github.jmeterkafka.measure.SendSchedule;
 
 /**
@@ -11,24 +13,48 @@ import io.github.jmeterkafka.measure.SendSchedule;
  */
 record TargetRate(String targetRate, String rampUp, String behindSchedule, String expectedRate) {
 
-    /** The schedule all threads send on; null when the target rate is blank (JMeter's timers pace the samples). */
+    /**
+     * The schedule all threads send on; null when the target rate is blank (JMeter's timers pace the samples). The
+     * field holds a rate, or steps ({@link RateProfile#parse}) that bring their own ramps.
+     */
     SendSchedule schedule(long budget) {
         if (targetRate.isBlank()) {
             return null;
         }
-        double rate = Fields.positiveDouble("target rate", targetRate);
         boolean skip = Tagged.parse(BehindSchedule.class, "behind schedule", behindSchedule) == BehindSchedule.SKIP;
         long graceMs = PluginProperties.get(PluginProperties.SCHEDULE_GRACE_MS, 10);
-        double ramp = rampUp.isBlank() ? 0 : Fields.nonNegativeLong("rate ramp-up", rampUp);
         long windowMs = PluginProperties.get(PluginProperties.SCHEDULE_WINDOW_MS, 10);
-        return new SendSchedule(rate, ramp, budget, skip, graceMs * 1_000_000, windowMs * 1_000_000, System::nanoTime);
+        return new SendSchedule(profile(), budget, skip, graceMs * 1_000_000, windowMs * 1_000_000, System::nanoTime);
+    }
+
+    private RateProfile profile() {
+        if (RateProfile.isSteps(targetRate)) {
+            if (!rampUp.isBlank() && !rampUp.trim().equals("0")) {
+                throw new InvalidInputException("target rate: steps ('" + targetRate.trim() + "') bring their own"
+                        + " ramps (FROM-TO for SECONDS): leave the rate ramp-up blank");
+            }
+            return RateProfile.parse("target rate", targetRate.trim());
+        }
+        double rate = Fields.positiveDouble("target rate", targetRate);
+        double ramp = rampUp.isBlank() ? 0 : Fields.nonNegativeLong("rate ramp-up", rampUp);
+        return RateProfile.of(rate, ramp);
     }
 
     /**
-     * The expected records/s; when blank, the target rate unless it ramps up (the run's average is then below it); 0
+     * The expected records/s; when blank, the target rate unless it ramps up (the run's average is then below it), or
+     * the steps' average rate; 0
      * when none is set or not a number (said once in the log, under {@code label}).
      */
     double expected(String label) {
+        if (expectedRate.isBlank() && RateProfile.isSteps(targetRate)) {
+            try {
+                RateProfile p = RateProfile.parse("target rate", targetRate.trim());
+                return p.totalRecords() / p.totalSeconds();
+            } catch (InvalidInputException e) {
+                // every sample says so
+                return 0;
+            }
+        }
         boolean ramps = !rampUp.isBlank() && !rampUp.trim().equals("0");
         String expected = expectedRate.isBlank() && !ramps ? targetRate : expectedRate;
         try {

@@ -10,6 +10,8 @@ import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.IntervalLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** producer-fixed-rate.jmx against what it expects: its rate, its threads, its warm-up. */
@@ -81,5 +83,37 @@ class FixedRatePlanIT extends BrokerAndJMeter {
                 .allMatch(w -> w.contains("Kafka Producer '" + PRODUCER + "': achieved ")
                         && w.contains("of the expected 80001.0"));
         assertThat(result.stdout()).contains("\nexpected 80001.0 records/sec, achieved ");
+    }
+
+    @Test
+    void stepsHoldEachRateInOnePacedRun_aLinePerStep_andEveryRecordStored() throws Exception {
+        String topic = "steps-" + System.nanoTime();
+        JMeter.Result result = run(topic)
+                .property("steps", "1000 for 20s, 4000 for 20s, 1000 for 20s")
+                .property("rate", "4000")
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).isEmpty();
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(120_000);
+        assertThat(result.samples().rows(PRODUCER).stream()
+                        .mapToLong(Jtl.Row::sampleCount)
+                        .sum())
+                .isEqualTo(120_000);
+        String out = result.stdout();
+        assertThat(out).contains("\n120000 records sent, ");
+        Matcher m = Pattern.compile("step (\\d) of 3, (\\d+)/s for 20 s: (\\d+) records sent in it, ([\\d.]+)"
+                        + " records/sec \\(([\\d.]+) %\\); send to ack \\d+ ms 50th, \\d+ ms 99th, \\d+ ms 99.9th;"
+                        + " corrected \\d+ ms 50th, (\\d+) ms 99th, \\d+ ms 99.9th, [\\d.]+ ms max\\.")
+                .matcher(out);
+        int steps = 0;
+        while (m.find()) {
+            steps++;
+            assertThat(Double.parseDouble(m.group(5)))
+                    .as("step %s's rate against its %s/s: %s", m.group(1), m.group(2), m.group(0))
+                    .isBetween(99.5, 100.5);
+        }
+        assertThat(steps).as(out).isEqualTo(3);
+        assertThat(result.logWarningsAndErrors()).as(result.describe()).isEmpty();
     }
 }

@@ -1,0 +1,112 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One step of a paced run's {@link RateProfile}: the records sent in its time and the rate they make against the
+ * step's, and the latencies (from the send, and corrected) of the records meant for it.
+ *
+ * @param index   from 0
+ * @param sent    records acknowledged whose send fell in the step's time
+ * @param latency send to ack of the records due in the step, µs
+ * @param paced   their corrected latency and send delay
+ */
+public record StepFigures(
+        int index, int of, RateProfile.Step step, long sent, Histogram latency, ScheduleFigures paced) {
+
+    /** Records each step's figures as records are acknowledged. Thread-safe. */
+    static final class Tally {
+        private final SendSchedule schedule;
+        private final List<RateProfile.Step> steps;
+        private final LongAdder[] sent;
+        private final ConcurrentHistogram[] latency;
+        private final ScheduleFigures.Recorder[] paced;
+
+        Tally(SendSchedule schedule) {
+            this.schedule = schedule;
+            this.steps = schedule.profile().steps();
+            int n = steps.size();
+            sent = new LongAdder[n];
+            latency = new ConcurrentHistogram[n];
+            paced = new ScheduleFigures.Recorder[n];
+            for (int i = 0; i < n; i++) {
+                sent[i] = new LongAdder();
+                latency[i] = new ConcurrentHistogram(3);
+                paced[i] = new ScheduleFigures.Recorder();
+            }
+        }
+
+        void acked(long intendedNanos, long sendNanos, long micros, long correctedMicros, long delayMicros) {
+            int bySend = schedule.stepOf(sendNanos);
+            if (bySend >= 0) {
+                sent[bySend].increment();
+            }
+            int due = schedule.stepOf(intendedNanos);
+            if (due >= 0) {
+                latency[due].recordValue(micros);
+                paced[due].record(correctedMicros, delayMicros);
+            }
+        }
+
+        List<StepFigures> figures() {
+            List<StepFigures> out = new ArrayList<>(steps.size());
+            for (int i = 0; i < steps.size(); i++) {
+                out.add(new StepFigures(
+                        i,
+                        steps.size(),
+                        steps.get(i),
+                        sent[i].sum(),
+                        latency[i].copy(),
+                        paced[i].snapshot(SendSchedule.Behind.NONE)));
+            }
+            return out;
+        }
+    }
+
+    public double recordsPerSec() {
+        return sent / step.seconds();
+    }
+
+    /** The step's own average rate. */
+    public double expected() {
+        return step.records() / step.seconds();
+    }
+
+    /** "step 2 of 3, 4000/s for 20 s: ..." with its rate against the step's and its latencies. */
+    public String line() {
+        Histogram c = paced.correctedMicros();
+        return String.format(
+                Locale.ROOT,
+                "step %d of %d, %s: %d records sent in it, %.1f records/sec (%.1f %%); send to ack %d ms 50th, %d ms"
+                        + " 99th, %d ms 99.9th; corrected %d ms 50th, %d ms 99th, %d ms 99.9th, %.2f ms max.",
+                index + 1,
+                of,
+                step.describe(),
+                sent,
+                recordsPerSec(),
+                expected() > 0 ? 100 * recordsPerSec() / expected() : 0,
+                latency.getValueAtPercentile(50) / 1000,
+                latency.getValueAtPercentile(99) / 1000,
+                latency.getValueAtPercentile(99.9) / 1000,
+                c.getValueAtPercentile(50) / 1000,
+                c.getValueAtPercentile(99) / 1000,
+                c.getValueAtPercentile(99.9) / 1000,
+                c.getTotalCount() > 0 ? c.getMaxValue() / 1000.0 : 0);
+    }
+
+    /** The step as a summary row: part "step N", its rate against the step's, its latencies. */
+    public SummaryRow row(String label) {
+        SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, "step " + (index + 1))
+                .put(SummaryRow.Column.RECORDS, sent)
+                .put(SummaryRow.Column.SECONDS, step.seconds(), 3)
+                .put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
+                .put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expected(), 1)
+                .latency(latency);
+        return paced.into(row);
+    }
+}
