@@ -178,6 +178,7 @@ class BeanInfoResourcesTest {
                                 "operation",
                                 "topics",
                                 "groupId",
+                                "lagCondition",
                                 "shareGroupStart",
                                 "partitions",
                                 "replicationFactor",

@@ -90,6 +90,7 @@ class StoredTagsTest {
                                     "operation.listTopics",
                                     "operation.addPartitions",
                                     "operation.consumerGroupLag",
+                                    "operation.waitForLag",
                                     "operation.shareGroup",
                                     "operation.shareGroupStart")),
             PKG + "sampler.KafkaShareConsumerSampler",

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
+import java.util.function.LongPredicate;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.CreatePartitionsOptions;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
@@ -187,6 +188,30 @@ public final class AdminOperations {
         requireGroup(groupId);
         List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
         deadline.begin();
+        return lag(groupId, names);
+    }
+
+    /**
+     * Asks for the group's lag ({@link #consumerGroupLag}) every 100 ms until its total satisfies {@code holds}, within
+     * the operation's time; then Kafka's TimeoutException names the lag last seen.
+     *
+     * @param condition what {@code holds} asks, for the message: "&gt;= 60000"
+     */
+    public GroupLag awaitGroupLag(String groupId, Collection<String> topics, LongPredicate holds, String condition)
+            throws InterruptedException, ExecutionException {
+        requireGroup(groupId);
+        List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
+        deadline.begin();
+        while (true) {
+            GroupLag lag = lag(groupId, names);
+            if (holds.test(lag.total())) {
+                return lag;
+            }
+            deadline.pause("group " + groupId + "'s lag " + condition + " (it was " + lag.total() + ")");
+        }
+    }
+
+    private GroupLag lag(String groupId, List<String> names) throws InterruptedException, ExecutionException {
         Map<TopicPartition, OffsetAndMetadata> offsets = deadline.await(
                 admin.listConsumerGroupOffsets(
                                 Map.of(groupId, new ListConsumerGroupOffsetsSpec()),

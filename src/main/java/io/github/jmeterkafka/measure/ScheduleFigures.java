@@ -71,7 +71,8 @@ public record ScheduleFigures(Histogram correctedMicros, Histogram sendDelayMicr
 
     /** What held due records back, when anything did: the cluster (through the producer) or the load generator. */
     private String heldBack() {
-        if (behind.inSendMs() == 0 && behind.atLimitMs() == 0) {
+        // a tenth of a second at least: single slow sends (a pause, a new batch) are no cause
+        if (behind.inSendMs() + behind.atLimitMs() < 100) {
             return "";
         }
         return String.format(

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The Kafka Admin's operations, one per drop-down choice: each reads and checks the fields it
@@ -107,6 +109,29 @@ enum AdminOperation implements Tagged {
                             : "\ntopics: " + s.getTopics().trim()) + "\n";
         }
     },
+    WAIT_FOR_LAG("operation.waitForLag") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            String group = Fields.required("group id", s.getGroupId());
+            List<String> names = topicList(s, false);
+            Matcher m = LAG_CONDITION.matcher(s.getLagCondition().trim());
+            if (!m.matches()) {
+                throw new InvalidInputException("lag condition must be '>= N' or '<= N' (N records), not '"
+                        + s.getLagCondition().trim() + "'");
+            }
+            long n = Fields.nonNegativeLong("lag condition", m.group(2));
+            boolean atLeast = m.group(1).equals(">=");
+            String condition = m.group(1) + " " + n;
+            return ops ->
+                    AdminResponse.lag(ops.awaitGroupLag(group, names, lag -> atLeast ? lag >= n : lag <= n, condition));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return CONSUMER_GROUP_LAG.settings(s) + "lag condition: "
+                    + s.getLagCondition().trim() + "\n";
+        }
+    },
     SHARE_GROUP("operation.shareGroup") {
         @Override
         Call prepare(KafkaAdminSampler s) {
@@ -144,6 +169,8 @@ enum AdminOperation implements Tagged {
                     + s.getShareGroupStart().trim() + "\n";
         }
     };
+
+    private static final Pattern LAG_CONDITION = Pattern.compile("(>=|<=)\\s*(\\d+)");
 
     /** The timed part of a sample: the Kafka calls, and the response they make. */
     @FunctionalInterface

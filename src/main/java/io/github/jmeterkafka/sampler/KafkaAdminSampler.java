@@ -36,6 +36,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     private boolean ignoreMissing = true;
     private String groupId = "jmeter-kafka";
     private String shareGroupStart = "earliest";
+    private String lagCondition = "<= 0";
     private String timeout = "30000";
     private String variablePrefix = "kafka";
 
@@ -188,6 +189,14 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     public void setShareGroupStart(String shareGroupStart) {
         this.shareGroupStart = shareGroupStart == null ? "" : shareGroupStart.trim();
+    }
+
+    public String getLagCondition() {
+        return lagCondition;
+    }
+
+    public void setLagCondition(String lagCondition) {
+        this.lagCondition = Fields.nullToEmpty(lagCondition);
     }
 
     public String getTimeout() {

@@ -9,7 +9,8 @@ public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
     public KafkaAdminSamplerBeanInfo() {
         super(KafkaAdminSampler.class);
         createPropertyGroup(
-                "request", new String[] {"connectionName", "operation", "topics", "groupId", "shareGroupStart"});
+                "request",
+                new String[] {"connectionName", "operation", "topics", "groupId", "lagCondition", "shareGroupStart"});
         createPropertyGroup(
                 "topicSettings",
                 new String[] {"partitions", "replicationFactor", "topicConfigs", "ignoreExisting", "ignoreMissing"});
@@ -18,6 +19,7 @@ public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {
         choice("operation", Tagged.tags(AdminOperation.class));
         text("topics", "${__P(topic,jmeter-kafka)}");
         text("groupId", "jmeter-kafka");
+        text("lagCondition", "<= 0");
         text("shareGroupStart", "earliest");
         text("partitions", "1");
         text("replicationFactor", "1");

@@ -78,6 +78,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                     + "\\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th."
                     // a paced run's corrected latency and send delay
                     + "(?:\\ncorrected for the schedule [^\\n]*\\nsend delay [^\\n]*)?"
+                    // the tail perf-test's line leaves out
+                    + "\\ntail: [^\\n]*"
                     + "\\n0 records failed.");
 
     // a consumer's poll timeout: long enough for a group join on a busy machine, and the time
@@ -206,6 +208,7 @@ class ScenarioPlansIT extends BrokerAndJMeter {
                 .property("records", "2000")
                 .property("rate", "200")
                 .property("threads", "2")
+                .property("records.per.sample", "10")
                 .property("consumers", "2")
                 .property("partitions", "2")
                 .property("duration", "30")

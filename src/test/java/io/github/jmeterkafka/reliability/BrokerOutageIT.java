@@ -179,7 +179,7 @@ class BrokerOutageIT {
         // broker after the restart, holding a record with the timestamp the producer was told
         String stdout = result.stdout();
         long acked = number(stdout, "Kafka Producer summary for 'produce':\\R(\\d+) records sent");
-        long failed = number(stdout, "Kafka Producer summary for 'produce':\\R.*\\R(\\d+) records failed");
+        long failed = number(stdout, "Kafka Producer summary for 'produce':\\R(?:.*\\R)*?(\\d+) records failed");
         Map<String, Long> ackedOffsets = ackedOffsets(acks, topic);
         assertThat((long) ackedOffsets.size())
                 .as("acknowledged offsets in the samples' responses")

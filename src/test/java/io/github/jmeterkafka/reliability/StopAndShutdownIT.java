@@ -131,7 +131,8 @@ class StopAndShutdownIT {
                     .mapToLong(Jtl.Row::sampleCount)
                     .sum();
             long acked = number(stdout, "Kafka Producer summary for '" + label + "':\\R(\\d+) records sent");
-            long failed = number(stdout, "Kafka Producer summary for '" + label + "':\\R.*\\R(\\d+) records failed");
+            long failed =
+                    number(stdout, "Kafka Producer summary for '" + label + "':\\R(?:.*\\R)*?(\\d+) records failed");
             assertThat(acked + failed)
                     .as("%s: %d acknowledged + %d failed", label, acked, failed)
                     .isEqualTo(records);

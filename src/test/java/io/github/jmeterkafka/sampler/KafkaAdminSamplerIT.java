@@ -158,6 +158,68 @@ class KafkaAdminSamplerIT {
         assertThat(vars.get("kafka_lag")).isEqualTo("100");
     }
 
+    @Test
+    void waitForLagEndsWhenTheGroupsLagMeetsTheCondition_orFailsAtTheTimeoutNamingTheLag() throws Exception {
+        String topic = "admin-it-wait";
+        String group = "admin-it-waiting";
+        ok(run("createTopic", topic, "2"));
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
+            for (int i = 0; i < 100; i++) {
+                producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i)).get(30, TimeUnit.SECONDS);
+            }
+        }
+        // nothing committed: all 100 records of the topic are the group's lag
+        SampleResult built = ok(waitForLag(topic, group, ">= 100", "30000"));
+        assertThat(vars.get("kafka_lag")).isEqualTo("100");
+        assertThat(built.getResponseMessage()).isEqualTo("lag 100 for group " + group + " on 2 partitions");
+        assertThat(built.getSamplerData()).contains("lag condition: >= 100");
+
+        SampleResult notDrained = waitForLag(topic, group, "<= 0", "1500");
+        assertThat(notDrained.isSuccessful()).isFalse();
+        assertThat(notDrained.getResponseCode()).isEqualTo("TimeoutException");
+        assertThat(notDrained.getResponseMessage()).contains("group " + group + "'s lag <= 0 (it was 100)");
+        assertThat(notDrained.getTime()).isBetween(1400L, 10_000L);
+
+        Thread drain = new Thread(() -> {
+            sleep(500);
+            consumeAndCommit(topic, group, 100);
+        });
+        drain.start();
+        SampleResult drained = ok(waitForLag(topic, group, "<=0", "30000"));
+        drain.join();
+        assertThat(vars.get("kafka_lag")).isEqualTo("0");
+        assertThat(drained.getTime()).as("it waited for the consumer").isGreaterThanOrEqualTo(400);
+
+        SampleResult bad = waitForLag(topic, group, "== 5", "30000");
+        assertThat(bad.getResponseCode()).isEqualTo("400");
+        assertThat(bad.getResponseMessage())
+                .isEqualTo("lag condition must be '>= N' or '<= N' (N records), not '== 5'");
+        assertThat(bad.getTime()).isZero();
+    }
+
+    private static SampleResult waitForLag(String topic, String group, String condition, String timeoutMs) {
+        KafkaAdminSampler s = new KafkaAdminSampler();
+        s.setName("wait for lag " + condition);
+        s.setConnectionName(CONNECTION);
+        s.setOperation("waitForLag");
+        s.setTopics(topic);
+        s.setGroupId(group);
+        s.setLagCondition(condition);
+        s.setTimeout(timeoutMs);
+        return s.sample(null);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Reads {@code n} records from the start and commits exactly those. */
     private static void consumeAndCommit(String topic, String group, int n) {
         Map<String, Object> config = new HashMap<>();
