@@ -56,7 +56,7 @@ final class AdminDeadline {
     void pause(String what) throws InterruptedException {
         long left = remainingMs();
         if (left <= 0) {
-            throw new TimeoutException(what + ": not done within " + timeoutMs + " ms");
+            throw notDone(what);
         }
         try {
             Thread.sleep(Math.min(POLL_MS, left));
@@ -65,6 +65,11 @@ final class AdminDeadline {
             throw e;
         }
         checkCancelled();
+    }
+
+    /** The failure of a wait for {@code what} that ran out of time. */
+    TimeoutException notDone(String what) {
+        return new TimeoutException(what + ": not done within " + timeoutMs + " ms");
     }
 
     private void checkCancelled() {

@@ -185,30 +185,30 @@ public final class AdminOperations {
      */
     public GroupLag consumerGroupLag(String groupId, Collection<String> topics)
             throws InterruptedException, ExecutionException {
-        requireGroup(groupId);
-        List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
-        deadline.begin();
-        return lag(groupId, names);
+        return awaitGroupLag(groupId, topics, total -> true, "");
     }
 
     /**
-     * Asks for the group's lag ({@link #consumerGroupLag}) every 100 ms until its total satisfies {@code holds}, within
-     * the operation's time; then Kafka's TimeoutException names the lag last seen.
-     *
-     * @param condition what {@code holds} asks, for the message: "&gt;= 60000"
+     * The group's lag, asked every 100 ms until its total satisfies {@code holds} ({@code condition} says what it
+     * asks: "&gt;= 60000"), within the operation's time; then Kafka's TimeoutException names the lag last seen.
      */
     public GroupLag awaitGroupLag(String groupId, Collection<String> topics, LongPredicate holds, String condition)
             throws InterruptedException, ExecutionException {
         requireGroup(groupId);
         List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
         deadline.begin();
-        while (true) {
-            GroupLag lag = lag(groupId, names);
-            if (holds.test(lag.total())) {
-                return lag;
+        GroupLag lag = lag(groupId, names);
+        while (!holds.test(lag.total())) {
+            String what = "group " + groupId + "'s lag " + condition + " (it was " + lag.total() + ")";
+            deadline.pause(what);
+            try {
+                lag = lag(groupId, names);
+            } catch (TimeoutException e) {
+                // the time ran out during a call: the condition is what was not met
+                throw (TimeoutException) deadline.notDone(what).initCause(e);
             }
-            deadline.pause("group " + groupId + "'s lag " + condition + " (it was " + lag.total() + ")");
         }
+        return lag;
     }
 
     private GroupLag lag(String groupId, List<String> names) throws InterruptedException, ExecutionException {
