@@ -154,8 +154,9 @@ class ConsumerPlanIT extends BrokerAndJMeter {
         assertThat(lines.get(title + 3))
                 .matches("end-to-end latency: [0-9.]+ ms avg, \\d+ ms 50th, \\d+ ms 95th, "
                         + "\\d+ ms 99th, \\d+ ms 99.9th, [0-9.]+ ms max\\.");
+        assertThat(lines.get(title + 4)).matches("tail: \\d+ ms 99\\.99th, [0-9.]+ ms max end-to-end latency\\.");
         // partitions change threads while they read: the verifier may see a few records late, never lost
-        assertThat(lines.get(title + 4))
+        assertThat(lines.get(title + 5))
                 .matches("delivery: 600 records verified from 1 producers, 0 missing, "
                         + "0 duplicated, \\d+ out of order\\.");
         assertThat(result.logWarningsAndErrors())
