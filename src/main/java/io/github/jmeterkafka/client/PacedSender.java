@@ -107,18 +107,21 @@ public final class PacedSender {
                 if (wait <= 0) {
                     break;
                 }
-                if (!end) {
-                    long untilDue = schedule.nanosUntilNext();
+                long untilDue = end ? Long.MAX_VALUE : schedule.nanosUntilNext();
+                if (untilDue != Long.MAX_VALUE) {
                     boolean room = open == null || open.size() < s.perSample();
                     if (untilDue <= 0 && room) {
                         limited(false, now);
                         sendDue(s);
                         continue;
                     }
-                    // due with no room: the thread's limit holds the record back until the batch is done
-                    limited(untilDue <= 0, now);
+                    // more than the grace late with no room: the thread's limit holds the record back
+                    long untilLate = untilDue + schedule.graceNanos();
+                    limited(untilLate < 0, now);
                     if (untilDue > 0) {
                         wait = Math.min(wait, untilDue);
+                    } else if (untilLate >= 0) {
+                        wait = Math.min(wait, untilLate + 1);
                     }
                 }
                 batch.awaitNanos(wait);
@@ -138,7 +141,7 @@ public final class PacedSender {
         if (atLimit && atLimitSince == 0) {
             atLimitSince = now;
         } else if (!atLimit && atLimitSince != 0) {
-            schedule.heldAtLimit(now - atLimitSince);
+            schedule.heldAtLimit(atLimitSince, now);
             atLimitSince = 0;
         }
     }
@@ -164,7 +167,7 @@ public final class PacedSender {
                     open.send(s.producer(), s.maker(), claim.intendedNanos(i), claim.intendedEpochMicros(i));
             long took = System.nanoTime() - start;
             if (took >= BLOCKED_NANOS) {
-                schedule.heldInSend(took);
+                schedule.heldInSend(start, start + took);
             }
             if (AtOnce.endsSample(atOnce)) {
                 open.failUnsent(claim.count - i - 1, atOnce);

@@ -36,9 +36,10 @@ public final class SendSchedule {
     private static final long SHORTEST_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private final AtomicLong next = new AtomicLong();
     private final LongAdder skipped = new LongAdder();
-    // time a due record was held back in the producer's send(), and by a thread's in-flight limit
-    private final LongAdder inSendNanos = new LongAdder();
-    private final LongAdder atLimitNanos = new LongAdder();
+    // time a due record was held back in the producer's send(), and by the threads' in-flight limit: wall time,
+    // threads held back at once counting once (guarded by this)
+    private final HeldBack inSend = new HeldBack();
+    private final HeldBack atLimit = new HeldBack();
     // set once, by the first claim
     private volatile boolean started;
     private long startNanos;
@@ -284,14 +285,19 @@ public final class SendSchedule {
         }
     }
 
-    /** A send of a due record took {@code nanos} in the producer (its buffer.memory full, metadata, a pause). */
-    public void heldInSend(long nanos) {
-        inSendNanos.add(nanos);
+    /** A send of a due record took from {@code fromNanos} to {@code toNanos} in the producer (its buffer full...). */
+    public void heldInSend(long fromNanos, long toNanos) {
+        inSend.add(fromNanos, toNanos);
     }
 
-    /** A due record waited {@code nanos} because the thread that would send it had its in-flight limit. */
-    public void heldAtLimit(long nanos) {
-        atLimitNanos.add(nanos);
+    /** Late records waited from {@code fromNanos} to {@code toNanos} while a thread that would send them had its limit. */
+    public void heldAtLimit(long fromNanos, long toNanos) {
+        atLimit.add(fromNanos, toNanos);
+    }
+
+    /** How late a record may be before the schedule counts as behind. */
+    public long graceNanos() {
+        return graceNanos;
     }
 
     /** Records left out because they were missed. */
@@ -307,8 +313,8 @@ public final class SendSchedule {
                 Math.max(longestBehindNanos, open) / 1_000_000,
                 behindStretches + (isBehind ? 1 : 0),
                 skipped(),
-                inSendNanos.sum() / 1_000_000,
-                atLimitNanos.sum() / 1_000_000);
+                inSend.ms(),
+                atLimit.ms());
     }
 
     /**

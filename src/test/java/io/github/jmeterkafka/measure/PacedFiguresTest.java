@@ -53,8 +53,10 @@ class PacedFiguresTest {
     @Test
     void theSendDelayLineSaysWhatHeldDueRecordsBack_theProducersSendOrTheThreadsLimit_andMergesSumThem() {
         SendSchedule schedule = new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime);
-        schedule.heldInSend(1500 * MS);
-        schedule.heldAtLimit(250 * MS);
+        schedule.heldInSend(0, 1500 * MS);
+        // two threads blocked at once count once
+        schedule.heldInSend(1000 * MS, 1500 * MS);
+        schedule.heldAtLimit(0, 250 * MS);
         ProducerStats.Summary s = stalled(schedule).summary();
 
         assertThat(SummaryLines.producer(s, null, Warmup.NONE, 1000).get(2))
