@@ -129,14 +129,7 @@ class KafkaAdminSamplerIT {
         String topic = "admin-it-lag";
         ok(run("createTopic", topic, "3"));
         // sent right after the create: the partitions have leaders already
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
-            for (int i = 0; i < 100; i++) {
-                producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i)).get(30, TimeUnit.SECONDS);
-            }
-        }
+        produce(topic, 100);
         consumeAndCommit(topic, "admin-it-group", 40);
 
         SampleResult lag = ok(run("consumerGroupLag", "", ""));
@@ -163,14 +156,7 @@ class KafkaAdminSamplerIT {
         String topic = "admin-it-wait";
         String group = "admin-it-waiting";
         ok(run("createTopic", topic, "2"));
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
-            for (int i = 0; i < 100; i++) {
-                producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i)).get(30, TimeUnit.SECONDS);
-            }
-        }
+        produce(topic, 100);
         // nothing committed: all 100 records of the topic are the group's lag
         SampleResult built = ok(waitForLag(topic, group, ">= 100", "30000"));
         assertThat(vars.get("kafka_lag")).isEqualTo("100");
@@ -217,6 +203,18 @@ class KafkaAdminSamplerIT {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Sends {@code n} records, each acknowledged before the next. */
+    private static void produce(String topic, int n) throws Exception {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
+            for (int i = 0; i < n; i++) {
+                producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i)).get(30, TimeUnit.SECONDS);
+            }
         }
     }
 
