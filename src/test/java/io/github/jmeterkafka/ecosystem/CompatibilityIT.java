@@ -117,11 +117,11 @@ class CompatibilityIT {
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
         assertThat(result.logErrors()).as(result.describe()).isEmpty();
+        // the plan's 4 threads start over 1 s: a fast run may spend the records before the last one starts
         assertThat(result.stdout())
-                .contains(
-                        "\n" + RECORDS + " records sent, ",
-                        "delivery: " + RECORDS
-                                + " records verified from 4 producers, 0 missing, 0 duplicated, 0 out of order.");
+                .contains("\n" + RECORDS + " records sent, ")
+                .containsPattern("delivery: " + RECORDS
+                        + " records verified from [1-4] producers, 0 missing, 0 duplicated, 0 out of order\\.");
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
         }
@@ -179,7 +179,8 @@ class CompatibilityIT {
                     .property("records", Integer.toString(RECORDS))
                     .run();
             healthy(q);
-            assertThat(q.stdout()).contains("delivery: " + RECORDS + " records verified from 4 producers, 0 missing,");
+            assertThat(q.stdout())
+                    .containsPattern("delivery: " + RECORDS + " records verified from [1-4] producers, 0 missing,");
             assertThat(Topics.endOffsets(admin, quick)).isEqualTo(RECORDS);
 
             String tx = "compat-tx-" + System.nanoTime();
