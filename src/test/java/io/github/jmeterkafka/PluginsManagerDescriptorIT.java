@@ -120,7 +120,9 @@ class PluginsManagerDescriptorIT {
                     .run();
             assertThat(result.exitCode()).as(result.describe()).isZero();
             assertThat(result.samples().failures()).as(result.describe()).isEmpty();
-            assertThat(result.stdout()).contains("delivery: 2000 records verified from 4 producers, 0 missing,");
+            // the plan's 4 threads start over 1 s: a fast run may spend 2000 records before the last one starts
+            assertThat(result.stdout())
+                    .containsPattern("delivery: 2000 records verified from [1-4] producers, 0 missing,");
         }
     }
 

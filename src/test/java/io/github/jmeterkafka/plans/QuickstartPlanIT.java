@@ -135,7 +135,9 @@ class QuickstartPlanIT extends BrokerAndJMeter {
         jmeter.addLibExt(other);
         try {
             JMeter.Result result = runs2000Records("quickstart-with-kafka-clients-2.8.2-in-lib-ext");
-            assertThat(result.stdout()).contains("delivery: 2000 records verified from 4 producers, 0 missing,");
+            // the plan's 4 threads start over 1 s: a fast run may spend 2000 records before the last one starts
+            assertThat(result.stdout())
+                    .containsPattern("delivery: 2000 records verified from [1-4] producers, 0 missing,");
         } finally {
             jmeter.removeLibExt(other.getFileName().toString());
         }
