@@ -65,7 +65,7 @@ class LayersTest {
     static final ArchRule config = mayImport("config", "metrics", "client");
 
     @ArchTest
-    static final ArchRule report = mayImport("report");
+    static final ArchRule report = mayImport("report", "measure");
 
     @ArchTest
     static final ArchRule influx = mayImport("influx", "measure");

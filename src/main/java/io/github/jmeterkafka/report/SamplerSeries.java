@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.measure.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -63,7 +63,7 @@ final class Outcome {
                 .add(Integer.toString(run.number))
                 .add(Integer.toString(run.repeat))
                 .add(CsvField.of(ok() ? "ok" : "failed: " + failure));
-        spec.varied.keySet().forEach(k -> prefix.add(CsvField.of(run.config.get(k))));
+        spec.variedNames().forEach(k -> prefix.add(CsvField.of(run.config.get(k))));
         StringBuilder b = new StringBuilder();
         int n = summary == null ? 0 : summary.size();
         for (int i = 0; i < n; i++) {

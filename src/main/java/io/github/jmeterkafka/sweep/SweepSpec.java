@@ -23,6 +23,7 @@ import java.util.Properties;
  * timeout.s=1800                          (the longest one run may take)
  * jvm.args=-Xms1g -Xmx1g                  (JMeter's JVM)
  * </pre>
+ * A search file has {@link Search}'s {@code search.} lines instead of {@code vary.} lines.
  */
 public final class SweepSpec {
     static final String FIXED = "fixed.";
@@ -36,6 +37,8 @@ public final class SweepSpec {
     public final boolean freshTopic;
     public final long timeoutSeconds;
     public final List<String> jvmArgs;
+    /** Null for a sweep over a matrix of values. */
+    final Search search;
 
     private SweepSpec(
             String name,
@@ -45,7 +48,8 @@ public final class SweepSpec {
             Map<String, List<String>> varied,
             boolean freshTopic,
             long timeoutSeconds,
-            List<String> jvmArgs) {
+            List<String> jvmArgs,
+            Search search) {
         this.name = name;
         this.plan = plan;
         this.repeats = repeats;
@@ -54,6 +58,7 @@ public final class SweepSpec {
         this.freshTopic = freshTopic;
         this.timeoutSeconds = timeoutSeconds;
         this.jvmArgs = jvmArgs;
+        this.search = search;
     }
 
     public static SweepSpec read(Path file) throws IOException {
@@ -85,6 +90,11 @@ public final class SweepSpec {
         if (plan.isEmpty()) {
             throw new IllegalArgumentException(file + ": no plan= line");
         }
+        Search search = Search.read(file, p);
+        if (search != null && !varied.isEmpty()) {
+            throw new IllegalArgumentException(
+                    file + ": a search varies the rate alone: leave out the vary. lines, or make it a sweep");
+        }
         Path base = file.toAbsolutePath().getParent();
         String fileName = file.getFileName().toString();
         return new SweepSpec(
@@ -96,7 +106,13 @@ public final class SweepSpec {
                 varied,
                 Boolean.parseBoolean(p.getProperty("fresh.topic", "true").trim()),
                 positive(file, p, "timeout.s", 1800),
-                List.of(p.getProperty("jvm.args", "-Xms1g -Xmx1g").trim().split("\\s+")));
+                List.of(p.getProperty("jvm.args", "-Xms1g -Xmx1g").trim().split("\\s+")),
+                search);
+    }
+
+    /** The properties that change from run to run: the varied ones, or the searched rate. */
+    List<String> variedNames() {
+        return search == null ? List.copyOf(varied.keySet()) : List.of(Search.RATE);
     }
 
     private static int positive(Path file, Properties p, String key, int dflt) {

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.report;
+package io.github.jmeterkafka.measure;
 
 import org.HdrHistogram.Histogram;
 
