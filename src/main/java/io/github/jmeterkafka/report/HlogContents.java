@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.measure.HlogHeader;
 import io.github.jmeterkafka.measure.Interval;
 import io.github.jmeterkafka.measure.IntervalLogReader;
 import java.io.BufferedReader;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.measure.HlogHeader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.measure.HlogHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

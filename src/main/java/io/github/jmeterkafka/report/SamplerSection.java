@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.report;
 
+import io.github.jmeterkafka.measure.HlogHeader;
 import java.io.IOException;
 
 /** What the Kafka page shows of one sampler: its log's header, the series over time and the summary table. */

@@ -12,6 +12,7 @@ import java.util.List;
  * The plugin jar's command line, for a JMeter install alone:
  * <pre>
  * java -jar lib/ext/jmeter-kafka-VERSION.jar sweep SWEEP.properties [--bootstrap HOST:PORT] [--jmeter JMETER_HOME] [--out DIR]
+ *   (a file with a search.rate= line searches the highest rate that holds an objective: {@link CapacitySearch})
  * java -jar lib/ext/jmeter-kafka-VERSION.jar report ROWS.csv [--compare BEFORE-ROWS.csv] [--out DIR]
  * </pre>
  * A sweep ends with its report. JMeter's home is the one whose lib/ext holds this jar, unless given.
@@ -47,10 +48,18 @@ public final class Cli {
         System.exit(run(spec, jmeter, bootstrap, out));
     }
 
-    /** Runs the sweep, then its report; 0 when every run was ok. */
+    /**
+     * Runs the sweep, then its report; 0 when every run was ok. A search file runs its search instead: 0 when it
+     * found the highest rate that holds (or the highest bound held).
+     */
     public static int run(SweepSpec spec, Path jmeter, String bootstrap, Path out) throws Exception {
+        if (spec.search != null) {
+            int status = new CapacitySearch(spec, jmeter, bootstrap, out, System.out).run();
+            report(out.resolve(Sweep.ROWS), out);
+            return status;
+        }
         Path rows = new Sweep(spec, jmeter, bootstrap, out, System.out).run();
-        SweepReport.write(rows, null, out).forEach(f -> System.out.println("Report: " + f.toAbsolutePath()));
+        report(rows, out);
         CsvTable t = CsvTable.read(rows);
         for (int i = 0; i < t.size(); i++) {
             if (!"ok".equals(t.get(i, "status"))) {
@@ -58,6 +67,10 @@ public final class Cli {
             }
         }
         return 0;
+    }
+
+    private static void report(Path rows, Path out) throws Exception {
+        SweepReport.write(rows, null, out).forEach(f -> System.out.println("Report: " + f.toAbsolutePath()));
     }
 
     private static String option(String[] args, String name, String dflt) {

@@ -14,15 +14,17 @@ final class Outcome {
     private final String failure;
     private final CsvTable summary;
     private final String took;
+    private final Path dir;
 
-    private Outcome(String failure, CsvTable summary, String took) {
+    private Outcome(Path dir, String failure, CsvTable summary, String took) {
+        this.dir = dir;
         this.failure = failure;
         this.summary = summary;
         this.took = took;
     }
 
     static Outcome failed(Path dir, String why) throws IOException {
-        return new Outcome(why, summary(dir), "");
+        return new Outcome(dir, why, summary(dir), "");
     }
 
     /** A run that ended by itself: failed when a sample failed or no summary was written. */
@@ -31,7 +33,7 @@ final class Outcome {
         String in = String.format(Locale.ROOT, " in %.1f s", took.toMillis() / 1000.0);
         Path jtl = dir.resolve("results.jtl");
         if (!Files.isRegularFile(jtl)) {
-            return new Outcome("no results file " + jtl, summary, in);
+            return new Outcome(dir, "no results file " + jtl, summary, in);
         }
         CsvTable samples = CsvTable.read(jtl);
         long failedSamples = 0;
@@ -39,17 +41,32 @@ final class Outcome {
             failedSamples += "false".equals(samples.get(i, "success")) ? 1 : 0;
         }
         if (failedSamples > 0) {
-            return new Outcome(failedSamples + " of " + samples.size() + " samples failed", summary, in);
+            return new Outcome(dir, failedSamples + " of " + samples.size() + " samples failed", summary, in);
         }
         if (summary == null || summary.size() == 0) {
-            return new Outcome("no Kafka summary (no Kafka sampler ran?)", summary, in);
+            return new Outcome(dir, "no Kafka summary (no Kafka sampler ran?)", summary, in);
         }
-        return new Outcome(null, summary, in);
+        return new Outcome(dir, null, summary, in);
     }
 
     private static CsvTable summary(Path dir) throws IOException {
         Path file = dir.resolve("summary.csv");
         return Files.isRegularFile(file) ? CsvTable.read(file) : null;
+    }
+
+    /** The run's directory: its JTL, log, summary and interval logs. */
+    Path dir() {
+        return dir;
+    }
+
+    /** The run's summary rows; null when it wrote none. */
+    CsvTable summary() {
+        return summary;
+    }
+
+    /** Why the run failed; null when it did not. */
+    String failure() {
+        return failure;
     }
 
     boolean ok() {

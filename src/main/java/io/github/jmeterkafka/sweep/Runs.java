@@ -29,6 +29,7 @@ import java.util.stream.Stream;
 final class Runs {
     static final String ROWS = "rows.csv";
     private static final String RUNS = "runs";
+    static final String HLOG_DIR = "kafka-hlog";
 
     private final SweepSpec spec;
     private final Path jmeterHome;
@@ -93,7 +94,7 @@ final class Runs {
             props.put("topic", props.getOrDefault("topic", spec.name) + "-" + stamp + "-" + run.number);
         }
         props.put("kafka.summary.file", dir.resolve("summary.csv").toString());
-        props.put("kafka.hlog.dir", dir.resolve("kafka-hlog").toString());
+        props.put("kafka.hlog.dir", dir.resolve(HLOG_DIR).toString());
         List<String> cmd = new ArrayList<>(
                 List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(spec.jvmArgs);

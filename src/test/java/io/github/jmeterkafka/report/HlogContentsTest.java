@@ -2,6 +2,7 @@ package io.github.jmeterkafka.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.measure.HlogHeader;
 import io.github.jmeterkafka.measure.Interval;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.jmeterkafka.harness.PageData;
+import io.github.jmeterkafka.measure.HlogHeader;
 import io.github.jmeterkafka.text.Text;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -35,6 +35,17 @@ final class HtmlPage {
                     .append("</td></tr>\n");
         }
         b.append("</table>\n");
+        if (r.search() != null) {
+            b.append("<h2>Search</h2>\n<p class=\"answer\">")
+                    .append(Text.html(r.search().answer()))
+                    .append("</p>\n");
+            table(b, SearchSection.COLUMNS, escaped(r.search().rows()), 0);
+            b.append("<div class=\"charts\">\n<div class=\"chart\" id=\"")
+                    .append(SearchSection.LATENCY_CHART)
+                    .append("\"></div>\n<div class=\"chart\" id=\"")
+                    .append(SearchSection.ACHIEVED_CHART)
+                    .append("\"></div>\n</div>\n");
+        }
         for (SectionTable t : r.tables()) {
             b.append("<h2>")
                     .append(Text.html(t.label()))

@@ -22,6 +22,12 @@ final class MarkdownReport {
                     .append(Markdown.escape(f.getValue()))
                     .append('\n');
         }
+        if (r.search() != null) {
+            b.append("\n## Search\n\n")
+                    .append(Markdown.escape(r.search().answer()))
+                    .append("\n\n");
+            table(b, SearchSection.COLUMNS, escaped(r.search().rows()));
+        }
         for (SectionTable t : r.tables()) {
             b.append("\n## ")
                     .append(Markdown.escape(t.label()))

@@ -8,21 +8,30 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.Function;
 
-/** Everything the three report files show, worked out once so they agree. {@code comparison} is null without --compare. */
+/**
+ * Everything the three report files show, worked out once so they agree. {@code comparison} is null without
+ * --compare, {@code search} for a sweep that was not a capacity search.
+ */
 record Report(
-        SweepRows sweep, List<SectionTable> tables, List<Chart> charts, List<FailedRun> failed, Comparison comparison) {
+        SweepRows sweep,
+        List<SectionTable> tables,
+        List<Chart> charts,
+        List<FailedRun> failed,
+        Comparison comparison,
+        SearchSection search) {
 
     static final List<String> FAILED_COLUMNS = List.of("run", "repeat", "configuration", "reason");
     static final List<String> UNMATCHED_COLUMNS = List.of("only in", "kind", "label", "configuration");
 
-    static Report of(SweepRows sweep, SweepRows before) {
+    static Report of(SweepRows sweep, SweepRows before, SearchSection search) {
         List<SectionTable> tables = sweep.tables();
         return new Report(
                 sweep,
                 tables,
                 Chart.all(sweep, tables),
                 sweep.failedRuns(),
-                before == null ? null : Comparison.of(before.tables(), tables));
+                before == null ? null : Comparison.of(before.tables(), tables),
+                search);
     }
 
     /** The header: what ran, when, where, with which versions, over which values. */

@@ -27,7 +27,15 @@ final class SweepJson {
             return property;
         }));
         data.set("tables", array(r.tables(), SweepJson::table));
-        data.set("charts", array(r.charts(), SweepJson::chart));
+        ArrayNode charts = array(r.charts(), SweepJson::chart);
+        if (r.search() != null) {
+            SearchSection search = r.search();
+            charts.add(curve(
+                    SearchSection.LATENCY_CHART, "Corrected latency by rate", "ms", search.rates(), search.latency()));
+            charts.add(curve(
+                    SearchSection.ACHIEVED_CHART, "Achieved % of the rate", "%", search.rates(), search.achieved()));
+        }
+        data.set("charts", charts);
         data.set("failed", array(r.failed(), f -> {
             ObjectNode failed = ScriptJson.object().put("run", f.run()).put("repeat", f.repeat());
             failed.set("configuration", configuration(f.configuration()));
@@ -64,16 +72,22 @@ final class SweepJson {
     }
 
     private static ObjectNode chart(Chart c) {
-        ObjectNode chart = ScriptJson.object()
-                .put("id", c.id())
-                .put("title", c.title())
+        return curve(c.id(), c.title(), c.metric().title(), c.x(), c.series())
                 .put("kind", c.table().kind())
                 .put("label", c.table().label())
                 .put("metric", c.metric().key())
-                .put("unit", c.metric().title())
                 .put("property", c.property());
-        chart.set("x", array(c.x(), TextNode::valueOf));
-        chart.set("series", array(c.series(), v -> {
+    }
+
+    /** A chart's series against its x values, drawn the same way for a sweep's tables and a search's curves. */
+    private static ObjectNode curve(String id, String title, String unit, List<String> x, List<Chart.Series> lines) {
+        ObjectNode chart = ScriptJson.object()
+                .put("id", id)
+                .put("title", title)
+                .put("unit", unit)
+                .put("property", "rate");
+        chart.set("x", array(x, TextNode::valueOf));
+        chart.set("series", array(lines, v -> {
             ObjectNode series = ScriptJson.object().put("name", v.name());
             series.set("y", array(v.y(), SweepJson::number));
             return series;

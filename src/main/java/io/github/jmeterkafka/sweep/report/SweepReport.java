@@ -62,7 +62,10 @@ public final class SweepReport {
 
     /** Writes the three files into {@code outDir}; {@code beforeRows} may be null (no comparison). */
     public static List<Path> write(Path rows, Path beforeRows, Path outDir) throws IOException {
-        Report r = Report.of(SweepRows.read(rows), beforeRows == null ? null : SweepRows.read(beforeRows));
+        Report r = Report.of(
+                SweepRows.read(rows),
+                beforeRows == null ? null : SweepRows.read(beforeRows),
+                SearchSection.read(rows.toAbsolutePath().getParent()));
         Files.createDirectories(outDir);
         Path html = Files.writeString(outDir.resolve("report.html"), HtmlPage.of(r, echarts()), StandardCharsets.UTF_8);
         Path md = Files.writeString(outDir.resolve("report.md"), MarkdownReport.of(r), StandardCharsets.UTF_8);

@@ -3,10 +3,12 @@ package io.github.jmeterkafka.sweep.report;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
 import io.github.jmeterkafka.sweep.CsvTable;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -92,8 +94,12 @@ final class SweepRows {
         return properties;
     }
 
+    /** A property's values in sweep order, or in numeric order when all are numbers (a search's rates, say). */
     List<String> values(String property) {
-        return distinct(r -> r.configuration().get(property));
+        List<String> values = distinct(r -> r.configuration().get(property));
+        return values.stream().allMatch(v -> v.matches("-?[0-9]+(\\.[0-9]+)?"))
+                ? values.stream().sorted(Comparator.comparing(BigDecimal::new)).toList()
+                : values;
     }
 
     List<Configuration> configurations() {

@@ -106,7 +106,7 @@ class SweepRowsTest {
     @Test
     void factsOfTheHeader() {
         Map<String, String> facts = new LinkedHashMap<>();
-        Report.of(sweep, null).facts().forEach(f -> facts.put(f.getKey(), f.getValue()));
+        Report.of(sweep, null, null).facts().forEach(f -> facts.put(f.getKey(), f.getValue()));
         assertThat(facts)
                 .containsEntry("Sweep", "broker-tuning")
                 .containsEntry("Time", "2025-06-01T10:01:00.007Z to 2025-06-01T10:09:00.063Z")

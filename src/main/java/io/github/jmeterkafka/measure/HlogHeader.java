@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.report;
+package io.github.jmeterkafka.measure;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 public record HlogHeader(Path path, String kind, String label, String latency, long startMs) {
 
-    static final String KAFKA_COMMENT = "#kafka.";
+    public static final String KAFKA_COMMENT = "#kafka.";
     private static final String START_TIME = "#[StartTime: ";
 
     /** The header of {@code file}, or empty when it lacks the kafka label or the start time. */
