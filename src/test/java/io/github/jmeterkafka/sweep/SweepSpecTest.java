@@ -62,7 +62,7 @@ class SweepSpecTest {
             for (Path f : files.toList()) {
                 SweepSpec spec = SweepSpec.read(f);
                 assertThat(spec.plan).as("plan of %s", f).isRegularFile();
-                assertThat(spec.varied).as("varied of %s", f).isNotEmpty();
+                assertThat(spec.variedNames()).as("varied of %s", f).isNotEmpty();
             }
         }
     }

@@ -18,13 +18,14 @@ final class HtmlPage {
     private HtmlPage() {}
 
     static String of(Report r, String echartsJs) {
-        String name = Text.html(r.sweep().name());
+        String name = (r.search() == null ? "Sweep " : "Search ")
+                + Text.html(r.sweep().name());
         StringBuilder b = new StringBuilder(echartsJs.length() + 32_768)
-                .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Sweep ")
+                .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
                 .append(name)
                 .append("</title>\n<style>\n")
                 .append(STYLE)
-                .append("</style>\n</head>\n<body>\n<h1>Sweep ")
+                .append("</style>\n</head>\n<body>\n<h1>")
                 .append(name)
                 .append("</h1>\n<table class=\"facts\">\n");
         for (Map.Entry<String, String> f : r.facts()) {

@@ -12,7 +12,7 @@ final class MarkdownReport {
 
     static String of(Report r) {
         StringBuilder b = new StringBuilder(8_192)
-                .append("# Sweep ")
+                .append(r.search() == null ? "# Sweep " : "# Search ")
                 .append(Markdown.escape(r.sweep().name()))
                 .append("\n\n");
         for (Map.Entry<String, String> f : r.facts()) {

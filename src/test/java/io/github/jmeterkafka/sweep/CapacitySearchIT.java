@@ -1,0 +1,128 @@
+package io.github.jmeterkafka.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.jmeterkafka.harness.Chromium;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaBroker;
+import io.github.jmeterkafka.harness.PageData;
+import io.github.jmeterkafka.harness.SharedBroker;
+import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.sweep.report.SweepReport;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Capacity searches for real: the fixed-rate plan in its own JMeter process per run, on the shared broker. One whose
+ * objective every rate meets grows to its highest bound and says the limit is above it; one whose objective no run
+ * can meet stops at its lowest bound and says why. Every run sent what it was asked to (the topic's end offsets) and
+ * the report shows the search (drawn in headless Chromium).
+ */
+class CapacitySearchIT {
+    private static final int SECONDS = 3;
+
+    private static Path file(Path dir, String name, String rate, String objective) throws Exception {
+        return Files.writeString(
+                dir.resolve(name + ".properties"),
+                "name=" + name + "\nplan=" + Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx")
+                        + "\nsearch.rate=" + rate + "\nsearch.objective=" + objective + "\nsearch.seconds=" + SECONDS
+                        + "\nfixed.record.size=500\nfixed.kafka.warmup.s=1\ntimeout.s=120\n"
+                        + "jvm.args=-Xms256m -Xmx256m\n");
+    }
+
+    @Test
+    void aSearchGrowsToItsBoundOrStopsAtItsLowestAndSaysWhy() throws Exception {
+        KafkaBroker broker = SharedBroker.get();
+        Path home = JMeter.fromSystemProperties().installPlugin().home();
+        Path dir = Files.createDirectories(Harness.targetDir().resolve("search-it-" + System.currentTimeMillis()));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+
+        int above = new CapacitySearch(
+                        SweepSpec.read(file(dir, "easy", "500-2000", "corrected p99 <= 10000 ms")),
+                        home,
+                        broker.bootstrapServers(),
+                        dir.resolve("easy"),
+                        out)
+                .run();
+        int below = new CapacitySearch(
+                        SweepSpec.read(file(dir, "strict", "500-2000", "send-to-ack max <= 0.01 ms")),
+                        home,
+                        broker.bootstrapServers(),
+                        dir.resolve("strict"),
+                        out)
+                .run();
+
+        String progress = console.toString(StandardCharsets.UTF_8);
+        System.out.println(progress);
+        assertThat(above).isZero();
+        assertThat(below).isEqualTo(1);
+        assertThat(progress)
+                .contains(
+                        "Search 'easy': the highest rate from 500 to 2,000 records/s that holds corrected p99 <= 10000 ms",
+                        "run 1: 500 records/s: holds (achieved ",
+                        "run 3: 2,000 records/s: holds",
+                        "Every rate tried held corrected p99 <= 10000 ms, up to the highest bound 2,000 records/s",
+                        "No rate held send-to-ack max <= 0.01 ms: the lowest bound 500 records/s failed: send-to-ack max ");
+        CsvTable verdicts = CsvTable.read(dir.resolve("easy").resolve(CapacitySearch.VERDICTS));
+        CsvTable rows = CsvTable.read(dir.resolve("easy").resolve(Sweep.ROWS));
+        assertThat(verdicts.size()).isEqualTo(3);
+        try (Admin admin = broker.admin()) {
+            for (int i = 0; i < verdicts.size(); i++) {
+                long rate = List.of(500L, 1000L, 2000L).get(i);
+                assertThat(verdicts.get(i, "rate")).isEqualTo(Long.toString(rate));
+                assertThat(verdicts.get(i, "verdict"))
+                        .as(verdicts.get(i, "why"))
+                        .isEqualTo("holds");
+                assertThat(Double.parseDouble(verdicts.get(i, "achieved_percent")))
+                        .isGreaterThanOrEqualTo(99);
+                // the run's all row: what it sent is what the topic holds
+                int all = rowOf(rows, Long.toString(rate), "all");
+                assertThat(rows.get(all, "status")).isEqualTo("ok");
+                assertThat(rows.get(all, "rate")).isEqualTo(Long.toString(rate));
+                assertThat(Long.parseLong(rows.get(all, "records")))
+                        .isEqualTo(rate * SECONDS)
+                        .isEqualTo(Topics.endOffsets(admin, rows.get(all, "topic")));
+            }
+        }
+        CsvTable strict = CsvTable.read(dir.resolve("strict").resolve(CapacitySearch.VERDICTS));
+        assertThat(strict.size()).isEqualTo(1);
+        assertThat(strict.get(0, "why")).matches("send-to-ack max [0-9.]+ ms > 0.01 ms");
+
+        SweepReport.write(dir.resolve("easy").resolve(Sweep.ROWS), null, dir.resolve("easy"));
+        Path page = dir.resolve("easy/report.html");
+        JsonNode data = PageData.read(Files.readString(page, StandardCharsets.UTF_8), "sweepData");
+        JsonNode latency = null;
+        for (JsonNode chart : data.path("charts")) {
+            if (chart.path("id").asText().equals("chart-search-latency")) {
+                latency = chart;
+            }
+        }
+        assertThat(latency).as("the search's latency curve").isNotNull();
+        assertThat(latency.path("x").toString()).isEqualTo("[\"500\",\"1000\",\"2000\"]");
+        assertThat(latency.path("series")).hasSize(4);
+        assertThat(dir.resolve("easy/report.md"))
+                .content()
+                .contains("## Search", "Every rate tried held", "| run | repeat | rate | verdict |");
+        Chromium chromium = Chromium.in(dir.resolve("easy"));
+        assertThat(chromium.dumpDom(page)).contains("<canvas", "chart-search-achieved");
+        chromium.screenshot(page, Harness.targetDir().resolve("screenshots/search-report.png"));
+    }
+
+    private static int rowOf(CsvTable rows, String rate, String part) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i, "vary.rate").equals(rate) && rows.get(i, "part").equals(part)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + part + " row at rate " + rate);
+    }
+}
