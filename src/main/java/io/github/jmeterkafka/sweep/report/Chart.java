@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * One chart: a metric's median against the values of one varied property (a category axis in sweep
- * order), one line per combination of the other varied properties' values. A point with no ok
+ * order, or numeric order when the values are numbers), one line per combination of the other varied properties' values. A point with no ok
  * repeat is null, a gap in its line.
  */
 record Chart(int index, SectionTable table, Metric metric, String property, List<String> x, List<Series> series) {

@@ -1,4 +1,4 @@
-// Draws every chart of sweepData: medians against a category axis in sweep order, a gap where a point has no value.
+// Draws every chart of sweepData: values against a category axis (sweep order, numeric order for numbers), a gap where a point has none.
 sweepData.charts.forEach(function (c) {
   var chart = echarts.init(document.getElementById(c.id), null, { renderer: 'canvas' });
   chart.setOption({
