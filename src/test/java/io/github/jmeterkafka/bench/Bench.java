@@ -29,7 +29,8 @@ import java.util.Set;
  * {@code bench.rates} (100,2000,20000,100000), {@code bench.rates.threads} (1,16), {@code bench.rates.partitions} (6),
  * {@code bench.rates.warmup.s} (5), {@code bench.rates.window.s} (60) and {@code bench.rates.records.per.sample} (0: as
  * the producer's buffer allows) for the rates case, {@code bench.pacing.rates} (10000,20000,40000,60000,80000) and
- * {@code bench.pacing.seconds} (25) for the pacing case, {@code bench.jfr} (false),
+ * {@code bench.pacing.seconds} (25) for the pacing case, {@code bench.search.rate} (10000-200000),
+ * {@code bench.search.seconds} (30) and {@code bench.search.count} (3) for the search case, {@code bench.jfr} (false),
  * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run
  * directory).
  *
@@ -60,6 +61,7 @@ public final class Bench {
             "stall",
             "rates",
             "pacing",
+            "search",
             "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
@@ -81,6 +83,7 @@ public final class Bench {
     private final StallRuns stall = new StallRuns(bench);
     private final RatesRuns rates = new RatesRuns(bench);
     private final PacingRuns pacing = new PacingRuns(bench);
+    private final SearchRuns search = new SearchRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -138,6 +141,7 @@ public final class Bench {
             case "reqreply" -> requestReply.run();
             case "await" -> await.run();
             case "stall" -> stall.run();
+            case "search" -> search.run();
             case "rates" -> rates.run();
             case "pacing" -> pacing.run();
             case "influxdb" -> payloads.influxDb();

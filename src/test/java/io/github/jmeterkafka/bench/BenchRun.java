@@ -87,6 +87,11 @@ final class BenchRun implements AutoCloseable {
         return admin;
     }
 
+    /** The JMeter home with the plugin, for a case that runs JMeter as the plugin's own tools do. */
+    Path jmeterHome() {
+        return jmeter.home();
+    }
+
     /** The results so far into results.md: an interrupted bench still leaves the cases it finished. */
     void writeResults() {
         write("results.md", report.markdown(problems));

@@ -197,6 +197,9 @@ final class Report {
     private RatesCase ratesCase;
     private List<RatesCase.Run> ratesRuns = List.of();
     private List<Run> ratesCeilings = List.of();
+    private SearchCase searchCase;
+    private List<SearchCase.Search> searches = List.of();
+    private List<SearchCase.Check> searchChecks = List.of();
     private PacingCase pacingCase;
     private List<PacingCase.Run> pacingRuns = List.of();
     private Duration elapsed = Duration.ZERO;
@@ -268,6 +271,12 @@ final class Report {
     }
 
     /** The pacing case: perf-test and the ready fixed-rate plan at each rate. */
+    void search(SearchCase c, List<SearchCase.Search> found, List<SearchCase.Check> checks) {
+        searchCase = c;
+        searches = found;
+        searchChecks = checks;
+    }
+
     void pacing(PacingCase c, List<PacingCase.Run> runs) {
         pacingCase = c;
         pacingRuns = runs;
@@ -395,6 +404,9 @@ final class Report {
         }
         if (ratesCase != null) {
             ratesCase.table(s, ratesRuns, ratesCeilings);
+        }
+        if (searchCase != null) {
+            searchCase.table(s, searches, searchChecks);
         }
         if (pacingCase != null) {
             pacingCase.table(s, pacingRuns);
