@@ -284,6 +284,14 @@ public final class RoundTripStats {
                     ms(99.9));
         }
 
+        /** The tail the line above leaves out: p99.99 and max of the round trips, and corrected where paced. */
+        public String tailLine() {
+            return "tail: " + SummaryRow.tail(roundTripMicros) + " " + kind.latency
+                    + (schedule() != null
+                            ? "; corrected " + SummaryRow.tail(schedule().correctedMicros())
+                            : "") + ".";
+        }
+
         /** What became of the requests without a reply, and replies without a request. */
         public String unansweredLine() {
             return String.format(

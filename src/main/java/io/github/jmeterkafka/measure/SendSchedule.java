@@ -105,6 +105,11 @@ public final class SendSchedule {
         return started ? profile.stepAt((nanos - startNanos) / 1e9) : -1;
     }
 
+    /** When the schedule started, in ms since the epoch; 0 before. */
+    public long startEpochMs() {
+        return started ? startEpochMicros / 1000 : 0;
+    }
+
     /** When the schedule started ({@link System#nanoTime}); 0 before. */
     public long startNanos() {
         return started ? startNanos : 0;

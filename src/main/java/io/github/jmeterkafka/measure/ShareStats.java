@@ -126,12 +126,13 @@ public final class ShareStats {
                         : String.format(
                                 Locale.ROOT,
                                 "acknowledgement latency (delivery to the broker's answer): %.2f ms avg, %d ms 50th, %d"
-                                        + " ms 95th, %d ms 99th, %d ms 99.9th, %.2f ms max.",
+                                        + " ms 95th, %d ms 99th, %d ms 99.9th, %d ms 99.99th, %.2f ms max.",
                                 h.getMean() / 1000.0,
                                 h.getValueAtPercentile(50) / 1000,
                                 h.getValueAtPercentile(95) / 1000,
                                 h.getValueAtPercentile(99) / 1000,
                                 h.getValueAtPercentile(99.9) / 1000,
+                                SummaryRow.p9999Ms(h),
                                 h.getMaxValue() / 1000.0));
         StringBuilder counts = new StringBuilder("delivery counts (records handed out, by delivery):");
         for (int i = 1; i <= MAX_COUNTED_DELIVERY; i++) {

@@ -15,9 +15,19 @@ import org.HdrHistogram.Histogram;
  * @param sent    records acknowledged whose send fell in the step's time
  * @param latency send to ack of the records due in the step, µs
  * @param paced   their corrected latency and send delay
+ * @param startEpochMs when the step began (0: the schedule never started), so a page can mark it
  */
 public record StepFigures(
-        int index, int of, RateProfile.Step step, long sent, Histogram latency, ScheduleFigures paced) {
+        int index,
+        int of,
+        RateProfile.Step step,
+        long sent,
+        Histogram latency,
+        ScheduleFigures paced,
+        long startEpochMs) {
+
+    /** A step row's part: "step 1", "step 2", ... */
+    public static final String PART = "step ";
 
     /** Records each step's figures as records are acknowledged. Thread-safe. */
     static final class Tally {
@@ -55,6 +65,7 @@ public record StepFigures(
 
         List<StepFigures> figures() {
             List<StepFigures> out = new ArrayList<>(steps.size());
+            long start = schedule.startEpochMs();
             for (int i = 0; i < steps.size(); i++) {
                 out.add(new StepFigures(
                         i,
@@ -62,7 +73,8 @@ public record StepFigures(
                         steps.get(i),
                         sent[i].sum(),
                         latency[i].copy(),
-                        paced[i].snapshot(SendSchedule.Behind.NONE)));
+                        paced[i].snapshot(SendSchedule.Behind.NONE),
+                        start == 0 ? 0 : start + Math.round(schedule.profile().startSeconds(i) * 1000)));
             }
             return out;
         }
@@ -99,11 +111,15 @@ public record StepFigures(
                 c.getTotalCount() > 0 ? c.getMaxValue() / 1000.0 : 0);
     }
 
-    /** The step as a summary row: part "step N", its rate against the step's, its latencies. */
+    /** The step as a summary row: part "step N", its time, its rate against the step's, its latencies. */
     public SummaryRow row(String label) {
-        SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, "step " + (index + 1))
+        SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, PART + (index + 1))
                 .put(SummaryRow.Column.RECORDS, sent)
                 .put(SummaryRow.Column.SECONDS, step.seconds(), 3)
+                .put(SummaryRow.Column.START_TIME, SummaryRow.time(startEpochMs))
+                .put(
+                        SummaryRow.Column.END_TIME,
+                        SummaryRow.time(startEpochMs == 0 ? 0 : startEpochMs + Math.round(step.seconds() * 1000)))
                 .put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
                 .put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expected(), 1)
                 .latency(latency);

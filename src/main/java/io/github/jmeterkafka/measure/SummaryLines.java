@@ -132,6 +132,8 @@ public final class SummaryLines {
         if (expectedRate > 0) {
             lines.add(rateLine(expectedRate, all.repliesPerSec()).replace("records/sec", all.kind().received + "/sec"));
         }
+        // last: the lines above keep their places for those who read them by position
+        lines.add(all.tailLine());
         return lines;
     }
 

@@ -2,8 +2,10 @@ package io.github.jmeterkafka.measure;
 
 import io.github.jmeterkafka.text.CsvField;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -171,8 +173,22 @@ public final class SummaryRow {
                 micros.getTotalCount() > 0 ? micros.getMaxValue() / 1000.0 : 0);
     }
 
+    /** {@link #time}'s text back in ms since the epoch (this machine's zone, as written); 0 when empty or not one. */
+    public static long epochMs(String time) {
+        try {
+            return time == null || time.isBlank()
+                    ? 0
+                    : LocalDateTime.parse(time.trim(), PERF_TEST_TIME)
+                            .atZone(ZoneId.systemDefault())
+                            .toInstant()
+                            .toEpochMilli();
+        } catch (DateTimeParseException e) {
+            return 0;
+        }
+    }
+
     /** consumer-perf-test's time format. */
-    static String time(long epochMs) {
+    public static String time(long epochMs) {
         return epochMs == 0
                 ? ""
                 : PERF_TEST_TIME.format(Instant.ofEpochMilli(epochMs).atZone(ZoneId.systemDefault()));

@@ -81,6 +81,11 @@ public record SummaryTable(List<String> columns, List<List<String>> rows) {
         return new SummaryTable(columns, rows);
     }
 
+    /** Where a summary column ({@code start_time}) is among the shown ones; -1 when it is not shown. */
+    public int column(String csvName) {
+        return columns.indexOf(TITLES.getOrDefault(csvName, csvName));
+    }
+
     public boolean missing() {
         return rows.isEmpty();
     }

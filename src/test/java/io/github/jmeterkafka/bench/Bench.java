@@ -62,6 +62,7 @@ public final class Bench {
             "rates",
             "pacing",
             "search",
+            "drain",
             "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
@@ -84,6 +85,7 @@ public final class Bench {
     private final RatesRuns rates = new RatesRuns(bench);
     private final PacingRuns pacing = new PacingRuns(bench);
     private final SearchRuns search = new SearchRuns(bench);
+    private final DrainRuns drain = new DrainRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -142,6 +144,7 @@ public final class Bench {
             case "await" -> await.run();
             case "stall" -> stall.run();
             case "search" -> search.run();
+            case "drain" -> drain.run();
             case "rates" -> rates.run();
             case "pacing" -> pacing.run();
             case "influxdb" -> payloads.influxDb();

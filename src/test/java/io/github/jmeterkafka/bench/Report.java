@@ -197,6 +197,7 @@ final class Report {
     private RatesCase ratesCase;
     private List<RatesCase.Run> ratesRuns = List.of();
     private List<Run> ratesCeilings = List.of();
+    private List<DrainCase.Run> drainRuns = List.of();
     private SearchCase searchCase;
     private List<SearchCase.Search> searches = List.of();
     private List<SearchCase.Check> searchChecks = List.of();
@@ -271,6 +272,10 @@ final class Report {
     }
 
     /** The pacing case: perf-test and the ready fixed-rate plan at each rate. */
+    void drain(List<DrainCase.Run> runs) {
+        drainRuns = runs;
+    }
+
     void search(SearchCase c, List<SearchCase.Search> found, List<SearchCase.Check> checks) {
         searchCase = c;
         searches = found;
@@ -407,6 +412,9 @@ final class Report {
         }
         if (searchCase != null) {
             searchCase.table(s, searches, searchChecks);
+        }
+        if (!drainRuns.isEmpty()) {
+            DrainCase.table(s, drainRuns);
         }
         if (pacingCase != null) {
             pacingCase.table(s, pacingRuns);

@@ -23,7 +23,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.Uuid;
 
 /**
- * A single-node Kafka broker in its own JVM, run from the class path the build copied to
+ * A Kafka broker in its own JVM (alone, or one node of a {@link KafkaCluster}), run from the class path the build copied to
  * {@code kafka.home}/lib: in KRaft mode (broker and controller in one process), or, for brokers
  * older than KRaft, registered in a {@link ZooKeeperServer} given to {@link Builder#zookeeper}.
  * Listens on 127.0.0.1 on free ports that it keeps for its lifetime, so {@link #stop()} then
@@ -59,6 +59,7 @@ public final class KafkaBroker implements AutoCloseable {
     private final Duration startTimeout;
     private final Duration stopTimeout;
 
+    private final Quorum quorum;
     private Process process;
     private Duration lastStartTime = Duration.ZERO;
 
@@ -73,7 +74,9 @@ public final class KafkaBroker implements AutoCloseable {
         this.stopTimeout = b.stopTimeout;
         this.jvmArgs = List.copyOf(b.jvmArgs);
 
-        this.controllerPort = kraft ? Loopback.freePort() : 0;
+        this.quorum = b.quorum;
+        this.controllerPort =
+                quorum != null ? quorum.controllerPorts().get(quorum.nodeId()) : kraft ? Loopback.freePort() : 0;
         Map<String, Integer> ports = new LinkedHashMap<>();
         ports.put(CLIENT_LISTENER, Loopback.freePort());
         for (String name : b.extraListeners.keySet()) {
@@ -98,7 +101,17 @@ public final class KafkaBroker implements AutoCloseable {
         }
         String advertised = listeners.substring(0, listeners.length() - 1);
 
-        if (kraft) {
+        if (quorum != null) {
+            // a node of a cluster: static voters, every node broker and controller, clients told the client listener
+            // only
+            protocols.append(',').append(CONTROLLER_LISTENER).append(":PLAINTEXT");
+            props.put("process.roles", "broker,controller");
+            props.put("node.id", Integer.toString(quorum.nodeId()));
+            props.put("controller.quorum.voters", quorum.voters());
+            props.put("controller.listener.names", CONTROLLER_LISTENER);
+            props.put("listeners", advertised + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
+            props.put("advertised.listeners", advertised);
+        } else if (kraft) {
             String controller = CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort;
             protocols.append(',').append(CONTROLLER_LISTENER).append(":PLAINTEXT");
             props.put("process.roles", "broker,controller");
@@ -174,6 +187,21 @@ public final class KafkaBroker implements AutoCloseable {
         process = null;
         Processes.stop(p, stopTimeout);
         awaitPortClosed(port(), Duration.ofSeconds(10));
+    }
+
+    /** Kills the broker at once (SIGKILL), as a machine that dies; keeps the data, so {@link #start()} brings it back. */
+    public synchronized void kill() {
+        if (process == null) {
+            return;
+        }
+        Processes.kill(process);
+        process = null;
+        awaitPortClosed(port(), Duration.ofSeconds(10));
+    }
+
+    /** The node id: 1 for a broker alone, its own in a {@link KafkaCluster}. */
+    public int nodeId() {
+        return quorum == null ? 1 : quorum.nodeId();
     }
 
     /** Stops the broker and deletes its data; the log file stays for post-mortems. */
@@ -265,21 +293,33 @@ public final class KafkaBroker implements AutoCloseable {
         Properties props = new Properties();
         props.putAll(serverProperties);
         try (Writer w = Files.newBufferedWriter(configFile, StandardCharsets.UTF_8)) {
-            props.store(w, "single-node " + (kraft ? "KRaft" : "ZooKeeper-mode") + " broker for tests");
+            props.store(
+                    w,
+                    (quorum != null ? "cluster node " : "single-node ") + (kraft ? "KRaft" : "ZooKeeper-mode")
+                            + " broker for tests");
         }
     }
 
     private void format() throws IOException {
         Process format = jvm.start(
                 List.of("-Xmx256m"),
-                List.of(
-                        "kafka.tools.StorageTool",
-                        "format",
-                        "--standalone",
-                        "-t",
-                        Uuid.randomUuid().toString(),
-                        "-c",
-                        configFile.toString()),
+                quorum != null
+                        // static voters: every node formatted with the cluster's one id
+                        ? List.of(
+                                "kafka.tools.StorageTool",
+                                "format",
+                                "-t",
+                                quorum.clusterId(),
+                                "-c",
+                                configFile.toString())
+                        : List.of(
+                                "kafka.tools.StorageTool",
+                                "format",
+                                "--standalone",
+                                "-t",
+                                Uuid.randomUuid().toString(),
+                                "-c",
+                                configFile.toString()),
                 logFile);
         try {
             if (!format.waitFor(60, TimeUnit.SECONDS)) {
@@ -369,11 +409,26 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
+    /** A node's place in a cluster's controller quorum: its id, every voter's controller port, the cluster id. */
+    record Quorum(int nodeId, Map<Integer, Integer> controllerPorts, String clusterId) {
+        String voters() {
+            StringBuilder v = new StringBuilder();
+            controllerPorts.forEach((id, port) -> v.append(v.length() == 0 ? "" : ",")
+                    .append(id)
+                    .append('@')
+                    .append(HOST)
+                    .append(':')
+                    .append(port));
+            return v.toString();
+        }
+    }
+
     /** Settings of a broker; {@link #build()} picks the ports, {@link KafkaBroker#start()} runs it. */
     public static final class Builder {
         private Path kafkaHome = Harness.kafkaHome();
         private Path workDir;
         private ZooKeeperServer zookeeper;
+        private Quorum quorum;
         private int numPartitions = 1;
         private boolean autoCreateTopics = true;
         private final Map<String, String> serverProperties = new LinkedHashMap<>();
@@ -411,6 +466,12 @@ public final class KafkaBroker implements AutoCloseable {
          */
         public Builder zookeeper(ZooKeeperServer zookeeper) {
             this.zookeeper = zookeeper;
+            return this;
+        }
+
+        /** Makes this broker one node of a {@link KafkaCluster}. */
+        Builder quorum(Quorum quorum) {
+            this.quorum = quorum;
             return this;
         }
 

@@ -39,6 +39,7 @@ public final class QuickStart {
                         "quickstart-"
                                 + LocalDateTime.now(ZoneId.systemDefault())
                                         .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+                Integer.parseInt(property("kafka.nodes", "1")),
                 System.out));
     }
 
@@ -47,15 +48,27 @@ public final class QuickStart {
      * @param planName  one of {@link #PLANS}
      */
     static int run(String bootstrap, String planName, String topic, PrintStream out) {
+        return run(bootstrap, planName, topic, 1, out);
+    }
+
+    /** @param nodes without a bootstrap: 1, a local broker; more, a local cluster of that many nodes (replication 3) */
+    static int run(String bootstrap, String planName, String topic, int nodes, PrintStream out) {
         Path plan = Harness.projectDir().resolve("test-plans").resolve(planName + ".jmx");
         if (!Files.isRegularFile(plan) || !PLANS.contains(planName)) {
             System.err.println("No such plan: " + planName + " (one of " + PLANS + ")");
             return 2;
         }
         KafkaBroker broker = null;
+        KafkaCluster cluster = null;
         EchoService echo = null;
         try {
-            if (bootstrap == null) {
+            if (bootstrap == null && nodes > 1) {
+                out.println("Starting a local Kafka cluster of " + nodes + " nodes...");
+                cluster = KafkaCluster.start(nodes, b -> b);
+                bootstrap = cluster.bootstrapServers();
+                out.println("Kafka cluster at " + bootstrap + " (logs "
+                        + cluster.node(1).workDir().getParent() + ")");
+            } else if (bootstrap == null) {
                 out.println("Starting a local Kafka broker...");
                 broker = KafkaBroker.builder().build().start();
                 bootstrap = broker.bootstrapServers();
@@ -67,6 +80,7 @@ public final class QuickStart {
                     .runDir(Harness.targetDir().resolve(planName))
                     .property("kafka.bootstrap", bootstrap)
                     .property("topic", topic)
+                    .property("replication", cluster == null ? "1" : Integer.toString(Math.min(3, nodes)))
                     .htmlReport()
                     .timeout(Duration.ofMinutes(15));
             if (!planName.equals("quickstart")) {
@@ -101,6 +115,9 @@ public final class QuickStart {
             }
             if (broker != null) {
                 broker.close();
+            }
+            if (cluster != null) {
+                cluster.close();
             }
         }
     }

@@ -30,9 +30,15 @@ public final class Topics {
      * until then a describe may not know the topic and a first produce may meet NOT_LEADER_OR_FOLLOWER.
      */
     public static void create(Admin admin, int partitions, Map<String, String> configs, String... names) {
+        create(admin, partitions, (short) 1, configs, names);
+    }
+
+    /** The same with {@code replicas} replicas per partition (a cluster's topics). */
+    public static void create(
+            Admin admin, int partitions, short replicas, Map<String, String> configs, String... names) {
         try {
             new AdminOperations(admin, CREATE_TIMEOUT_MS)
-                    .createTopics(List.of(names), Optional.of(partitions), Optional.of((short) 1), configs, false);
+                    .createTopics(List.of(names), Optional.of(partitions), Optional.of(replicas), configs, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while creating " + List.of(names), e);
@@ -43,6 +49,31 @@ public final class Topics {
 
     public static void create(Admin admin, int partitions, String... names) {
         create(admin, partitions, Map.of(), names);
+    }
+
+    /** Waits (60 s at most) until every partition of the topic has {@code replicas} replicas in sync: a healed cluster. */
+    public static void awaitIsr(Admin admin, String topic, int replicas) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            try {
+                TopicDescription d = admin.describeTopics(List.of(topic))
+                        .allTopicNames()
+                        .get(10, TimeUnit.SECONDS)
+                        .get(topic);
+                if (d.partitions().stream().allMatch(p -> p.isr().size() == replicas)) {
+                    return;
+                }
+                last = d.partitions().toString();
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for the ISR of " + topic, e);
+            } catch (Exception e) {
+                last = e.toString();
+            }
+        }
+        throw new IllegalStateException("The ISR of " + topic + " did not reach " + replicas + " in 60 s: " + last);
     }
 
     /** Deletes the topic, freeing the disk and page cache it holds. */

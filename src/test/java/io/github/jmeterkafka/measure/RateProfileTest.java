@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,27 @@ class RateProfileTest {
         SendSchedule.Claim rest = s.claim(100_000);
         assertThat(rest.first + rest.count).as("3000 records in all").isEqualTo(3000);
         assertThat(s.claim(1)).as("the schedule ended with its last step").isNull();
+    }
+
+    @Test
+    void eachStepsRowSaysWhenItBeganAndEnded_soAPageCanMarkIt() {
+        AtomicLong now = new AtomicLong(0);
+        SendSchedule s = new SendSchedule(
+                RateProfile.parse("target rate", "1000 for 1s, 2000 for 2.5s"), 0, false, 10 * MS, 10 * MS, now::get);
+        StepFigures.Tally tally = new StepFigures.Tally(s);
+        assertThat(tally.figures())
+                .allSatisfy(f -> assertThat(f.startEpochMs()).as("not started").isZero());
+        s.claim(1).intendedNanos(0);
+
+        List<StepFigures> steps = tally.figures();
+        long start = s.startEpochMs();
+        assertThat(steps).extracting(StepFigures::startEpochMs).containsExactly(start, start + 1000);
+        SummaryRow second = steps.get(1).row("p");
+        assertThat(second.get(SummaryRow.Column.PART)).isEqualTo("step 2");
+        assertThat(SummaryRow.epochMs(second.get(SummaryRow.Column.START_TIME))).isEqualTo(start + 1000);
+        assertThat(SummaryRow.epochMs(second.get(SummaryRow.Column.END_TIME))).isEqualTo(start + 3500);
+        assertThat(SummaryRow.epochMs("")).isZero();
+        assertThat(SummaryRow.epochMs("yesterday")).isZero();
     }
 
     @Test

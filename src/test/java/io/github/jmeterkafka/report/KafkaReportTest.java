@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.measure.HlogHeader;
+import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.text.Text;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -118,7 +119,12 @@ class KafkaReportTest {
                 .interval(1000, 700, 12_000, 1024, 0)
                 .paced(400_000)
                 .summary("producer,Paced,all,2000,0,1.9531,2.00,1000.0,0.98,3.1,12.0,3,9,11,12,,,,,,,1000.0,"
-                        + "60.20,411.00,8,300,402,410,1,390,400.00,0.410,0");
+                        + "60.20,411.00,8,300,402,410,1,390,400.00,0.410,0")
+                // a rate profile's two steps, one second each
+                .summary("producer,Paced,step 1,1000,,,1.000,1000.0,,,,,,,," + SummaryRow.time(START) + ","
+                        + SummaryRow.time(START + 1000))
+                .summary("producer,Paced,step 2,1000,,,1.000,1000.0,,,,,,,," + SummaryRow.time(START + 1000) + ","
+                        + SummaryRow.time(START + 2000));
         HlogFixture plain = new HlogFixture("producer", "Plain", START).interval(500, 500, 9000, 1024, 0);
         Path logs = dir.resolve("kafka-hlog");
         paced.write(logs.resolve("Paced.hlog"), true);
@@ -148,6 +154,11 @@ class KafkaReportTest {
                 .isEqualTo(paced.sendDelays().get(1).getValueAtPercentile(99.9) / 1000.0);
         assertThat(data.get(1).path("paced").asBoolean()).isFalse();
         assertThat(data.get(1).path("points").has("corrected_p99")).isFalse();
+        // the charts mark the steps where they begin and end
+        assertThat(data.get(0).path("steps").toString())
+                .isEqualTo("[{\"name\":\"step 1\",\"from\":" + START + ",\"to\":" + (START + 1000)
+                        + "},{\"name\":\"step 2\",\"from\":" + (START + 1000) + ",\"to\":" + (START + 2000) + "}]");
+        assertThat(data.get(1).path("steps")).isEmpty();
     }
 
     /** The two pages of a dashboard with the template's side menu, nested list included. */

@@ -1,0 +1,109 @@
+package io.github.jmeterkafka.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaCluster;
+import io.github.jmeterkafka.harness.SharedCluster;
+import io.github.jmeterkafka.harness.Topics;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A node lost under load, on a real 3-node cluster: the fixed-rate plan at acks=all into a topic of replication
+ * factor 3 and min.insync.replicas 2, and the node leading the most partitions killed (SIGKILL) mid-run. Nothing acked
+ * is lost (the end offsets are every record), nothing fails, and the corrected latency shows the stall while the
+ * cluster moved leadership; the node then comes back and catches up.
+ */
+class NodeLossIT {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx");
+    private static final int RATE = 2000;
+    private static final int SECONDS = 24;
+    private static final long KILL_AT_MS = 8000;
+    private static final Pattern CORRECTED = Pattern.compile(
+            "corrected for the schedule \\(from the intended send\\): [0-9.]+ ms avg latency, ([0-9.]+) ms max latency");
+
+    @Test
+    void aLeaderKilledUnderAcksAllLosesNothingAndTheCorrectedLatencyShowsTheStall() throws Exception {
+        KafkaCluster cluster = SharedCluster.get();
+        String topic = "node-loss-" + System.nanoTime();
+        try (Admin admin = cluster.admin()) {
+            Collection<Node> nodes = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS);
+            assertThat(nodes).hasSize(3);
+            Topics.create(admin, 6, (short) 3, Map.of("min.insync.replicas", "2"), topic);
+            int victim = mostLeader(describe(admin, topic));
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(KILL_AT_MS);
+                    cluster.node(victim).kill();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+
+            JMeter.RunBuilder run = JMeter.fromSystemProperties()
+                    .installPlugin()
+                    .plan(PLAN)
+                    .property("kafka.bootstrap", cluster.bootstrapServers())
+                    .property("topic", topic)
+                    .property("acks", "all")
+                    .property("rate", Integer.toString(RATE))
+                    .property("records", Integer.toString(RATE * SECONDS));
+            killer.start();
+            JMeter.Result result;
+            try {
+                result = run.run();
+            } finally {
+                killer.join();
+            }
+
+            assertThat(result.exitCode()).as(result.describe()).isZero();
+            assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+            assertThat(Topics.endOffsets(admin, topic))
+                    .as("every acked record stored")
+                    .isEqualTo((long) RATE * SECONDS);
+            Matcher max = CORRECTED.matcher(result.stdout());
+            assertThat(max.find()).as(result.stdout()).isTrue();
+            // the cluster took leadership from the dead node after its session timed out: seconds, not milliseconds
+            assertThat(Double.parseDouble(max.group(1))).as(max.group(0)).isGreaterThan(1000);
+            assertThat(describe(admin, topic).values().stream()
+                            .map(p -> p.leader().id()))
+                    .as("no partition led by the dead node")
+                    .doesNotContain(victim);
+
+            cluster.startAll();
+            Topics.awaitIsr(admin, topic, 3);
+        }
+    }
+
+    private static Map<Integer, TopicPartitionInfo> describe(Admin admin, String topic) throws Exception {
+        TopicDescription d = admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(topic);
+        return d.partitions().stream().collect(Collectors.toMap(TopicPartitionInfo::partition, Function.identity()));
+    }
+
+    private static int mostLeader(Map<Integer, TopicPartitionInfo> partitions) {
+        return partitions.values().stream()
+                .collect(Collectors.groupingBy(p -> p.leader().id(), Collectors.counting()))
+                .entrySet()
+                .stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
+    }
+}

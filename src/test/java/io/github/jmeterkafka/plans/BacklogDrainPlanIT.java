@@ -1,0 +1,73 @@
+package io.github.jmeterkafka.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.Topics;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * backlog-drain.jmx for real: producers hold 2,000/s throughout; the consumers start when the new group's lag has
+ * reached 10,000 records and read until it is under one second of production. The drain's sample, the consumers'
+ * summary and the producer's three steps say what it cost.
+ */
+class BacklogDrainPlanIT extends BrokerAndJMeter {
+    private static final Path PLAN = Harness.projectDir().resolve("test-plans/backlog-drain.jmx");
+    private static final int RATE = 2000;
+    private static final int BACKLOG = 10_000;
+
+    @Test
+    void consumersStartAtTheBacklogAndTheDrainIsTimedWhileProductionGoesOn() throws Exception {
+        String topic = "drain-" + System.nanoTime();
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("rate", Integer.toString(RATE))
+                .property("backlog", Integer.toString(BACKLOG))
+                .property("drain.s", "5")
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+        // the build (5 s), the drain window (5 s) and 10 s more, at 2,000/s
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(20L * RATE);
+        List<Jtl.Row> built = result.samples().rows("Backlog built: lag reached " + BACKLOG);
+        assertThat(built).singleElement().satisfies(r -> assertThat(r.success()).isTrue());
+        Jtl.Row drained = result.samples()
+                .rows("Drained: lag under one second of production")
+                .get(0);
+        assertThat(drained.timeStamp())
+                .isGreaterThanOrEqualTo(built.get(0).timeStamp() + built.get(0).elapsed());
+        assertThat(drained.elapsed()).as("drain time").isBetween(1L, 15_000L);
+        assertThat(Files.readString(result.log()))
+                .contains("Drain time " + drained.elapsed() + " ms: group jmeter-kafka-drain-");
+        // the consumers read only during the drain: at least the backlog, and no sample after it
+        long consumed = result.samples().rows("Drain the backlog").stream()
+                .mapToLong(Jtl.Row::sampleCount)
+                .sum();
+        assertThat(consumed).isGreaterThanOrEqualTo(BACKLOG).isLessThan(20L * RATE);
+        assertThat(result.samples().rows("Drain the backlog"))
+                .allSatisfy(
+                        r -> assertThat(r.timeStamp()).isLessThanOrEqualTo(drained.timeStamp() + drained.elapsed()));
+        String out = result.stdout();
+        assertThat(out).contains("Kafka Consumer summary for 'Drain the backlog'");
+        Matcher step = Pattern.compile(
+                        "step (\\d) of 3, 2000/s for (\\d+) s: \\d+ records sent in it, [\\d.]+ records/sec"
+                                + " \\(([\\d.]+) %\\); send to ack .*; corrected \\d+ ms 50th, \\d+ ms 99th")
+                .matcher(out);
+        int steps = 0;
+        while (step.find()) {
+            steps++;
+            assertThat(Double.parseDouble(step.group(3))).as(step.group(0)).isBetween(99.0, 101.0);
+        }
+        assertThat(steps).as(out).isEqualTo(3);
+        assertThat(result.logWarningsAndErrors()).as(result.describe()).isEmpty();
+    }
+}
