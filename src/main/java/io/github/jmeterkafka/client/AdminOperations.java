@@ -51,11 +51,13 @@ public final class AdminOperations {
     private final Admin admin;
     private final AdminDeadline deadline;
     private final ShareGroupOperations shareGroups;
+    private final ClusterOperations cluster;
 
     public AdminOperations(Admin admin, long timeoutMs) {
         this.admin = admin;
         this.deadline = new AdminDeadline(timeoutMs);
         this.shareGroups = new ShareGroupOperations(admin, deadline);
+        this.cluster = new ClusterOperations(admin, deadline, this);
     }
 
     /**
@@ -73,9 +75,9 @@ public final class AdminOperations {
             Map<String, String> configs,
             boolean ignoreExisting)
             throws InterruptedException, ExecutionException {
-        List<String> names = topicNames(topics);
-        partitions.ifPresent(n -> atLeastOne("partitions", n));
-        replicationFactor.ifPresent(n -> atLeastOne("replication factor", n));
+        List<String> names = AdminNames.topics(topics);
+        partitions.ifPresent(n -> AdminNames.atLeastOne("partitions", n));
+        replicationFactor.ifPresent(n -> AdminNames.atLeastOne("replication factor", n));
         deadline.begin();
         List<NewTopic> newTopics = new ArrayList<>();
         for (String name : names) {
@@ -106,7 +108,7 @@ public final class AdminOperations {
      */
     public TopicChanges deleteTopics(Collection<String> topics, boolean ignoreMissing)
             throws InterruptedException, ExecutionException {
-        List<String> names = topicNames(topics);
+        List<String> names = AdminNames.topics(topics);
         deadline.begin();
         Map<String, KafkaFuture<Void>> futures = admin.deleteTopics(
                         TopicCollection.ofTopicNames(names),
@@ -132,7 +134,7 @@ public final class AdminOperations {
     /** Each topic's description, in the order asked. */
     public Map<String, TopicDescription> describeTopics(Collection<String> topics)
             throws InterruptedException, ExecutionException {
-        List<String> names = topicNames(topics);
+        List<String> names = AdminNames.topics(topics);
         deadline.begin();
         Map<String, TopicDescription> described = describe(names);
         Map<String, TopicDescription> ordered = new LinkedHashMap<>();
@@ -156,8 +158,8 @@ public final class AdminOperations {
      */
     public PartitionCounts addPartitions(Collection<String> topics, int total)
             throws InterruptedException, ExecutionException {
-        List<String> names = topicNames(topics);
-        atLeastOne("partitions", total);
+        List<String> names = AdminNames.topics(topics);
+        AdminNames.atLeastOne("partitions", total);
         deadline.begin();
         Map<String, TopicDescription> before = describe(names);
         Map<String, Integer> counts = new LinkedHashMap<>();
@@ -194,8 +196,8 @@ public final class AdminOperations {
      */
     public GroupLag awaitGroupLag(String groupId, Collection<String> topics, LongPredicate holds, String condition)
             throws InterruptedException, ExecutionException {
-        requireGroup(groupId);
-        List<String> names = topics.isEmpty() ? List.of() : topicNames(topics);
+        AdminNames.requireGroup(groupId);
+        List<String> names = topics.isEmpty() ? List.of() : AdminNames.topics(topics);
         deadline.begin();
         GroupLag lag = lag(groupId, names);
         while (!holds.test(lag.total())) {
@@ -237,6 +239,11 @@ public final class AdminOperations {
         return new GroupLag(groupId, GroupLag.lags(partitions, committed, end, start));
     }
 
+    /** The cluster operations (leaders, replicas), bounded and cancelled with this instance's. */
+    public ClusterOperations cluster() {
+        return cluster;
+    }
+
     /** The share group operations, bounded and cancelled with this instance's. */
     public ShareGroupOperations shareGroups() {
         return shareGroups;
@@ -263,7 +270,8 @@ public final class AdminOperations {
         return out;
     }
 
-    private Map<String, TopicDescription> describe(List<String> names) throws InterruptedException, ExecutionException {
+    /** The topics' descriptions, within the operation's time (a part's too). */
+    Map<String, TopicDescription> describe(List<String> names) throws InterruptedException, ExecutionException {
         return deadline.await(
                 admin.describeTopics(
                                 TopicCollection.ofTopicNames(names),
@@ -318,32 +326,5 @@ public final class AdminOperations {
         return !d.partitions().isEmpty()
                 && d.partitions().stream()
                         .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
-    }
-
-    private static List<String> topicNames(Collection<String> topics) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String t : topics) {
-            String name = t == null ? "" : t.trim();
-            if (name.isEmpty()) {
-                throw new InvalidInputException("a topic name is empty");
-            }
-            names.add(name);
-        }
-        if (names.isEmpty()) {
-            throw new InvalidInputException("no topic given");
-        }
-        return new ArrayList<>(names);
-    }
-
-    static void requireGroup(String groupId) {
-        if (groupId == null || groupId.isBlank()) {
-            throw new InvalidInputException("group id is empty");
-        }
-    }
-
-    private static void atLeastOne(String what, int n) {
-        if (n < 1) {
-            throw new InvalidInputException(what + " must be at least 1, not " + n);
-        }
     }
 }

@@ -35,7 +35,7 @@ public final class ShareGroupOperations {
 
     /** The share group's state, members and the lag of each share partition it has started. */
     public ShareGroupView describe(String groupId) throws InterruptedException, ExecutionException {
-        AdminOperations.requireGroup(groupId);
+        AdminNames.requireGroup(groupId);
         deadline.begin();
         ShareGroupDescription d = deadline.await(
                 admin.describeShareGroups(
@@ -74,7 +74,7 @@ public final class ShareGroupOperations {
      * share.auto.offset.reset): earliest, latest or by_duration:&lt;ISO-8601 duration&gt;.
      */
     public void setStart(String groupId, String start) throws InterruptedException, ExecutionException {
-        AdminOperations.requireGroup(groupId);
+        AdminNames.requireGroup(groupId);
         deadline.begin();
         deadline.await(
                 admin.incrementalAlterConfigs(

@@ -95,7 +95,8 @@ public record StepFigures(
         return String.format(
                 Locale.ROOT,
                 "step %d of %d, %s: %d records sent in it, %.1f records/sec (%.1f %%); send to ack %d ms 50th, %d ms"
-                        + " 99th, %d ms 99.9th; corrected %d ms 50th, %d ms 99th, %d ms 99.9th, %.2f ms max.",
+                        + " 99th, %d ms 99.9th, %d ms 99.99th; corrected %d ms 50th, %d ms 99th, %d ms 99.9th, %d ms"
+                        + " 99.99th, %.2f ms max.",
                 index + 1,
                 of,
                 step.describe(),
@@ -105,9 +106,11 @@ public record StepFigures(
                 latency.getValueAtPercentile(50) / 1000,
                 latency.getValueAtPercentile(99) / 1000,
                 latency.getValueAtPercentile(99.9) / 1000,
+                SummaryRow.p9999Ms(latency),
                 c.getValueAtPercentile(50) / 1000,
                 c.getValueAtPercentile(99) / 1000,
                 c.getValueAtPercentile(99.9) / 1000,
+                SummaryRow.p9999Ms(c),
                 c.getTotalCount() > 0 ? c.getMaxValue() / 1000.0 : 0);
     }
 

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.common.ElectionType;
 
 /**
  * The Kafka Admin's operations, one per drop-down choice: each reads and checks the fields it
@@ -168,6 +169,53 @@ enum AdminOperation implements Tagged {
             return "share group: " + s.getGroupId().trim() + "\nstart: "
                     + s.getShareGroupStart().trim() + "\n";
         }
+    },
+    DESCRIBE_CLUSTER("operation.describeCluster") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> names = topicList(s, false);
+            return ops -> ClusterResponse.described(ops.cluster().describe(names));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "topics: " + (s.getTopics().isBlank() ? "all" : s.getTopics().trim()) + "\n";
+        }
+    },
+    ELECT_PREFERRED("operation.electPreferred") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            return elect(s, ElectionType.PREFERRED);
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "partitions: "
+                    + (s.getTopics().isBlank() ? "all" : s.getTopics().trim()) + "\n";
+        }
+    },
+    ELECT_UNCLEAN("operation.electUnclean") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            return elect(s, ElectionType.UNCLEAN);
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return ELECT_PREFERRED.settings(s);
+        }
+    },
+    WAIT_FOR_IN_SYNC("operation.waitForInSync") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> names = topicList(s, false);
+            return ops -> ClusterResponse.described(ops.cluster().awaitInSync(names));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return DESCRIBE_CLUSTER.settings(s);
+        }
     };
 
     private static final Pattern LAG_CONDITION = Pattern.compile("(>=|<=)\\s*(\\d+)");
@@ -194,6 +242,12 @@ enum AdminOperation implements Tagged {
 
     /** This operation's fields for the sampler data, one per line. */
     abstract String settings(KafkaAdminSampler s);
+
+    /** Topics ({@code orders}) or partitions ({@code orders:3}) from the topics field; blank: every partition. */
+    private static Call elect(KafkaAdminSampler s, ElectionType type) {
+        List<String> partitions = topicList(s, false);
+        return ops -> ClusterResponse.elected(type, ops.cluster().electLeaders(type, partitions));
+    }
 
     /** Comma-separated names; blank entries (a trailing comma) are skipped. */
     private static List<String> topicList(KafkaAdminSampler s, boolean required) {

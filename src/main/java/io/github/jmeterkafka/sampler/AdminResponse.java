@@ -157,11 +157,11 @@ record AdminResponse(String message, String details, Map<String, String> values)
         return n + (n == 1 ? " partition" : " partitions") + ", replication factor " + rf;
     }
 
-    private static String nodeId(Node node) {
+    static String nodeId(Node node) {
         return node == null || node.isEmpty() ? "none" : Integer.toString(node.id());
     }
 
-    private static String nodeIds(List<Node> nodes) {
+    static String nodeIds(List<Node> nodes) {
         List<String> ids = new ArrayList<>();
         nodes.forEach(n -> ids.add(nodeId(n)));
         return "[" + String.join(", ", ids) + "]";

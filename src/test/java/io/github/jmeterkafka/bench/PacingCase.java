@@ -31,20 +31,27 @@ final class PacingCase {
 
     final List<Integer> rates;
     final int seconds;
+    /** Both sides leave out their first seconds, perf-test by {@code --warmup-records}, the plan by kafka.warmup.s. */
+    final int warmupSeconds;
 
-    PacingCase(List<Integer> rates, int seconds) {
+    PacingCase(List<Integer> rates, int seconds, int warmupSeconds) {
         this.rates = List.copyOf(rates);
         this.seconds = seconds;
+        this.warmupSeconds = warmupSeconds;
     }
 
-    /** {@code bench.pacing.rates} (10000,20000,40000,60000,80000) and {@code bench.pacing.seconds} (25). */
+    /**
+     * {@code bench.pacing.rates} (10000,20000,40000,60000,80000), {@code bench.pacing.seconds} (25) and
+     * {@code bench.pacing.warmup.s} (0: whole runs compared).
+     */
     static PacingCase fromSystemProperties() {
         return new PacingCase(
                 Arrays.stream(System.getProperty("bench.pacing.rates", "10000,20000,40000,60000,80000")
                                 .split(",", 0))
                         .map(r -> Integer.parseInt(r.trim()))
                         .collect(Collectors.toList()),
-                Integer.getInteger("bench.pacing.seconds", 25));
+                Integer.getInteger("bench.pacing.seconds", 25),
+                Integer.getInteger("bench.pacing.warmup.s", 0));
     }
 
     long records(int rate) {
@@ -54,7 +61,8 @@ final class PacingCase {
     String title() {
         return seconds + " s of " + RECORD_SIZE + " B records at each of " + rates + " records/s, " + PARTITIONS
                 + " partitions, acks=" + ACKS + "; perf-test --throughput R beside " + PLAN + " -Jrate=R with its"
-                + " default threads and records per sample";
+                + " default threads and records per sample"
+                + (warmupSeconds > 0 ? "; both leave out their first " + warmupSeconds + " s of records" : "");
     }
 
     static Map<String, String> producerProperties() {
@@ -80,8 +88,8 @@ final class PacingCase {
             double cpu,
             double load) {
 
-        static Run perfTest(int rate, int repeat, String stdout, long stored, double cpu) {
-            Figures.Producer f = Figures.Producer.parseLast(stdout);
+        static Run perfTest(int rate, int repeat, String stdout, long stored, double cpu, boolean steady) {
+            Figures.Producer f = steady ? Figures.Producer.parseSteady(stdout) : Figures.Producer.parseLast(stdout);
             return new Run(
                     PERF_TEST,
                     rate,
@@ -98,10 +106,13 @@ final class PacingCase {
                     Cpu.loadAverage());
         }
 
-        static Run plugin(int rate, int repeat, String stdout, long stored, double cpu) {
-            Figures.Producer f = Figures.Producer.parseAfter(stdout, TITLE);
+        static Run plugin(int rate, int repeat, String stdout, long stored, double cpu, boolean steady) {
             String summary = stdout.substring(stdout.indexOf(TITLE));
-            Matcher c = StallCase.CORRECTED.matcher(summary);
+            Figures.Producer f =
+                    steady ? Figures.Producer.parseSteady(summary) : Figures.Producer.parseAfter(stdout, TITLE);
+            // the steady part's corrected line comes after the whole run's
+            Matcher c = StallCase.CORRECTED.matcher(
+                    steady ? summary.substring(summary.indexOf("steady state corrected")) : summary);
             Matcher d = StallCase.SEND_DELAY.matcher(summary);
             if (!c.find() || !d.find()) {
                 throw new IllegalStateException("No corrected latency or send delay under " + TITLE);

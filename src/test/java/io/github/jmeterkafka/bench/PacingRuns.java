@@ -36,15 +36,16 @@ final class PacingRuns {
         Topics.create(bench.admin(), PacingCase.PARTITIONS, topic);
         long records = c.records(rate);
         Path dir = bench.runDir(id + "-perf");
-        KafkaTool.Result r = bench.tool(
-                KafkaTool.PRODUCER_PERFORMANCE,
-                bench.producerPerformanceArgs(
-                        topic, records, PacingCase.RECORD_SIZE, rate, PacingCase.producerProperties()),
-                dir);
+        List<String> args = bench.producerPerformanceArgs(
+                topic, records, PacingCase.RECORD_SIZE, rate, PacingCase.producerProperties());
+        if (c.warmupSeconds > 0) {
+            args.addAll(List.of("--warmup-records", Long.toString((long) rate * c.warmupSeconds)));
+        }
+        KafkaTool.Result r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, dir);
         PacingCase.Run run = null;
         if (bench.check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             long stored = Topics.endOffsets(bench.admin(), topic);
-            run = PacingCase.Run.perfTest(rate, repeat, r.stdout, stored, r.cpuSeconds);
+            run = PacingCase.Run.perfTest(rate, repeat, r.stdout, stored, r.cpuSeconds, c.warmupSeconds > 0);
             bench.checkCount(id + " perf-test", records, run.records(), stored);
         }
         Topics.delete(bench.admin(), topic);
@@ -65,6 +66,7 @@ final class PacingRuns {
                         .property("records", Long.toString(records))
                         .property("record.size", Integer.toString(PacingCase.RECORD_SIZE))
                         .property("rate", Integer.toString(rate))
+                        .property("kafka.warmup.s", Integer.toString(c.warmupSeconds))
                         .properties(PacingCase.producerProperties()),
                 dir);
         PacingCase.Run run = null;
@@ -73,7 +75,7 @@ final class PacingRuns {
                 p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             bench.check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
             long stored = Topics.endOffsets(bench.admin(), topic);
-            run = PacingCase.Run.plugin(rate, repeat, p.result.stdout(), stored, p.cpuSeconds);
+            run = PacingCase.Run.plugin(rate, repeat, p.result.stdout(), stored, p.cpuSeconds, c.warmupSeconds > 0);
             bench.checkCount(what, records, run.records(), stored);
         }
         Topics.delete(bench.admin(), topic);

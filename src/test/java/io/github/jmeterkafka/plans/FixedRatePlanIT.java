@@ -103,8 +103,9 @@ class FixedRatePlanIT extends BrokerAndJMeter {
         String out = result.stdout();
         assertThat(out).contains("\n120000 records sent, ");
         Matcher m = Pattern.compile("step (\\d) of 3, (\\d+)/s for 20 s: (\\d+) records sent in it, ([\\d.]+)"
-                        + " records/sec \\(([\\d.]+) %\\); send to ack \\d+ ms 50th, \\d+ ms 99th, \\d+ ms 99.9th;"
-                        + " corrected \\d+ ms 50th, (\\d+) ms 99th, \\d+ ms 99.9th, [\\d.]+ ms max\\.")
+                        + " records/sec \\(([\\d.]+) %\\); send to ack \\d+ ms 50th, \\d+ ms 99th, \\d+ ms 99.9th,"
+                        + " \\d+ ms 99.99th; corrected \\d+ ms 50th, (\\d+) ms 99th, \\d+ ms 99.9th, \\d+ ms 99.99th,"
+                        + " [\\d.]+ ms max\\.")
                 .matcher(out);
         int steps = 0;
         while (m.find()) {
