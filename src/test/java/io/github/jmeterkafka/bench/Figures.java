@@ -18,7 +18,7 @@ final class Figures {
         private static final Pattern LINE =
                 Pattern.compile("(\\d+)(?: steady state)? records sent, ([\\d.]+) records/sec "
                         + "\\(([\\d.]+) MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, "
-                        + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.");
+                        + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.(?: \\(the first .* left out\\))?");
 
         private static final String STEADY = " steady state records sent";
 
