@@ -23,7 +23,8 @@ import java.util.StringJoiner;
 public final class CapacitySearch {
     public static final String VERDICTS = "search.csv";
     public static final String ANSWER = "search.txt";
-    static final List<String> VERDICT_COLUMNS = List.of(
+    /** search.csv's columns; the last, the objective's limit, is the same on every row. */
+    public static final List<String> VERDICT_COLUMNS = List.of(
             "run",
             "repeat",
             "rate",

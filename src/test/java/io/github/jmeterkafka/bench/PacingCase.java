@@ -94,7 +94,8 @@ final class PacingCase {
                     PERF_TEST,
                     rate,
                     repeat,
-                    f.records,
+                    // every record sent, to check against the broker; the figures are the steady part's
+                    steady ? Figures.Producer.parseWhole(stdout).records : f.records,
                     f.recordsPerSec,
                     f.p99Ms,
                     f.p999Ms,
@@ -121,7 +122,7 @@ final class PacingCase {
                     PLUGIN,
                     rate,
                     repeat,
-                    f.records,
+                    Figures.Producer.parseAfter(stdout, TITLE).records,
                     f.recordsPerSec,
                     Long.parseLong(c.group(5)),
                     Long.parseLong(c.group(6)),

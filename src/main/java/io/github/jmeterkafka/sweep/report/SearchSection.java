@@ -37,17 +37,9 @@ record SearchSection(
             "corrected p99 ms",
             "corrected p99.9 ms",
             "why it failed");
-    private static final List<String> SHOWN = List.of(
-            "run",
-            "repeat",
-            "rate",
-            "verdict",
-            "achieved_percent",
-            "objective_ms",
-            "corrected_p50_ms",
-            "corrected_p99_ms",
-            "corrected_p999_ms",
-            "why");
+    // every column but the limit, which the latency chart draws
+    private static final List<String> SHOWN =
+            CapacitySearch.VERDICT_COLUMNS.subList(0, CapacitySearch.VERDICT_COLUMNS.size() - 1);
     private static final List<String> CURVES = List.of("corrected_p50_ms", "corrected_p99_ms", "corrected_p999_ms");
 
     /** Null when {@code dir} holds no search. */
