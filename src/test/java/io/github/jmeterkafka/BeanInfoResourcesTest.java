@@ -185,6 +185,8 @@ class BeanInfoResourcesTest {
                                 "topicConfigs",
                                 "ignoreExisting",
                                 "ignoreMissing",
+                                "brokers",
+                                "throttle",
                                 "timeout",
                                 "variablePrefix")));
     }

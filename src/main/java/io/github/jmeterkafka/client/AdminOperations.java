@@ -52,12 +52,16 @@ public final class AdminOperations {
     private final AdminDeadline deadline;
     private final ShareGroupOperations shareGroups;
     private final ClusterOperations cluster;
+    private final ReplicaMoves replicaMoves;
+    private final ConfigOperations configs;
 
     public AdminOperations(Admin admin, long timeoutMs) {
         this.admin = admin;
         this.deadline = new AdminDeadline(timeoutMs);
         this.shareGroups = new ShareGroupOperations(admin, deadline);
         this.cluster = new ClusterOperations(admin, deadline, this);
+        this.replicaMoves = new ReplicaMoves(admin, deadline, cluster);
+        this.configs = new ConfigOperations(admin, deadline, cluster);
     }
 
     /**
@@ -242,6 +246,16 @@ public final class AdminOperations {
     /** The cluster operations (leaders, replicas), bounded and cancelled with this instance's. */
     public ClusterOperations cluster() {
         return cluster;
+    }
+
+    /** Reassignments and leader moves, bounded and cancelled with this instance's. */
+    public ReplicaMoves replicaMoves() {
+        return replicaMoves;
+    }
+
+    /** Topic and broker configs, bounded and cancelled with this instance's. */
+    public ConfigOperations configs() {
+        return configs;
     }
 
     /** The share group operations, bounded and cancelled with this instance's. */

@@ -54,7 +54,7 @@ public final class ClusterOperations {
     public Map<TopicPartition, Optional<Throwable>> electLeaders(ElectionType type, Collection<String> partitions)
             throws InterruptedException, ExecutionException {
         deadline.begin();
-        Set<TopicPartition> asked = partitions.isEmpty() ? null : resolve(partitions);
+        Set<TopicPartition> asked = partitions.isEmpty() ? null : resolve(partitions, "nothing elected");
         return new LinkedHashMap<>(deadline.await(
                 admin.electLeaders(type, asked, new ElectLeadersOptions().timeoutMs(deadline.remainingMsInt()))
                         .partitions(),
@@ -84,7 +84,7 @@ public final class ClusterOperations {
         }
     }
 
-    private ClusterView view(Collection<String> topicNames) throws InterruptedException, ExecutionException {
+    ClusterView view(Collection<String> topicNames) throws InterruptedException, ExecutionException {
         DescribeClusterResult c =
                 admin.describeCluster(new DescribeClusterOptions().timeoutMs(deadline.remainingMsInt()));
         String id = deadline.await(c.clusterId(), "describing the cluster");
@@ -105,8 +105,12 @@ public final class ClusterOperations {
         return new ClusterView(id, nodes, controller, ordered);
     }
 
-    /** {@code topic} or {@code topic:N} as partitions that exist; anything else is an InvalidInputException. */
-    private Set<TopicPartition> resolve(Collection<String> specs) throws InterruptedException, ExecutionException {
+    /**
+     * {@code topic} or {@code topic:N} as partitions that exist; anything else is an InvalidInputException ending in
+     * {@code unchanged} (what was therefore not done).
+     */
+    Set<TopicPartition> resolve(Collection<String> specs, String unchanged)
+            throws InterruptedException, ExecutionException {
         Map<String, List<Integer>> asked = new LinkedHashMap<>();
         for (String spec : specs) {
             String s = spec.trim();
@@ -127,7 +131,7 @@ public final class ClusterOperations {
                 "listing topics");
         for (String topic : asked.keySet()) {
             if (!existing.contains(topic)) {
-                throw new InvalidInputException("no topic " + topic + " in the cluster: nothing elected");
+                throw new InvalidInputException("no topic " + topic + " in the cluster: " + unchanged);
             }
         }
         Map<String, TopicDescription> described = topics.describe(new ArrayList<>(asked.keySet()));
@@ -142,11 +146,49 @@ public final class ClusterOperations {
             for (int p : ps) {
                 if (p < 0 || p >= count) {
                     throw new InvalidInputException(
-                            topic + " has partitions 0 to " + (count - 1) + ", not " + p + ": nothing elected");
+                            topic + " has partitions 0 to " + (count - 1) + ", not " + p + ": " + unchanged);
                 }
                 out.add(new TopicPartition(topic, p));
             }
         });
         return out;
+    }
+
+    /** The ids of the cluster's live nodes, in order. */
+    Set<Integer> nodeIds() throws InterruptedException, ExecutionException {
+        Set<Integer> ids = new java.util.TreeSet<>();
+        deadline.await(
+                        admin.describeCluster(new DescribeClusterOptions().timeoutMs(deadline.remainingMsInt()))
+                                .nodes(),
+                        "describing the cluster")
+                .forEach(n -> ids.add(n.id()));
+        return ids;
+    }
+
+    /**
+     * Broker ids from {@code text} (comma-separated), each a live node of the cluster and named once; anything else
+     * is an InvalidInputException ending in {@code unchanged}.
+     */
+    List<Integer> brokers(String text, String unchanged) throws InterruptedException, ExecutionException {
+        List<Integer> ids = new ArrayList<>();
+        for (String part : text.split(",", -1)) {
+            String id = part.trim();
+            if (!id.matches("[0-9]{1,9}")) {
+                throw new InvalidInputException("'" + id + "' is not a broker id (brokers: " + text.trim() + ")");
+            }
+            int n = Integer.parseInt(id);
+            if (ids.contains(n)) {
+                throw new InvalidInputException("broker " + n + " is named twice: " + unchanged);
+            }
+            ids.add(n);
+        }
+        Set<Integer> live = nodeIds();
+        for (int id : ids) {
+            if (!live.contains(id)) {
+                throw new InvalidInputException("no broker " + id + " in the cluster (its nodes: "
+                        + String.join(", ", live.stream().map(String::valueOf).toList()) + "): " + unchanged);
+            }
+        }
+        return ids;
     }
 }

@@ -11,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -215,6 +217,89 @@ enum AdminOperation implements Tagged {
         @Override
         String settings(KafkaAdminSampler s) {
             return DESCRIBE_CLUSTER.settings(s);
+        }
+    },
+    REASSIGN_PARTITIONS("operation.reassignPartitions") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> partitions = topicList(s, true);
+            String brokers = Fields.required("brokers", s.getBrokers());
+            OptionalLong throttle = s.getThrottle().isBlank()
+                    ? OptionalLong.empty()
+                    : OptionalLong.of(Fields.nonNegativeLong("throttle", s.getThrottle()));
+            return ops ->
+                    ClusterResponse.moved("reassigned", ops.replicaMoves().reassign(partitions, brokers, throttle));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return "partitions: " + s.getTopics().trim() + "\nbrokers: "
+                    + s.getBrokers().trim() + "\nthrottle: "
+                    + (s.getThrottle().isBlank() ? "none" : s.getThrottle().trim() + " bytes/s") + "\n";
+        }
+    },
+    MOVE_LEADERS("operation.moveLeaders") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> partitions = topicList(s, false);
+            return ops ->
+                    ClusterResponse.moved("leaders moved", ops.replicaMoves().moveLeaders(partitions));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return ELECT_PREFERRED.settings(s);
+        }
+    },
+    WAIT_FOR_LEADER_CHANGE("operation.waitForLeaderChange") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> partitions = topicList(s, false);
+            OptionalInt awayFrom = s.getBrokers().isBlank()
+                    ? OptionalInt.empty()
+                    : OptionalInt.of(Fields.nonNegativeInt("brokers", s.getBrokers()));
+            return ops -> ClusterResponse.moved(
+                    "leaders changed", ops.replicaMoves().awaitLeaderChange(partitions, awayFrom));
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return ELECT_PREFERRED.settings(s) + "away from: "
+                    + (s.getBrokers().isBlank()
+                            ? "each partition's leader at the start"
+                            : "broker " + s.getBrokers().trim())
+                    + "\n";
+        }
+    },
+    ALTER_CONFIGS("operation.alterConfigs") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> topics = topicList(s, false);
+            String brokers = s.getBrokers();
+            Map<String, String> changes = configs(s);
+            return ops ->
+                    ClusterResponse.configs("altered", ops.configs().alter(topics, brokers, changes), changes.keySet());
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return DESCRIBE_CONFIGS.settings(s) + "configs: " + configs(s) + "\n";
+        }
+    },
+    DESCRIBE_CONFIGS("operation.describeConfigs") {
+        @Override
+        Call prepare(KafkaAdminSampler s) {
+            List<String> topics = topicList(s, false);
+            String brokers = s.getBrokers();
+            Set<String> names = configs(s).keySet();
+            return ops -> ClusterResponse.configs("described", ops.configs().describe(topics, brokers), names);
+        }
+
+        @Override
+        String settings(KafkaAdminSampler s) {
+            return s.getBrokers().isBlank()
+                    ? "topics: " + s.getTopics().trim() + "\n"
+                    : "brokers: " + s.getBrokers().trim() + "\n";
         }
     };
 

@@ -1,15 +1,21 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.ClusterView;
+import io.github.jmeterkafka.client.ConfigOperations;
+import io.github.jmeterkafka.client.ReplicaMoves.Move;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.ElectionNotNeededException;
 
 /** What the Kafka Admin's cluster operations found or did, as the sample shows it (see {@link AdminResponse}). */
@@ -96,5 +102,92 @@ final class ClusterResponse {
                         "elected", Integer.toString(elected),
                         "not_needed", Integer.toString(notNeeded),
                         "failed", Integer.toString(failed)));
+    }
+
+    /**
+     * Each partition's replicas and leader before and after a move ({@code what}: reassigned, leaders moved, leaders
+     * changed). Values {@code partitions}, {@code leaders_moved}, and per partition {@code leader_<topic>_<partition>}
+     * and {@code replicas_<topic>_<partition>} as they are after.
+     */
+    static AdminResponse moved(String what, List<Move> moves) {
+        StringBuilder details = new StringBuilder();
+        Map<String, String> values = new LinkedHashMap<>();
+        int leadersMoved = 0;
+        int replicasMoved = 0;
+        for (Move m : moves) {
+            if (m.leaderMoved()) {
+                leadersMoved++;
+            }
+            if (!m.replicasBefore().equals(m.replicasAfter())) {
+                replicasMoved++;
+            }
+            details.append(m.partition())
+                    .append(": replicas ")
+                    .append(m.replicasBefore())
+                    .append(m.replicasBefore().equals(m.replicasAfter()) ? "" : " -> " + m.replicasAfter())
+                    .append(", leader ")
+                    .append(leader(m.leaderBefore()))
+                    .append(m.leaderMoved() ? " -> " + leader(m.leaderAfter()) : "")
+                    .append(m.note().isEmpty() ? "" : " (" + m.note() + ")")
+                    .append('\n');
+            String key = m.partition().topic() + "_" + m.partition().partition();
+            values.put("leader_" + key, leader(m.leaderAfter()));
+            values.put(
+                    "replicas_" + key,
+                    String.join(
+                            ",", m.replicasAfter().stream().map(String::valueOf).toList()));
+        }
+        values.put("partitions", Integer.toString(moves.size()));
+        values.put("leaders_moved", Integer.toString(leadersMoved));
+        return new AdminResponse(
+                what + ": " + moves.size() + " partitions, " + replicasMoved + " with new replicas, " + leadersMoved
+                        + " with a new leader",
+                details.toString(),
+                values);
+    }
+
+    /**
+     * The configs of each topic or broker: those named in {@code names}, or (none named) every config not at Kafka's
+     * default. Values {@code config_<topic>_<name>}, {@code config_broker_<id>_<name>} and for the cluster-wide
+     * default {@code config_brokers_<name>}.
+     */
+    static AdminResponse configs(String what, Map<ConfigResource, Config> configs, Collection<String> names) {
+        StringBuilder details = new StringBuilder();
+        Map<String, String> values = new LinkedHashMap<>();
+        int shown = 0;
+        for (Map.Entry<ConfigResource, Config> e : configs.entrySet()) {
+            ConfigResource r = e.getKey();
+            details.append(ConfigOperations.describe(r)).append(":\n");
+            String entity = r.type() == ConfigResource.Type.BROKER
+                    ? (r.name().isEmpty() ? "brokers" : "broker_" + r.name())
+                    : r.name();
+            List<ConfigEntry> entries = e.getValue().entries().stream()
+                    .filter(c -> names.isEmpty()
+                            ? c.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG
+                            : names.contains(c.name()))
+                    .sorted((a, b) -> a.name().compareTo(b.name()))
+                    .toList();
+            for (ConfigEntry c : entries) {
+                String value = c.isSensitive() ? "(sensitive)" : String.valueOf(c.value());
+                details.append("  ")
+                        .append(c.name())
+                        .append(" = ")
+                        .append(value)
+                        .append(" (")
+                        .append(c.source().toString().toLowerCase(java.util.Locale.ROOT))
+                        .append(")\n");
+                values.put("config_" + entity + "_" + c.name(), value);
+                shown++;
+            }
+        }
+        return new AdminResponse(
+                what + ": " + configs.size() + (configs.size() == 1 ? " resource, " : " resources, ") + shown
+                        + " configs" + (names.isEmpty() ? " not at Kafka's defaults" : ""),
+                details.toString(),
+                values);
+    }
+
+    private static String leader(int id) {
+        return id < 0 ? "none" : Integer.toString(id);
     }
 }

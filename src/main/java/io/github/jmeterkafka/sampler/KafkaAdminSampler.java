@@ -37,6 +37,8 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     private String groupId = "jmeter-kafka";
     private String shareGroupStart = "earliest";
     private String lagCondition = "<= 0";
+    private String brokers = "";
+    private String throttle = "";
     private String timeout = "30000";
     private String variablePrefix = "kafka";
 
@@ -189,6 +191,22 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     public void setShareGroupStart(String shareGroupStart) {
         this.shareGroupStart = shareGroupStart == null ? "" : shareGroupStart.trim();
+    }
+
+    public String getBrokers() {
+        return brokers;
+    }
+
+    public void setBrokers(String brokers) {
+        this.brokers = Fields.nullToEmpty(brokers);
+    }
+
+    public String getThrottle() {
+        return throttle;
+    }
+
+    public void setThrottle(String throttle) {
+        this.throttle = Fields.nullToEmpty(throttle);
     }
 
     public String getLagCondition() {

@@ -7,10 +7,12 @@ import io.github.jmeterkafka.client.ClientIds;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
+import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.harness.KafkaCluster;
 import io.github.jmeterkafka.harness.SharedCluster;
 import io.github.jmeterkafka.harness.Topics;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
@@ -56,13 +58,26 @@ class KafkaAdminClusterIT {
     }
 
     private static SampleResult run(String operation, String topics, String timeoutMs) {
+        return run(operation, topics, "", List.of(), timeoutMs);
+    }
+
+    private static SampleResult run(
+            String operation, String topics, String brokers, List<KeyValue> configs, String timeoutMs) {
         KafkaAdminSampler s = new KafkaAdminSampler();
         s.setName("cluster " + operation);
         s.setConnectionName(CONNECTION);
         s.setOperation(operation);
         s.setTopics(topics);
+        s.setBrokers(brokers);
+        s.setTopicConfigs(configs);
         s.setTimeout(timeoutMs);
         return s.sample(null);
+    }
+
+    private static SampleResult refused(SampleResult r, String why) {
+        assertThat(r.getResponseCode()).as(r.getResponseMessage()).isEqualTo("400");
+        assertThat(r.getResponseMessage()).contains(why);
+        return r;
     }
 
     private static SampleResult ok(SampleResult r) {
@@ -70,6 +85,108 @@ class KafkaAdminClusterIT {
                 .as(r.getResponseCode() + " " + r.getResponseMessage() + "\n" + r.getResponseDataAsString())
                 .isTrue();
         return r;
+    }
+
+    @Test
+    void replicasAndLeadersMoveAndConfigsChangeWhereAsked() throws Exception {
+        String topic = "admin-moves-" + System.nanoTime();
+        try (Admin admin = cluster.admin()) {
+            Topics.create(admin, 3, (short) 2, Map.of(), topic);
+        }
+        // bad input first: each refused, the cluster as it was
+        ok(run("describeCluster", topic, "30000"));
+        Map<String, String> before = Map.copyOf(vars.entrySet().stream()
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> String.valueOf(e.getValue()))));
+        refused(
+                run("reassignPartitions", topic, "1,9", List.of(), "30000"),
+                "no broker 9 in the cluster (its nodes: 1, 2, 3): nothing reassigned");
+        refused(
+                run("reassignPartitions", topic, "1,1", List.of(), "30000"),
+                "broker 1 is named twice: nothing reassigned");
+        refused(
+                run("reassignPartitions", topic + ":3", "1,2", List.of(), "30000"),
+                "has partitions 0 to 2, not 3: nothing reassigned");
+        refused(
+                run("alterConfigs", topic, "", List.of(new KeyValue("min.insync.replicaz", "2")), "30000"),
+                "Kafka knows no config min.insync.replicaz for topic " + topic + ": nothing changed");
+        refused(
+                run("alterConfigs", "", "7", List.of(new KeyValue("leader.replication.throttled.rate", "1")), "30000"),
+                "no broker 7 in the cluster");
+        SampleResult badValue = run(
+                "alterConfigs",
+                topic,
+                "",
+                List.of(new KeyValue("retention.ms", "2"), new KeyValue("min.insync.replicas", "many")),
+                "30000");
+        assertThat(badValue.isSuccessful()).as("a value Kafka refuses").isFalse();
+        ok(run("describeConfigs", topic, "", List.of(new KeyValue("retention.ms", "")), "30000"));
+        assertThat(vars.get("kafka_config_" + topic + "_retention.ms"))
+                .as("nothing changed")
+                .isEqualTo("604800000");
+        ok(run("describeCluster", topic, "30000"));
+        for (int p = 0; p < 3; p++) {
+            assertThat(vars.get("kafka_isr_" + topic + "_" + p)).isEqualTo(before.get("kafka_isr_" + topic + "_" + p));
+        }
+
+        // reassign all three partitions to 2,3 with a throttle: the list turned by partition, the throttle gone after
+        KafkaAdminSampler reassign = new KafkaAdminSampler();
+        reassign.setConnectionName(CONNECTION);
+        reassign.setOperation("reassignPartitions");
+        reassign.setTopics(topic);
+        reassign.setBrokers("2,3");
+        reassign.setThrottle("10000000");
+        reassign.setTimeout("60000");
+        SampleResult moved = ok(reassign.sample(null));
+        assertThat(moved.getResponseMessage()).startsWith("reassigned: 3 partitions, ");
+        assertThat(vars.get("kafka_replicas_" + topic + "_0")).isEqualTo("2,3");
+        assertThat(vars.get("kafka_replicas_" + topic + "_1")).isEqualTo("3,2");
+        assertThat(vars.get("kafka_replicas_" + topic + "_2")).isEqualTo("2,3");
+        ok(run("describeConfigs", "", "2", List.of(new KeyValue("leader.replication.throttled.rate", "")), "30000"));
+        assertThat(vars.get("kafka_config_broker_2_leader.replication.throttled.rate"))
+                .as("the throttle removed once done")
+                .isIn(null, "null", "9223372036854775807");
+        ok(run("waitForInSync", topic, "60000"));
+
+        // every leader moves to its other replica
+        ok(run("describeCluster", topic, "30000"));
+        String leader0 = vars.get("kafka_leader_" + topic + "_0");
+        SampleResult leaders = ok(run("moveLeaders", topic, "30000"));
+        assertThat(vars.get("kafka_leaders_moved"))
+                .as(leaders.getResponseDataAsString())
+                .isEqualTo("3");
+        assertThat(vars.get("kafka_leader_" + topic + "_0")).isNotEqualTo(leader0);
+
+        // configs: a topic's set and removed, a broker's throttle set and described
+        ok(run(
+                "alterConfigs",
+                topic,
+                "",
+                List.of(new KeyValue("min.insync.replicas", "2"), new KeyValue("retention.ms", "3600000")),
+                "30000"));
+        assertThat(vars.get("kafka_config_" + topic + "_min.insync.replicas")).isEqualTo("2");
+        assertThat(vars.get("kafka_config_" + topic + "_retention.ms")).isEqualTo("3600000");
+        ok(run("alterConfigs", topic, "", List.of(new KeyValue("retention.ms", "")), "30000"));
+        assertThat(vars.get("kafka_config_" + topic + "_retention.ms"))
+                .as("back to its default")
+                .isEqualTo("604800000");
+        ok(run(
+                "alterConfigs",
+                "",
+                "1",
+                List.of(new KeyValue("follower.replication.throttled.rate", "50000000")),
+                "30000"));
+        assertThat(vars.get("kafka_config_broker_1_follower.replication.throttled.rate"))
+                .isEqualTo("50000000");
+        SampleResult described = ok(run("describeConfigs", "", "1", List.of(), "30000"));
+        assertThat(described.getResponseDataAsString())
+                .contains("follower.replication.throttled.rate = 50000000 (dynamic_broker_config)");
+        ok(run("alterConfigs", "", "1", List.of(new KeyValue("follower.replication.throttled.rate", "")), "30000"));
+        ok(run("alterConfigs", "", "all", List.of(new KeyValue("log.retention.ms", "604800000")), "30000"));
+        assertThat(vars.get("kafka_config_brokers_log.retention.ms")).isEqualTo("604800000");
+        refused(
+                run("alterConfigs", "", "all", List.of(new KeyValue("log.retention.mss", "1")), "30000"),
+                "Kafka knows no config log.retention.mss for every broker: nothing changed");
+        ok(run("alterConfigs", "", "all", List.of(new KeyValue("log.retention.ms", "")), "30000"));
     }
 
     @Test
@@ -109,6 +226,10 @@ class KafkaAdminClusterIT {
             assertThat(vars.get("kafka_leader_" + topic + "_0"))
                     .as("led by another node")
                     .isNotEqualTo(leader);
+            ok(run("waitForLeaderChange", topic, leader, List.of(), "30000"));
+            assertThat(vars.get("kafka_leaders_moved"))
+                    .as("none led by the lost node at the start")
+                    .isEqualTo("0");
         } finally {
             cluster.startAll();
         }
