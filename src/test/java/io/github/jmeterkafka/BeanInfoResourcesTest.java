@@ -3,6 +3,7 @@ package io.github.jmeterkafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.config.KafkaConnection;
+import io.github.jmeterkafka.listener.KafkaEventMark;
 import io.github.jmeterkafka.sampler.KafkaAdminSampler;
 import io.github.jmeterkafka.sampler.KafkaAwaitSampler;
 import io.github.jmeterkafka.sampler.KafkaConsumerSampler;
@@ -188,7 +189,8 @@ class BeanInfoResourcesTest {
                                 "brokers",
                                 "throttle",
                                 "timeout",
-                                "variablePrefix")));
+                                "variablePrefix")),
+                Arguments.of(KafkaEventMark.class, List.of("eventName")));
     }
 
     @BeforeAll

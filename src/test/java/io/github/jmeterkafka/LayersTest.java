@@ -59,7 +59,7 @@ class LayersTest {
     static final ArchRule sampler = mayImport("sampler", "run", "config", "report", "client", "payload", "measure");
 
     @ArchTest
-    static final ArchRule listener = mayImport("listener", "run", "metrics", "client", "measure");
+    static final ArchRule listener = mayImport("listener", "run", "config", "metrics", "client", "measure");
 
     @ArchTest
     static final ArchRule config = mayImport("config", "metrics", "client");

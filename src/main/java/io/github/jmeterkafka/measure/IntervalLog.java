@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,6 +50,14 @@ public final class IntervalLog {
     private final long baseMs;
     private long intervalStartMs;
     private boolean closed;
+    private boolean ended;
+    // each interval's p99, for what an event cost (a few bytes a second)
+    private final List<Tail> tails = new ArrayList<>();
+
+    /**
+     * One interval's p99 (µs) of the corrected latency on a paced run, else of the latency, and its record count.
+     */
+    public record Tail(long startMs, long endMs, long p99Micros, long records) {}
 
     private IntervalLog(Path file, String kind, String label, String latency, long intervalMs) throws IOException {
         this.kind = kind;
@@ -129,7 +138,7 @@ public final class IntervalLog {
     }
 
     private synchronized void writeInterval() {
-        if (closed) {
+        if (ended) {
             return;
         }
         long now = System.currentTimeMillis();
@@ -145,6 +154,8 @@ public final class IntervalLog {
             spareDelay = sendDelays.getIntervalHistogram(spareDelay);
             write(spareDelay, "send-delay", now);
         }
+        Histogram tail = paced ? spareCorrected : spare;
+        tails.add(new Tail(intervalStartMs, now, tail.getValueAtPercentile(99), spare.getTotalCount()));
         if (IntervalFeed.wanted()) {
             // copies: the spares are reused for the next interval
             IntervalFeed.publish(new IntervalFigures(
@@ -176,13 +187,27 @@ public final class IntervalLog {
         return h;
     }
 
-    /** Writes the last interval and the summary rows, then closes the file. */
-    public synchronized void close(List<SummaryRow> rows) {
-        if (closed) {
+    /** Every interval's p99 so far, the last one too once closed. */
+    public synchronized List<Tail> tails() {
+        return List.copyOf(tails);
+    }
+
+    /** Writes the last interval and stops: {@link #tails} are complete. */
+    public synchronized void endIntervals() {
+        if (ended) {
             return;
         }
         task.cancel(false);
         writeInterval();
+        ended = true;
+    }
+
+    /** Writes the last interval (unless ended) and the summary rows, then closes the file. */
+    public synchronized void close(List<SummaryRow> rows) {
+        if (closed) {
+            return;
+        }
+        endIntervals();
         closed = true;
         IntervalFeed.closed(this);
         if (writer == null) {

@@ -35,6 +35,7 @@ public final class ProducerStats {
     private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
     private final ScheduleFigures.Recorder steadyScheduled = new ScheduleFigures.Recorder();
     private volatile StepFigures.Tally steps;
+    private volatile EventFigures.Tally events;
     // per-window figures for progress lines, kept only when asked for (a CAS per record)
     private final boolean windows;
     private final LongAdder latencySumMicros = new LongAdder();
@@ -66,6 +67,27 @@ public final class ProducerStats {
     public void pacedBy(SendSchedule schedule) {
         this.schedule = schedule;
         this.steps = schedule != null && schedule.profile().isWritten() ? new StepFigures.Tally(schedule) : null;
+    }
+
+    /** From now on, the records' figures are also kept per window of the events {@code marks} gives. */
+    public void watchEvents(Supplier<List<EventMarks.Mark>> marks) {
+        events = new EventFigures.Tally(marks);
+    }
+
+    /**
+     * Each event's figures (none watched or marked: empty), its last window ending at the last ack.
+     *
+     * @param intervals the interval log's p99s, for the recovery times; empty: none known
+     */
+    public List<EventFigures> events(List<IntervalLog.Tail> intervals) {
+        EventFigures.Tally t = events;
+        if (t == null) {
+            return List.of();
+        }
+        long last = lastAckNanos.get();
+        long endEpochMs = System.currentTimeMillis()
+                - (last == Long.MIN_VALUE ? 0 : Math.max(0, (System.nanoTime() - last) / 1_000_000));
+        return t.figures(endEpochMs, schedule != null, intervals);
     }
 
     /** Each step's figures when the schedule has steps; else empty. */
@@ -107,6 +129,10 @@ public final class ProducerStats {
                 t.acked(intendedNanos, sendNanos, micros, corrected, delay);
             }
         }
+        EventFigures.Tally e = events;
+        if (e != null) {
+            e.acked(intendedNanos, sendNanos, ackNanos, micros, paced ? corrected : -1, delay);
+        }
         if (windows) {
             latencySumMicros.add(micros);
             windowMaxMicros.accumulateAndGet(micros, Math::max);
@@ -138,6 +164,10 @@ public final class ProducerStats {
     /** {@code records} failed; {@code cause} is described only for the first failure of the run. */
     public void failed(int records, Supplier<String> cause) {
         failed.add(records);
+        EventFigures.Tally e = events;
+        if (e != null) {
+            e.failed(records, System.nanoTime());
+        }
         IntervalLog log = intervals;
         if (log != null) {
             log.failed(records);

@@ -22,16 +22,20 @@ public final class SummaryLines {
      */
     public static List<String> producer(
             ProducerStats.Summary all, ProducerStats.Summary steady, Warmup warmup, double expectedRate) {
-        return producer(all, steady, warmup, expectedRate, List.of());
+        return producer(all, steady, warmup, expectedRate, List.of(), List.of());
     }
 
-    /** The same with a line per step of a rate profile ({@code steps}: empty when it has none). */
+    /**
+     * The same with a line per step of a rate profile ({@code steps}: empty when it has none) and per event the test
+     * marked ({@code events}: empty when none).
+     */
     public static List<String> producer(
             ProducerStats.Summary all,
             ProducerStats.Summary steady,
             Warmup warmup,
             double expectedRate,
-            List<StepFigures> steps) {
+            List<StepFigures> steps,
+            List<EventFigures> events) {
         List<String> lines = new ArrayList<>(List.of(all.perfTestLine()));
         if (all.isPaced()) {
             lines.add(all.schedule.correctedLine("latency"));
@@ -39,6 +43,7 @@ public final class SummaryLines {
         }
         lines.add(all.tailLine());
         steps.forEach(step -> lines.add(step.line()));
+        events.forEach(event -> lines.add(event.line()));
         if (steady != null) {
             lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
             if (steady.isPaced()) {
@@ -54,21 +59,23 @@ public final class SummaryLines {
 
     public static List<SummaryRow> producerRows(
             String label, ProducerStats.Summary all, ProducerStats.Summary steady, double expectedRate) {
-        return producerRows(label, all, steady, expectedRate, List.of());
+        return producerRows(label, all, steady, expectedRate, List.of(), List.of());
     }
 
-    /** The same with a row per step of a rate profile (part "step N"). */
+    /** The same with a row per step of a rate profile (part "step N") and per event (part "event N: name"). */
     public static List<SummaryRow> producerRows(
             String label,
             ProducerStats.Summary all,
             ProducerStats.Summary steady,
             double expectedRate,
-            List<StepFigures> steps) {
+            List<StepFigures> steps,
+            List<EventFigures> events) {
         List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label, SummaryRow.ALL, expectedRate)));
         if (steady != null) {
             rows.add(steady.row(label, SummaryRow.STEADY, expectedRate));
         }
         steps.forEach(step -> rows.add(step.row(label)));
+        events.forEach(event -> rows.add(event.row(label)));
         return rows;
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.jmeterkafka.measure.EventFigures;
 import io.github.jmeterkafka.measure.StepFigures;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.text.Resource;
@@ -184,32 +185,36 @@ final class KafkaPage {
                     .put("paced", series.paced())
                     .put("summaryRows", s.summary().rows().size());
             sampler.set("points", columns);
-            sampler.set("steps", steps(s.summary()));
+            sampler.set("steps", parts(s.summary(), StepFigures.PART));
+            sampler.set("events", parts(s.summary(), EventFigures.PART));
         }
         ObjectNode data = ScriptJson.object();
         data.set("samplers", samplers);
         return ScriptJson.of(data);
     }
 
-    /** A paced run's steps of its rate profile, from their summary rows: name, start and end in ms since the epoch. */
-    private static ArrayNode steps(SummaryTable summary) {
-        ArrayNode steps = ScriptJson.array();
+    /**
+     * A paced run's steps of its rate profile or the test's events, from their summary rows (part {@code prefix}...):
+     * name, start and end in ms since the epoch.
+     */
+    private static ArrayNode parts(SummaryTable summary, String prefix) {
+        ArrayNode found = ScriptJson.array();
         int part = summary.column(SummaryRow.Column.PART.header());
         int start = summary.column(SummaryRow.Column.START_TIME.header());
         int end = summary.column(SummaryRow.Column.END_TIME.header());
         if (part < 0 || start < 0 || end < 0) {
-            return steps;
+            return found;
         }
         for (List<String> row : summary.rows()) {
             long from = SummaryRow.epochMs(row.get(start));
-            if (row.get(part).startsWith(StepFigures.PART) && from > 0) {
-                steps.addObject()
+            if (row.get(part).startsWith(prefix) && from > 0) {
+                found.addObject()
                         .put("name", row.get(part))
                         .put("from", from)
                         .put("to", SummaryRow.epochMs(row.get(end)));
             }
         }
-        return steps;
+        return found;
     }
 
     /** The columns {@code <prefix>p50} to {@code <prefix>p9999}: null where a point has no such percentiles. */

@@ -2,12 +2,9 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.ShareGroupOperations;
-import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,14 +23,14 @@ enum AdminOperation implements Tagged {
     CREATE_TOPIC("operation.createTopic") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> names = topicList(s, true);
+            List<String> names = s.topicList(true);
             Optional<Integer> n = optionalPositive("partitions", s.getPartitions());
             Optional<Integer> rf = optionalPositive("replication factor", s.getReplicationFactor());
             if (rf.isPresent() && rf.get() > Short.MAX_VALUE) {
                 throw new InvalidInputException("replication factor is too large: " + rf.get());
             }
             Optional<Short> rfShort = rf.map(Integer::shortValue);
-            Map<String, String> configs = configs(s);
+            Map<String, String> configs = s.configMap();
             boolean ignoreExisting = s.isIgnoreExisting();
             return ops -> AdminResponse.created(ops.createTopics(names, n, rfShort, configs, ignoreExisting));
         }
@@ -42,14 +39,14 @@ enum AdminOperation implements Tagged {
         String settings(KafkaAdminSampler s) {
             return "topics: " + s.getTopics().trim() + "\npartitions: " + blankAsDefault(s.getPartitions())
                     + "\nreplication factor: " + blankAsDefault(s.getReplicationFactor())
-                    + (s.getTopicConfigs().isEmpty() ? "" : "\nconfigs: " + configs(s)) + "\nignore existing: "
+                    + (s.getTopicConfigs().isEmpty() ? "" : "\nconfigs: " + s.configMap()) + "\nignore existing: "
                     + s.isIgnoreExisting() + "\n";
         }
     },
     DELETE_TOPIC("operation.deleteTopic") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> names = topicList(s, true);
+            List<String> names = s.topicList(true);
             boolean ignoreMissing = s.isIgnoreMissing();
             return ops -> AdminResponse.deleted(ops.deleteTopics(names, ignoreMissing));
         }
@@ -62,7 +59,7 @@ enum AdminOperation implements Tagged {
     DESCRIBE_TOPIC("operation.describeTopic") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> names = topicList(s, true);
+            List<String> names = s.topicList(true);
             return ops -> AdminResponse.described(ops.describeTopics(names));
         }
 
@@ -85,7 +82,7 @@ enum AdminOperation implements Tagged {
     ADD_PARTITIONS("operation.addPartitions") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> names = topicList(s, true);
+            List<String> names = s.topicList(true);
             int total = Fields.positiveInt("partitions", Fields.required("partitions", s.getPartitions()), 1);
             return ops -> AdminResponse.partitionsAdded(ops.addPartitions(names, total));
         }
@@ -100,7 +97,7 @@ enum AdminOperation implements Tagged {
         @Override
         Call prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
-            List<String> names = topicList(s, false);
+            List<String> names = s.topicList(false);
             return ops -> AdminResponse.lag(ops.consumerGroupLag(group, names));
         }
 
@@ -116,7 +113,7 @@ enum AdminOperation implements Tagged {
         @Override
         Call prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
-            List<String> names = topicList(s, false);
+            List<String> names = s.topicList(false);
             Matcher m = LAG_CONDITION.matcher(s.getLagCondition().trim());
             if (!m.matches()) {
                 throw new InvalidInputException("lag condition must be '>= N' or '<= N' (N records), not '"
@@ -175,7 +172,7 @@ enum AdminOperation implements Tagged {
     DESCRIBE_CLUSTER("operation.describeCluster") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> names = topicList(s, false);
+            List<String> names = s.topicList(false);
             return ops -> ClusterResponse.described(ops.cluster().describe(names));
         }
 
@@ -210,7 +207,7 @@ enum AdminOperation implements Tagged {
     WAIT_FOR_IN_SYNC("operation.waitForInSync") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> names = topicList(s, false);
+            List<String> names = s.topicList(false);
             return ops -> ClusterResponse.described(ops.cluster().awaitInSync(names));
         }
 
@@ -222,7 +219,7 @@ enum AdminOperation implements Tagged {
     REASSIGN_PARTITIONS("operation.reassignPartitions") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> partitions = topicList(s, true);
+            List<String> partitions = s.topicList(true);
             String brokers = Fields.required("brokers", s.getBrokers());
             OptionalLong throttle = s.getThrottle().isBlank()
                     ? OptionalLong.empty()
@@ -241,7 +238,7 @@ enum AdminOperation implements Tagged {
     MOVE_LEADERS("operation.moveLeaders") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> partitions = topicList(s, false);
+            List<String> partitions = s.topicList(false);
             return ops ->
                     ClusterResponse.moved("leaders moved", ops.replicaMoves().moveLeaders(partitions));
         }
@@ -254,7 +251,7 @@ enum AdminOperation implements Tagged {
     WAIT_FOR_LEADER_CHANGE("operation.waitForLeaderChange") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> partitions = topicList(s, false);
+            List<String> partitions = s.topicList(false);
             OptionalInt awayFrom = s.getBrokers().isBlank()
                     ? OptionalInt.empty()
                     : OptionalInt.of(Fields.nonNegativeInt("brokers", s.getBrokers()));
@@ -274,24 +271,24 @@ enum AdminOperation implements Tagged {
     ALTER_CONFIGS("operation.alterConfigs") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> topics = topicList(s, false);
+            List<String> topics = s.topicList(false);
             String brokers = s.getBrokers();
-            Map<String, String> changes = configs(s);
+            Map<String, String> changes = s.configMap();
             return ops ->
                     ClusterResponse.configs("altered", ops.configs().alter(topics, brokers, changes), changes.keySet());
         }
 
         @Override
         String settings(KafkaAdminSampler s) {
-            return DESCRIBE_CONFIGS.settings(s) + "configs: " + configs(s) + "\n";
+            return DESCRIBE_CONFIGS.settings(s) + "configs: " + s.configMap() + "\n";
         }
     },
     DESCRIBE_CONFIGS("operation.describeConfigs") {
         @Override
         Call prepare(KafkaAdminSampler s) {
-            List<String> topics = topicList(s, false);
+            List<String> topics = s.topicList(false);
             String brokers = s.getBrokers();
-            Set<String> names = configs(s).keySet();
+            Set<String> names = s.configMap().keySet();
             return ops -> ClusterResponse.configs("described", ops.configs().describe(topics, brokers), names);
         }
 
@@ -304,6 +301,10 @@ enum AdminOperation implements Tagged {
     };
 
     private static final Pattern LAG_CONDITION = Pattern.compile("(>=|<=)\\s*(\\d+)");
+
+    // what changes the cluster under load: each sample is an event the samplers' figures are split at
+    private static final Set<AdminOperation> EVENTS =
+            java.util.EnumSet.of(ELECT_PREFERRED, ELECT_UNCLEAN, REASSIGN_PARTITIONS, MOVE_LEADERS, ALTER_CONFIGS);
 
     /** The timed part of a sample: the Kafka calls, and the response they make. */
     @FunctionalInterface
@@ -322,6 +323,11 @@ enum AdminOperation implements Tagged {
         return tag;
     }
 
+    /** Whether a sample of it marks an event (see measure/EventMarks). */
+    boolean marksEvent() {
+        return EVENTS.contains(this);
+    }
+
     /** Reads and checks the fields this operation needs; throws InvalidInputException. */
     abstract Call prepare(KafkaAdminSampler s);
 
@@ -330,30 +336,12 @@ enum AdminOperation implements Tagged {
 
     /** Topics ({@code orders}) or partitions ({@code orders:3}) from the topics field; blank: every partition. */
     private static Call elect(KafkaAdminSampler s, ElectionType type) {
-        List<String> partitions = topicList(s, false);
+        List<String> partitions = s.topicList(false);
         return ops -> ClusterResponse.elected(type, ops.cluster().electLeaders(type, partitions));
-    }
-
-    /** Comma-separated names; blank entries (a trailing comma) are skipped. */
-    private static List<String> topicList(KafkaAdminSampler s, boolean required) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String t : s.getTopics().split(",", -1)) {
-            if (!t.isBlank()) {
-                names.add(t.trim());
-            }
-        }
-        if (required && names.isEmpty()) {
-            throw new InvalidInputException("topics is empty");
-        }
-        return new ArrayList<>(names);
     }
 
     private static Optional<Integer> optionalPositive(String field, String text) {
         return text.isBlank() ? Optional.empty() : Optional.of(Fields.positiveInt(field, text, 1));
-    }
-
-    private static Map<String, String> configs(KafkaAdminSampler s) {
-        return KeyValue.toMap(s.getTopicConfigs(), "topic configs");
     }
 
     private static String blankAsDefault(String text) {

@@ -4,7 +4,9 @@ import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.measure.EventMarks;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,6 +64,9 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
             @Override
             public AdminResponse call(SampleResult r) throws Exception {
                 running = ops;
+                if (op.marksEvent()) {
+                    EventMarks.mark(JMeterContextService.getTestStartTime(), getName(), r.getStartTime());
+                }
                 return call.run(ops);
             }
 
@@ -191,6 +196,25 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
 
     public void setShareGroupStart(String shareGroupStart) {
         this.shareGroupStart = shareGroupStart == null ? "" : shareGroupStart.trim();
+    }
+
+    /** The topics field's comma-separated names, each once; blank entries (a trailing comma) are skipped. */
+    List<String> topicList(boolean required) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String t : topics.split(",", -1)) {
+            if (!t.isBlank()) {
+                names.add(t.trim());
+            }
+        }
+        if (required && names.isEmpty()) {
+            throw new InvalidInputException("topics is empty");
+        }
+        return new ArrayList<>(names);
+    }
+
+    /** The configs table as names and values. */
+    Map<String, String> configMap() {
+        return KeyValue.toMap(topicConfigs, "configs");
     }
 
     public String getBrokers() {

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.measure.EventFigures;
+import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +48,8 @@ final class ProducerRun {
         this.schedule = schedule;
         this.intervals = RunOutput.intervalLog(ProducerStats.Summary.KIND, label, "send-to-ack");
         stats.logIntervals(intervals);
+        long test = JMeterContextService.getTestStartTime();
+        stats.watchEvents(() -> EventMarks.of(test));
         if (schedule != null) {
             stats.pacedBy(schedule);
         }
@@ -62,10 +67,15 @@ final class ProducerRun {
         ProducerStats.Summary all = stats.summary();
         ProducerStats.Summary steady = stats.steadySummary();
         List<StepFigures> steps = stats.steps();
+        if (intervals != null) {
+            intervals.endIntervals();
+        }
+        List<EventFigures> events = stats.events(intervals == null ? List.of() : intervals.tails());
         SummaryPrinter.print(
                 "Kafka Producer summary for '" + label + "':",
-                SummaryLines.producer(all, steady, warmup, expectedRate, steps).toArray(new String[0]));
-        var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate, steps));
+                SummaryLines.producer(all, steady, warmup, expectedRate, steps, events)
+                        .toArray(new String[0]));
+        var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate, steps, events));
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);

@@ -7,25 +7,28 @@ $(function () {
   function rate(key, scale) {
     return function (p, i) { return p.seconds[i] > 0 ? p[key][i] / p.seconds[i] / scale : null; };
   }
-  // a paced run's steps: every other one shaded, a line where each begins
-  function marks(steps) {
+  // a paced run's steps: every other one shaded, a line where each begins; the test's events: a red line each
+  function marks(s) {
     var m = [];
-    steps.forEach(function (st, k) {
+    (s.steps || []).forEach(function (st, k) {
       if (k % 2 === 1) {
         m.push({ xaxis: { from: st.from, to: st.to }, color: 'rgba(51, 122, 183, 0.08)' });
       }
       m.push({ xaxis: { from: st.from, to: st.from }, color: '#9aa7b5', lineWidth: 1 });
     });
+    (s.events || []).forEach(function (ev) {
+      m.push({ xaxis: { from: ev.from, to: ev.from }, color: '#d9534f', lineWidth: 2 });
+    });
     return m;
   }
-  function draw(id, data, unit, few, steps) {
+  function draw(id, data, unit, few, s) {
     $.plot($('#' + id), data, {
       series: { lines: { show: true, lineWidth: 2 }, points: { show: few, radius: 2 }, shadowSize: 0 },
       xaxis: { mode: 'time', timezone: 'browser', timeformat: '%H:%M:%S', ticks: 4, axisLabel: 'time',
                axisLabelUseCanvas: false, axisLabelPadding: 8 },
       yaxis: { min: 0, axisLabel: unit, axisLabelUseCanvas: false, axisLabelPadding: 8 },
       legend: { show: true, position: 'nw', backgroundOpacity: 0.7 },
-      grid: { hoverable: true, borderWidth: 1, borderColor: '#ccc', markings: marks(steps || []) },
+      grid: { hoverable: true, borderWidth: 1, borderColor: '#ccc', markings: marks(s) },
       tooltip: true,
       tooltipOpts: { content: '%s: %y.2 ' + unit + ' at %x', xDateFormat: '%H:%M:%S' }
     });
@@ -34,9 +37,9 @@ $(function () {
     var few = s.points.time.length < 30;
     var id = 'kafka-' + i + '-';
     draw(id + 'records', [{ label: 'records/s', data: series(s, rate('records', 1)), color: '#337ab7' }],
-         'records/s', few, s.steps);
+         'records/s', few, s);
     draw(id + 'mb', [{ label: 'MB/s', data: series(s, rate('bytes', 1048576)), color: '#5cb85c' }],
-         'MB/s', few, s.steps);
+         'MB/s', few, s);
     var colors = { p50: '#5bc0de', p95: '#f0ad4e', p99: '#d9534f', p999: '#8e44ad', p9999: '#555555' };
     var names = { p50: 'p50', p95: 'p95', p99: 'p99', p999: 'p99.9', p9999: 'p99.99' };
     function percentiles(prefix) {
@@ -50,12 +53,12 @@ $(function () {
       latency.push({ label: 'corrected p99', color: '#333333',
                      data: series(s, function (p, j) { return p.corrected_p99[j]; }) });
     }
-    draw(id + 'latency', latency, 'ms', few, s.steps);
+    draw(id + 'latency', latency, 'ms', few, s);
     draw(id + 'failed', [{ label: 'failed records/s', data: series(s, rate('failed', 1)), color: '#c9302c' }],
-         'failed records/s', few, s.steps);
+         'failed records/s', few, s);
     if (s.paced) {
-      draw(id + 'corrected', percentiles('corrected_'), 'ms', few, s.steps);
-      draw(id + 'delay', percentiles('send_delay_'), 'ms', few, s.steps);
+      draw(id + 'corrected', percentiles('corrected_'), 'ms', few, s);
+      draw(id + 'delay', percentiles('send_delay_'), 'ms', few, s);
     }
   });
 });

@@ -137,7 +137,7 @@ class RateProfileTest {
         assertThat(row.get(SummaryRow.Column.PART)).isEqualTo("step 2");
         assertThat(row.get(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC)).isEqualTo("4000.0");
         assertThat(row.get(SummaryRow.Column.CORRECTED_P50_MS)).isEqualTo("70");
-        assertThat(SummaryLines.producer(stats.summary(), null, Warmup.NONE, 2500, steps))
+        assertThat(SummaryLines.producer(stats.summary(), null, Warmup.NONE, 2500, steps, List.of()))
                 .contains(steps.get(0).line(), steps.get(1).line());
     }
 }

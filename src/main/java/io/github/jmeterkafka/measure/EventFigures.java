@@ -1,0 +1,256 @@
+package io.github.jmeterkafka.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one event of the test (an {@link EventMarks.Mark}) cost a producer sampler, over its window: from the mark to
+ * the next mark or the end of the run.
+ *
+ * @param mark       the event
+ * @param of         how many events the test had
+ * @param endEpochMs the window's end
+ * @param inFlight   records sent before the mark and acknowledged or failed after it
+ * @param due        records due in the window (by their intended send time; by their send when not paced)
+ * @param failed     records that failed in the window
+ * @param latency    send to ack of the records due in it, µs
+ * @param paced      their corrected latency and send delay; null when not paced
+ * @param recovery   how long the per-interval p99 took to come back; null without intervals before the mark
+ */
+public record EventFigures(
+        EventMarks.Mark mark,
+        int of,
+        long endEpochMs,
+        long inFlight,
+        long due,
+        long failed,
+        Histogram latency,
+        ScheduleFigures paced,
+        Recovery recovery) {
+
+    /** An event row's part: "event 1: <name>", ... */
+    public static final String PART = "event ";
+
+    /** The p99 is back when within this many times the minute before's ... */
+    static final double WITHIN_TIMES = 2;
+    /** ... or this many ms above it, whichever is more (a 1 ms p99 doubles by noise alone). */
+    static final long WITHIN_MS = 10;
+
+    static final long BASELINE_MS = 60_000;
+
+    /**
+     * How long the per-interval p99 took to be back near the minute before's.
+     *
+     * @param baselineMicros the median per-interval p99 over the minute before the mark
+     * @param seconds        from the mark to the end of the last interval of the window above the threshold
+     * @param recovered      false when the window's last interval with records was still above it
+     */
+    public record Recovery(long baselineMicros, double seconds, boolean recovered) {}
+
+    /** Records each event window's figures as records are acknowledged. Thread-safe. */
+    static final class Tally {
+        private final Supplier<List<EventMarks.Mark>> marks;
+        private final ConcurrentHashMap<Integer, Window> windows = new ConcurrentHashMap<>();
+
+        Tally(Supplier<List<EventMarks.Mark>> marks) {
+            this.marks = marks;
+        }
+
+        private static final class Window {
+            final LongAdder due = new LongAdder();
+            final LongAdder inFlight = new LongAdder();
+            final LongAdder failed = new LongAdder();
+            final ConcurrentHistogram latency = new ConcurrentHistogram(3);
+            final ScheduleFigures.Recorder paced = new ScheduleFigures.Recorder();
+        }
+
+        private Window window(int number) {
+            return windows.computeIfAbsent(number, n -> new Window());
+        }
+
+        /** @param dueNanos the intended send time; the send time when not paced */
+        void acked(long dueNanos, long sendNanos, long ackNanos, long micros, long correctedMicros, long delayMicros) {
+            List<EventMarks.Mark> ms = marks.get();
+            if (ms.isEmpty()) {
+                return;
+            }
+            EventMarks.Mark at = at(ms, dueNanos);
+            if (at != null) {
+                Window w = window(at.number());
+                w.due.increment();
+                w.latency.recordValue(micros);
+                if (correctedMicros >= 0) {
+                    w.paced.record(correctedMicros, delayMicros);
+                }
+            }
+            for (int i = ms.size() - 1; i >= 0 && ms.get(i).nanos() > sendNanos; i--) {
+                if (ms.get(i).nanos() <= ackNanos) {
+                    window(ms.get(i).number()).inFlight.increment();
+                }
+            }
+        }
+
+        void failed(long records, long nanos) {
+            EventMarks.Mark at = at(marks.get(), nanos);
+            if (at != null) {
+                window(at.number()).failed.add(records);
+            }
+        }
+
+        /**
+         * Each event's figures.
+         *
+         * @param endEpochMs the run's end, where the last window ends
+         * @param intervals  the sampler's interval log's p99s, for the recovery; empty without a log
+         */
+        List<EventFigures> figures(long endEpochMs, boolean paced, List<IntervalLog.Tail> intervals) {
+            List<EventMarks.Mark> ms = marks.get();
+            List<EventFigures> out = new ArrayList<>(ms.size());
+            for (int i = 0; i < ms.size(); i++) {
+                EventMarks.Mark m = ms.get(i);
+                long end = i + 1 < ms.size() ? ms.get(i + 1).epochMs() : Math.max(endEpochMs, m.epochMs());
+                Window w = windows.getOrDefault(m.number(), new Window());
+                out.add(new EventFigures(
+                        m,
+                        ms.size(),
+                        end,
+                        w.inFlight.sum(),
+                        w.due.sum(),
+                        w.failed.sum(),
+                        w.latency.copy(),
+                        paced ? w.paced.snapshot(SendSchedule.Behind.NONE) : null,
+                        recovery(m.epochMs(), end, intervals)));
+            }
+            return out;
+        }
+
+        private static EventMarks.Mark at(List<EventMarks.Mark> ms, long nanos) {
+            for (int i = ms.size() - 1; i >= 0; i--) {
+                if (ms.get(i).nanos() <= nanos) {
+                    return ms.get(i);
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * From the intervals' p99s: the minute before the mark gives the baseline (their median); the recovery ends with
+     * the last interval of the window above the threshold; an interval with no record while later ones have some (a
+     * stall nothing was acknowledged in) counts as above.
+     */
+    static Recovery recovery(long markMs, long endMs, List<IntervalLog.Tail> intervals) {
+        List<Long> before = new ArrayList<>();
+        for (IntervalLog.Tail t : intervals) {
+            if (t.endMs() <= markMs && t.endMs() > markMs - BASELINE_MS && t.records() > 0) {
+                before.add(t.p99Micros());
+            }
+        }
+        if (before.isEmpty()) {
+            return null;
+        }
+        before.sort(null);
+        long baseline = before.get(before.size() / 2);
+        long threshold = Math.max(Math.round(baseline * WITHIN_TIMES), baseline + WITHIN_MS * 1000);
+        List<IntervalLog.Tail> window = intervals.stream()
+                .filter(t -> t.endMs() > markMs && t.startMs() < endMs)
+                .toList();
+        int lastWithRecords = -1;
+        for (int i = 0; i < window.size(); i++) {
+            if (window.get(i).records() > 0) {
+                lastWithRecords = i;
+            }
+        }
+        long aboveUntil = markMs;
+        for (int i = 0; i <= lastWithRecords; i++) {
+            IntervalLog.Tail t = window.get(i);
+            if (t.records() == 0 || t.p99Micros() > threshold) {
+                aboveUntil = t.endMs();
+            }
+        }
+        boolean recovered = lastWithRecords < 0 || window.get(lastWithRecords).endMs() > aboveUntil;
+        return new Recovery(baseline, (aboveUntil - markMs) / 1000.0, recovered);
+    }
+
+    /** The window's corrected latency when paced, else its send to ack. */
+    public Histogram stalls() {
+        return paced != null ? paced.correctedMicros() : latency;
+    }
+
+    public double seconds() {
+        return Math.max(0, endEpochMs - mark.epochMs()) / 1000.0;
+    }
+
+    /** The part of its summary row. */
+    public String part() {
+        return PART + mark.number() + ": " + mark.name();
+    }
+
+    /**
+     * "event 2 of 6, 'move leaders' at 12:00:10.123 for 10.0 s: 18 records in flight at the mark; longest stall 412.30
+     * ms, recovered in 1.0 s ...; 20000 records due: corrected ... ; 0 failed."
+     */
+    public String line() {
+        Histogram s = stalls();
+        String what = paced != null ? "corrected" : "send to ack";
+        return String.format(
+                Locale.ROOT,
+                "event %d of %d, '%s' at %s for %.1f s: %d records in flight at the mark; longest stall %.2f ms"
+                        + " (%s max of the records due after the mark), %s; %d records due: %s %d ms 50th, %d ms"
+                        + " 99th, %d ms 99.9th, %d ms 99.99th; %d failed.",
+                mark.number(),
+                of,
+                mark.name(),
+                SummaryRow.time(mark.epochMs()),
+                seconds(),
+                inFlight,
+                s.getTotalCount() > 0 ? s.getMaxValue() / 1000.0 : 0,
+                what,
+                recoveryText(what),
+                due,
+                what,
+                s.getValueAtPercentile(50) / 1000,
+                s.getValueAtPercentile(99) / 1000,
+                s.getValueAtPercentile(99.9) / 1000,
+                SummaryRow.p9999Ms(s),
+                failed);
+    }
+
+    private String recoveryText(String what) {
+        if (recovery == null) {
+            return "recovery not known (no interval log of the minute before)";
+        }
+        String threshold = String.format(
+                Locale.ROOT,
+                "per-second %s p99 back within %.0fx (or +%d ms) of the minute before's %d ms",
+                what,
+                WITHIN_TIMES,
+                WITHIN_MS,
+                recovery.baselineMicros() / 1000);
+        return recovery.recovered()
+                ? String.format(Locale.ROOT, "recovered in %.1f s (%s)", recovery.seconds(), threshold)
+                : String.format(Locale.ROOT, "not recovered in its %.1f s (%s)", seconds(), threshold);
+    }
+
+    /** The window as a summary row: part "event N: name", its time, records, failed, latencies, in flight, recovery. */
+    public SummaryRow row(String label) {
+        SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, part())
+                .put(SummaryRow.Column.RECORDS, due)
+                .put(SummaryRow.Column.FAILED, failed)
+                .put(SummaryRow.Column.SECONDS, seconds(), 3)
+                .put(SummaryRow.Column.START_TIME, SummaryRow.time(mark.epochMs()))
+                .put(SummaryRow.Column.END_TIME, SummaryRow.time(endEpochMs))
+                .put(SummaryRow.Column.IN_FLIGHT, inFlight)
+                .latency(latency);
+        if (recovery != null) {
+            row.put(SummaryRow.Column.RECOVERY_S, recovery.recovered() ? recovery.seconds() : -1, 1);
+        }
+        return paced != null ? paced.into(row) : row;
+    }
+}
