@@ -37,13 +37,7 @@ public final class ProducerStats {
     private volatile StepFigures.Tally steps;
     private volatile EventFigures.Tally events;
     // per-window figures for progress lines, kept only when asked for (a CAS per record)
-    private final boolean windows;
-    private final LongAdder latencySumMicros = new LongAdder();
-    private final AtomicLong windowMaxMicros = new AtomicLong();
-    private long windowRecords;
-    private long windowBytes;
-    private long windowLatencySum;
-    private long windowStartNanos = System.nanoTime();
+    private final ProgressWindow window;
 
     public ProducerStats() {
         this(false, Warmup.NONE);
@@ -51,7 +45,7 @@ public final class ProducerStats {
 
     /** @param windows keep what {@link #windowLine} needs */
     public ProducerStats(boolean windows, Warmup warmup) {
-        this.windows = windows;
+        this.window = windows ? new ProgressWindow() : null;
         this.warmup = warmup;
     }
 
@@ -133,9 +127,8 @@ public final class ProducerStats {
         if (e != null) {
             e.acked(intendedNanos, sendNanos, ackNanos, micros, paced ? corrected : -1, delay);
         }
-        if (windows) {
-            latencySumMicros.add(micros);
-            windowMaxMicros.accumulateAndGet(micros, Math::max);
+        if (window != null) {
+            window.record(micros);
         }
         long before = acked.getAndIncrement();
         bytes.add(valueBytes);
@@ -189,26 +182,8 @@ public final class ProducerStats {
      * perf-test's progress line for the records acknowledged since the previous call:
      * {@code N records sent, X records/sec (Y MB/sec), A ms avg latency, M ms max latency.}
      */
-    public synchronized String windowLine() {
-        long now = System.nanoTime();
-        long records = acked.get();
-        long sent = bytes.sum();
-        long latencySum = latencySumMicros.sum();
-        long n = records - windowRecords;
-        double seconds = Math.max(1e-9, (now - windowStartNanos) / 1e9);
-        String line = String.format(
-                Locale.ROOT,
-                "%d records sent, %.1f records/sec (%.2f MB/sec), %.1f ms avg latency, %.1f ms max latency.",
-                n,
-                n / seconds,
-                (sent - windowBytes) / MB / seconds,
-                n == 0 ? 0.0 : (latencySum - windowLatencySum) / 1000.0 / n,
-                windowMaxMicros.getAndSet(0) / 1000.0);
-        windowRecords = records;
-        windowBytes = sent;
-        windowLatencySum = latencySum;
-        windowStartNanos = now;
-        return line;
+    public String windowLine() {
+        return (window != null ? window : new ProgressWindow()).line(acked.get(), bytes.sum());
     }
 
     /** The figures so far, consistent enough for a summary (the counters are read one by one). */

@@ -66,7 +66,8 @@ public final class ReadTally {
         SequenceHeader seq = sequenceHeader == null ? null : SequenceHeader.decode(sequenceHeader.value());
         if (seq != null
                 && verifier != null
-                && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence) == Outcome.GAP) {
+                && verifier.observe(seq.producer, rec.topic(), rec.partition(), seq.sequence, seq.sendMicros / 1000)
+                        == Outcome.GAP) {
             gaps++;
         }
         long e2e = Math.max(0, receivedMicros - (seq != null ? seq.sendMicros : rec.timestamp() * 1000));

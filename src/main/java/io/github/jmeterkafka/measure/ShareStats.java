@@ -71,7 +71,7 @@ public final class ShareStats {
     public void acceptanceConfirmed(String topic, int partition, SequenceHeader sequence) {
         confirmed.increment();
         if (verifier != null && sequence != null) {
-            verifier.observe(sequence.producer, topic, partition, sequence.sequence);
+            verifier.observe(sequence.producer, topic, partition, sequence.sequence, sequence.sendMicros / 1000);
         }
     }
 
@@ -104,6 +104,11 @@ public final class ShareStats {
     /** Records delivered {@code count} times (the last bucket: that many or more). */
     public long deliveredTimes(int count) {
         return deliveries.get(count);
+    }
+
+    /** The delivery check per event window (see {@link DeliveryVerifier#eventLines}); none when not verified. */
+    public List<String> eventLines(List<EventMarks.Mark> marks) {
+        return verifier == null ? List.of() : verifier.eventLines(marks);
     }
 
     /** The summary's share lines: acknowledgements, their latency, delivery counts, and the delivery check. */

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
+import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.Warmup;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -52,10 +54,16 @@ final class ConsumerRun {
             DeliveryVerifier only = verifiers.isEmpty()
                     ? new DeliveryVerifier(fromStart)
                     : verifiers.values().iterator().next();
-            return List.of(only.summaryLine());
+            List<String> lines = new ArrayList<>(List.of(only.summaryLine()));
+            lines.addAll(only.eventLines(EventMarks.of(JMeterContextService.getTestStartTime())));
+            return lines;
         }
         List<String> lines = new ArrayList<>();
-        verifiers.forEach((group, v) -> lines.add("group '" + group + "' " + v.summaryLine()));
+        verifiers.forEach((group, v) -> {
+            lines.add("group '" + group + "' " + v.summaryLine());
+            v.eventLines(EventMarks.of(JMeterContextService.getTestStartTime()))
+                    .forEach(l -> lines.add("group '" + group + "' " + l));
+        });
         return lines;
     }
 

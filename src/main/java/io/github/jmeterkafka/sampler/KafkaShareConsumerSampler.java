@@ -8,6 +8,7 @@ import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ConsumerStats;
+import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.ShareFigures;
 import io.github.jmeterkafka.measure.ShareTally;
@@ -276,9 +277,9 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         }
         ConsumerStats.Summary all = run.stats.summary();
         ConsumerStats.Summary steady = run.stats.steadySummary();
-        SummaryPrinter.print(
-                "Kafka Share Consumer summary for '" + getName() + "':",
-                SummaryLines.shareConsumer(all, steady, run.warmup, run.share).toArray(new String[0]));
+        List<String> lines = new java.util.ArrayList<>(SummaryLines.shareConsumer(all, steady, run.warmup, run.share));
+        lines.addAll(run.share.eventLines(EventMarks.of(JMeterContextService.getTestStartTime())));
+        SummaryPrinter.print("Kafka Share Consumer summary for '" + getName() + "':", lines.toArray(new String[0]));
         List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(getName(), all, steady));
         SummaryPrinter.csv(rows);
         if (run.intervals != null) {

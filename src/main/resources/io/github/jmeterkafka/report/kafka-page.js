@@ -7,6 +7,11 @@ $(function () {
   function rate(key, scale) {
     return function (p, i) { return p.seconds[i] > 0 ? p[key][i] / p.seconds[i] / scale : null; };
   }
+  // the test's events, as any producer's rows carry them: drawn on every sampler's charts
+  var events = {};
+  kafkaData.samplers.forEach(function (s) {
+    (s.events || []).forEach(function (ev) { events[ev.name + '@' + ev.from] = ev; });
+  });
   // a paced run's steps: every other one shaded, a line where each begins; the test's events: a red line each
   function marks(s) {
     var m = [];
@@ -16,8 +21,8 @@ $(function () {
       }
       m.push({ xaxis: { from: st.from, to: st.from }, color: '#9aa7b5', lineWidth: 1 });
     });
-    (s.events || []).forEach(function (ev) {
-      m.push({ xaxis: { from: ev.from, to: ev.from }, color: '#d9534f', lineWidth: 2 });
+    Object.keys(events).forEach(function (k) {
+      m.push({ xaxis: { from: events[k].from, to: events[k].from }, color: '#d9534f', lineWidth: 2 });
     });
     return m;
   }

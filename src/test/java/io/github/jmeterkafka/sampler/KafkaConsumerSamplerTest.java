@@ -204,7 +204,7 @@ class KafkaConsumerSamplerTest {
         run.verifying = true;
         for (String group : List.of("g-2", "g-1")) {
             for (long seq = 0; seq < 3; seq++) {
-                run.verifier(group).observe("p", "t", 0, seq);
+                run.verifier(group).observe("p", "t", 0, seq, 0);
             }
         }
 
