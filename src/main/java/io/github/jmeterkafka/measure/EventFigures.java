@@ -142,8 +142,9 @@ public record EventFigures(
 
     /**
      * From the intervals' p99s: the minute before the mark gives the baseline (their median); the recovery ends with
-     * the last interval of the window above the threshold; an interval with no record while later ones have some (a
-     * stall nothing was acknowledged in) counts as above.
+     * the last interval of the window above the threshold; an interval with no record while later ones of the run have
+     * some (a stall nothing was acknowledged in) counts as above, so a window that stalled to its end has not
+     * recovered.
      */
     static Recovery recovery(long markMs, long endMs, List<IntervalLog.Tail> intervals) {
         List<Long> before = new ArrayList<>();
@@ -158,23 +159,24 @@ public record EventFigures(
         before.sort(null);
         long baseline = before.get(before.size() / 2);
         long threshold = Math.max(Math.round(baseline * WITHIN_TIMES), baseline + WITHIN_MS * 1000);
-        List<IntervalLog.Tail> window = intervals.stream()
-                .filter(t -> t.endMs() > markMs && t.startMs() < endMs)
-                .toList();
-        int lastWithRecords = -1;
-        for (int i = 0; i < window.size(); i++) {
-            if (window.get(i).records() > 0) {
-                lastWithRecords = i;
+        // intervals after the last one with records are the run's end, not a stall
+        long lastAckedMs = Long.MIN_VALUE;
+        for (IntervalLog.Tail t : intervals) {
+            if (t.records() > 0) {
+                lastAckedMs = t.endMs();
             }
         }
+        long endOfRun = lastAckedMs;
+        List<IntervalLog.Tail> window = intervals.stream()
+                .filter(t -> t.endMs() > markMs && t.startMs() < endMs && t.endMs() <= endOfRun)
+                .toList();
         long aboveUntil = markMs;
-        for (int i = 0; i <= lastWithRecords; i++) {
-            IntervalLog.Tail t = window.get(i);
+        for (IntervalLog.Tail t : window) {
             if (t.records() == 0 || t.p99Micros() > threshold) {
                 aboveUntil = t.endMs();
             }
         }
-        boolean recovered = lastWithRecords < 0 || window.get(lastWithRecords).endMs() > aboveUntil;
+        boolean recovered = window.isEmpty() || window.get(window.size() - 1).endMs() > aboveUntil;
         return new Recovery(baseline, (aboveUntil - markMs) / 1000.0, recovered);
     }
 

@@ -85,6 +85,14 @@ class EventFiguresTest {
         assertThat(EventFigures.recovery(T0 + 10_000, T0 + 20_000, tails).recovered())
                 .isFalse();
         assertThat(EventFigures.recovery(T0, T0 + 20_000, tails)).isNull();
+        // nothing acked from the mark to the window's end, records again after it: a stall, not a recovery
+        List<IntervalLog.Tail> stalled = seconds(30, s -> s < 10 || s >= 20 ? 5 : -1);
+        assertThat(EventFigures.recovery(T0 + 10_000, T0 + 20_000, stalled).recovered())
+                .isFalse();
+        // the run's end (no records after second 15) is no stall
+        List<IntervalLog.Tail> ended = seconds(30, s -> s < 15 ? 5 : -1);
+        assertThat(EventFigures.recovery(T0 + 10_000, T0 + 30_000, ended))
+                .isEqualTo(new EventFigures.Recovery(5_000, 0, true));
         assertThat(EventFigures.recovery(T0 + 10_000, T0 + 20_000, seconds(20, s -> 5))
                         .seconds())
                 .as("nothing above")
