@@ -44,15 +44,7 @@ class NodeLossIT {
             Collection<Node> nodes = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS);
             assertThat(nodes).hasSize(3);
             Topics.create(admin, 6, (short) 3, Map.of("min.insync.replicas", "2"), topic);
-            int victim = mostLeader(describe(admin, topic));
-            Thread killer = new Thread(() -> {
-                try {
-                    Thread.sleep(KILL_AT_MS);
-                    cluster.node(victim).kill();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            int victim = cluster.leaderOfMost(topic);
 
             JMeter.RunBuilder run = JMeter.fromSystemProperties()
                     .installPlugin()
@@ -62,7 +54,7 @@ class NodeLossIT {
                     .property("acks", "all")
                     .property("rate", Integer.toString(RATE))
                     .property("records", Integer.toString(RATE * SECONDS));
-            killer.start();
+            Thread killer = cluster.killLater(victim, KILL_AT_MS);
             JMeter.Result result;
             try {
                 result = run.run();
@@ -95,15 +87,5 @@ class NodeLossIT {
                 .get(30, TimeUnit.SECONDS)
                 .get(topic);
         return d.partitions().stream().collect(Collectors.toMap(TopicPartitionInfo::partition, Function.identity()));
-    }
-
-    private static int mostLeader(Map<Integer, TopicPartitionInfo> partitions) {
-        return partitions.values().stream()
-                .collect(Collectors.groupingBy(p -> p.leader().id(), Collectors.counting()))
-                .entrySet()
-                .stream()
-                .max(Map.Entry.comparingByValue())
-                .orElseThrow()
-                .getKey();
     }
 }

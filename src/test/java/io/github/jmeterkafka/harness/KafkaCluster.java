@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -121,6 +122,46 @@ public final class KafkaCluster implements AutoCloseable {
         Map<String, Object> config = new HashMap<>();
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         return Admin.create(config);
+    }
+
+    /** The node leading the most partitions of {@code topic} (the lowest id of a tie). */
+    public int leaderOfMost(String topic) {
+        try (Admin admin = admin()) {
+            Map<Integer, Long> led = admin
+                    .describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(topic)
+                    .partitions()
+                    .stream()
+                    .collect(
+                            Collectors.groupingBy(p -> p.leader().id(), java.util.TreeMap::new, Collectors.counting()));
+            return led.entrySet().stream()
+                    .max(Map.Entry.comparingByValue())
+                    .orElseThrow()
+                    .getKey();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Cannot describe " + topic + " on " + this, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Kills node {@code id} (SIGKILL) {@code afterMs} from now, on a thread of its own (join it). */
+    public Thread killLater(int id, long afterMs) {
+        Thread killer = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(afterMs);
+                        node(id).kill();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "kill-node-" + id);
+        killer.start();
+        return killer;
     }
 
     /** Stops every node and deletes its data. */

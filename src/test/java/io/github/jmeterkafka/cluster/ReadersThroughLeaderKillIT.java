@@ -1,0 +1,156 @@
+package io.github.jmeterkafka.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.echo.EchoService;
+import io.github.jmeterkafka.harness.Echoes;
+import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.KafkaCluster;
+import io.github.jmeterkafka.harness.SharedCluster;
+import io.github.jmeterkafka.harness.Topics;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The readers on a real 3-node cluster (replication 3, min.insync.replicas 2) while the node leading most of the
+ * topic read is killed mid-run: Request-Reply's reply reader against the echo, the Kafka Await behind the echo's HTTP
+ * front, and a share group's workers. Every request is answered or counted as a timeout, never matched twice; every
+ * job accepted exactly once. Each run ends with the node back and in sync.
+ */
+class ReadersThroughLeaderKillIT {
+    private static final Pattern ROUND_TRIPS =
+            Pattern.compile("\\n(\\d+) requests, (\\d+) replies, [0-9.]+ replies/sec");
+    private static final Pattern UNANSWERED = Pattern.compile(
+            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) foreign, (\\d+) duplicate replies, (\\d+) failed requests");
+    private static final Pattern AWAITED = Pattern.compile("\\n(\\d+) awaited, (\\d+) matched, [0-9.]+ matched/sec");
+    private static final Pattern AWAIT_MISSING = Pattern.compile(
+            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) unmatched, (\\d+) duplicate records, (\\d+) failed awaits");
+    private static final Map<String, String> DURABLE = Map.of("min.insync.replicas", "2");
+
+    private static KafkaCluster cluster;
+    private static Admin admin;
+    private static JMeter jmeter;
+
+    @BeforeAll
+    static void start() {
+        cluster = SharedCluster.get();
+        admin = cluster.admin();
+        jmeter = JMeter.fromSystemProperties().installPlugin();
+    }
+
+    @AfterEach
+    void heal() {
+        cluster.startAll();
+    }
+
+    @AfterAll
+    static void close() {
+        admin.close();
+    }
+
+    private static EchoService echo(String name, String... more) {
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        return Echoes.start(cluster.bootstrapServers(), name, 0, out, more);
+    }
+
+    @Test
+    void everyRequestIsAnsweredOrTimedOutOnceThroughItsLeadersLoss() throws Exception {
+        String name = "rr-kill-" + System.nanoTime();
+        Topics.create(admin, 6, (short) 3, DURABLE, name + "-requests", name + "-replies");
+        JMeter.Result result;
+        try (EchoService echo = echo(name)) {
+            Thread killer = cluster.killLater(cluster.leaderOfMost(name + "-requests"), 5000);
+            try {
+                result = jmeter.plan(Harness.projectDir().resolve("test-plans/request-reply.jmx"))
+                        .name(name)
+                        .property("kafka.bootstrap", cluster.bootstrapServers())
+                        .property("request.topic", name + "-requests")
+                        .property("reply.topic", name + "-replies")
+                        .property("requests", "4000")
+                        .property("rate", "250")
+                        .property("reply.timeout", "30000")
+                        .timeout(Duration.ofMinutes(3))
+                        .run();
+            } finally {
+                killer.join();
+            }
+        }
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        long[] trips = result.numbers(ROUND_TRIPS);
+        long[] unanswered = result.numbers(UNANSWERED);
+        assertThat(trips[0]).as(result.stdout()).isEqualTo(4000);
+        assertThat(trips[1] + unanswered[0]).as("matched + timeouts = sent").isEqualTo(4000);
+        assertThat(unanswered[4]).as("failed requests").isZero();
+        // a reply the echo sent twice (it read a request again after the kill) is counted, never matched again
+        assertThat(trips[1]).isLessThanOrEqualTo(trips[0]);
+    }
+
+    @Test
+    void everyOrderPostedIsFoundOrTimedOutThroughTheEventTopicsLeaderLoss() throws Exception {
+        String name = "await-kill-" + System.nanoTime();
+        Topics.create(admin, 6, (short) 3, DURABLE, name + "-requests", name + "-replies", name + "-events");
+        JMeter.Result result;
+        try (EchoService echo = echo(name, "--http", "0", "--events-topic", name + "-events")) {
+            Thread killer = cluster.killLater(cluster.leaderOfMost(name + "-events"), 4000);
+            try {
+                result = jmeter.plan(Harness.projectDir().resolve("test-plans/async-api.jmx"))
+                        .name(name)
+                        .property("kafka.bootstrap", cluster.bootstrapServers())
+                        .property("http.url", echo.httpUrl())
+                        .property("events.topic", name + "-events")
+                        .property("threads", "2")
+                        .property("requests", "3000")
+                        .property("timeout", "30000")
+                        .timeout(Duration.ofMinutes(3))
+                        .run();
+            } finally {
+                killer.join();
+            }
+        }
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        long[] awaited = result.numbers(AWAITED);
+        long[] missing = result.numbers(AWAIT_MISSING);
+        assertThat(awaited[0]).as(result.stdout()).isEqualTo(3000);
+        assertThat(awaited[1] + missing[0]).as("matched + timeouts = awaited").isEqualTo(3000);
+        assertThat(missing[4]).as("failed awaits").isZero();
+    }
+
+    @Test
+    void everyJobIsAcceptedExactlyOnceThroughItsPartitionsLeaderLoss() throws Exception {
+        String topic = "share-kill-" + System.nanoTime();
+        Topics.create(admin, 1, (short) 3, DURABLE, topic);
+        JMeter.Result result;
+        Thread killer = cluster.killLater(cluster.leaderOfMost(topic), 4000);
+        try {
+            result = jmeter.plan(Harness.projectDir().resolve("test-plans/share-group-queue.jmx"))
+                    .property("kafka.bootstrap", cluster.bootstrapServers())
+                    .property("topic", topic)
+                    .property("records", "6000")
+                    .property("rate", "500")
+                    .property("timeout", "30000")
+                    .run();
+        } finally {
+            killer.join();
+        }
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(6000);
+        assertThat(result.stdout())
+                .as(result.describe())
+                .contains("acknowledged: 6000 accepted, ")
+                .contains("delivery: 6000 records accepted from ")
+                .containsPattern("6000 records accepted from \\d+ producers, 0 missing, 0 duplicated,");
+    }
+}
