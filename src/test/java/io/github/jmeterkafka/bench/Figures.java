@@ -100,6 +100,25 @@ final class Figures {
         static Producer parseAfter(String output, String title) {
             return parseLast(lineAfter(output, title, 1));
         }
+
+        /** The paced producer's corrected latencies under {@code title}, with its records and rate; null if none. */
+        static Producer correctedAfter(String output, String title) {
+            Producer f = parseAfter(output, title);
+            Matcher c = StallCase.CORRECTED.matcher(output.substring(output.indexOf(title)));
+            if (!c.find()) {
+                return null;
+            }
+            return new Producer(
+                    f.records,
+                    f.recordsPerSec,
+                    f.mbPerSec,
+                    Double.parseDouble(c.group(1)),
+                    Double.parseDouble(c.group(2)),
+                    Long.parseLong(c.group(3)),
+                    Long.parseLong(c.group(4)),
+                    Long.parseLong(c.group(5)),
+                    Long.parseLong(c.group(6)));
+        }
     }
 
     /** One consumer run, in kafka-consumer-perf-test's columns. */

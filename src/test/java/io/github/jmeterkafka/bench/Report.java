@@ -198,6 +198,7 @@ final class Report {
     private List<RatesCase.Run> ratesRuns = List.of();
     private List<Run> ratesCeilings = List.of();
     private List<DrainCase.Run> drainRuns = List.of();
+    private List<FaultCase.Run> faultRuns = List.of();
     private SearchCase searchCase;
     private List<SearchCase.Search> searches = List.of();
     private List<SearchCase.Check> searchChecks = List.of();
@@ -274,6 +275,11 @@ final class Report {
     /** The pacing case: perf-test and the ready fixed-rate plan at each rate. */
     void drain(List<DrainCase.Run> runs) {
         drainRuns = runs;
+    }
+
+    /** The faults case: a leader's loss, acks=1 against acks=all, leader moves, on 3 nodes. */
+    void faults(List<FaultCase.Run> runs) {
+        faultRuns = runs;
     }
 
     void search(SearchCase c, List<SearchCase.Search> found, List<SearchCase.Check> checks) {
@@ -412,6 +418,9 @@ final class Report {
         }
         if (searchCase != null) {
             searchCase.table(s, searches, searchChecks);
+        }
+        if (!faultRuns.isEmpty()) {
+            FaultCase.table(s, faultRuns);
         }
         if (!drainRuns.isEmpty()) {
             DrainCase.table(s, drainRuns);

@@ -169,21 +169,11 @@ final class StallCase {
             String summary = stdout.substring(stdout.indexOf(title));
             Report.Run sendToAck =
                     Report.Run.producer(side, repeat, f, cpu, cpuAfterStart, wall, steal, brokerRecords, -1);
-            Matcher c = CORRECTED.matcher(summary);
+            Figures.Producer corrected = Figures.Producer.correctedAfter(stdout, title);
             Matcher d = SEND_DELAY.matcher(summary);
-            if (!c.find() || !d.find()) {
+            if (corrected == null || !d.find()) {
                 return new Run(variant, side, repeat, sendToAck, null, null, null, samples, connectMs, stall);
             }
-            Figures.Producer corrected = new Figures.Producer(
-                    f.records,
-                    f.recordsPerSec,
-                    f.mbPerSec,
-                    Double.parseDouble(c.group(1)),
-                    Double.parseDouble(c.group(2)),
-                    Long.parseLong(c.group(3)),
-                    Long.parseLong(c.group(4)),
-                    Long.parseLong(c.group(5)),
-                    Long.parseLong(c.group(6)));
             Figures.Producer delay = new Figures.Producer(
                     f.records,
                     f.recordsPerSec,
