@@ -20,7 +20,8 @@ import java.util.Set;
  *
  * <p>System properties: {@code bench.repeats} (3), {@code bench.cases} (all: a,b,c,d,single, the codecs
  * lz4,snappy,gzip,zstd,none, template,avro,registry,generators, consume1,consume6, latency, reqreply, await, stall,
- * rates, pacing, search, drain, faults (on a 3-node cluster of its own), influxdb;
+ * rates, pacing, search, drain, faults and replication (each on a 3-node cluster
+ * of its own), influxdb;
  * {@code codecs} and {@code payloads} name groups), {@code bench.warmup.records} (2000000),
  * {@code bench.records.per.sample} (records per plugin sample in a-c and the codec, template and avro cases),
  * {@code bench.payload.records} (1000000: records per run in the codec, template, avro and registry cases),
@@ -64,6 +65,7 @@ public final class Bench {
             "search",
             "drain",
             "faults",
+            "replication",
             "influxdb");
     private static final Map<String, List<String>> GROUPS =
             Map.of("codecs", CodecCase.CODECS, "payloads", List.of("template", "avro", "registry", "generators"));
@@ -88,6 +90,7 @@ public final class Bench {
     private final SearchRuns search = new SearchRuns(bench);
     private final DrainRuns drain = new DrainRuns(bench);
     private final FaultRuns faults = new FaultRuns(bench);
+    private final ReplicationRuns replication = new ReplicationRuns(bench);
 
     public static void main(String[] args) {
         System.exit(new Bench().run());
@@ -148,6 +151,7 @@ public final class Bench {
             case "search" -> search.run();
             case "drain" -> drain.run();
             case "faults" -> faults.run();
+            case "replication" -> replication.run();
             case "rates" -> rates.run();
             case "pacing" -> pacing.run();
             case "influxdb" -> payloads.influxDb();

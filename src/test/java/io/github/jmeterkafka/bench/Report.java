@@ -199,6 +199,7 @@ final class Report {
     private List<Run> ratesCeilings = List.of();
     private List<DrainCase.Run> drainRuns = List.of();
     private List<FaultCase.Run> faultRuns = List.of();
+    private List<ReplicationRuns.Run> replicationRuns = List.of();
     private SearchCase searchCase;
     private List<SearchCase.Search> searches = List.of();
     private List<SearchCase.Check> searchChecks = List.of();
@@ -280,6 +281,11 @@ final class Report {
     /** The faults case: a leader's loss, acks=1 against acks=all, leader moves, on 3 nodes. */
     void faults(List<FaultCase.Run> runs) {
         faultRuns = runs;
+    }
+
+    /** The replication scenarios on 3 nodes. */
+    void replication(List<ReplicationRuns.Run> runs) {
+        replicationRuns = runs;
     }
 
     void search(SearchCase c, List<SearchCase.Search> found, List<SearchCase.Check> checks) {
@@ -418,6 +424,9 @@ final class Report {
         }
         if (searchCase != null) {
             searchCase.table(s, searches, searchChecks);
+        }
+        if (!replicationRuns.isEmpty()) {
+            ReplicationRuns.table(s, replicationRuns);
         }
         if (!faultRuns.isEmpty()) {
             FaultCase.table(s, faultRuns);
