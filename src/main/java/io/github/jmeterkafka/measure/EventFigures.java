@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * @param mark       the event
  * @param of         how many events the test had
  * @param endEpochMs the window's end
- * @param inFlight   records sent before the mark and acknowledged or failed after it
+ * @param inFlight   records sent before the mark and acknowledged after it
  * @param due        records due in the window (by their intended send time; by their send when not paced)
  * @param failed     records that failed in the window
  * @param latency    send to ack of the records due in it, µs
