@@ -168,7 +168,7 @@ public record EventFigures(
         }
         long endOfRun = lastAckedMs;
         List<IntervalLog.Tail> window = intervals.stream()
-                .filter(t -> t.endMs() > markMs && t.startMs() < endMs && t.endMs() <= endOfRun)
+                .filter(t -> t.endMs() > markMs && t.endMs() <= Math.min(endMs, endOfRun))
                 .toList();
         long aboveUntil = markMs;
         for (IntervalLog.Tail t : window) {

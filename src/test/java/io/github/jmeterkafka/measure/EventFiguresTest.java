@@ -89,6 +89,10 @@ class EventFiguresTest {
         List<IntervalLog.Tail> stalled = seconds(30, s -> s < 10 || s >= 20 ? 5 : -1);
         assertThat(EventFigures.recovery(T0 + 10_000, T0 + 20_000, stalled).recovered())
                 .isFalse();
+        // the interval across the next mark holds the next event's stall: not this window's
+        List<IntervalLog.Tail> next = seconds(30, s -> s == 20 ? 300 : 5);
+        assertThat(EventFigures.recovery(T0 + 10_000, T0 + 20_500, next))
+                .isEqualTo(new EventFigures.Recovery(5_000, 0, true));
         // the run's end (no records after second 15) is no stall
         List<IntervalLog.Tail> ended = seconds(30, s -> s < 15 ? 5 : -1);
         assertThat(EventFigures.recovery(T0 + 10_000, T0 + 30_000, ended))
