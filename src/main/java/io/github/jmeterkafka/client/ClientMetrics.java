@@ -67,6 +67,19 @@ public final class ClientMetrics {
         return out;
     }
 
+    /**
+     * Records the live producers of this connection sent again after an error (Kafka's record-retry-total, summed);
+     * a producer closed meanwhile no longer counts.
+     */
+    public long producerRetries() {
+        long n = 0;
+        for (Client c : live) {
+            double v = c.value("record-retry-total");
+            n += Double.isNaN(v) ? 0 : (long) v;
+        }
+        return n;
+    }
+
     /** Every consumer group a client of this connection used during the test, sorted. */
     public Set<String> groups() {
         return new TreeSet<>(groups);

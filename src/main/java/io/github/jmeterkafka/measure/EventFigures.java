@@ -19,6 +19,8 @@ import org.HdrHistogram.Histogram;
  * @param inFlight   records sent before the mark and acknowledged after it
  * @param due        records due in the window (by their intended send time; by their send when not paced)
  * @param failed     records that failed in the window
+ * @param retried    records the producers sent again after an error in the window (their connection's, shared with
+ *                   any other sampler on it); -1: not known
  * @param latency    send to ack of the records due in it, µs
  * @param paced      their corrected latency and send delay; null when not paced
  * @param recovery   how long the per-interval p99 took to come back; null without intervals before the mark
@@ -30,6 +32,7 @@ public record EventFigures(
         long inFlight,
         long due,
         long failed,
+        long retried,
         Histogram latency,
         ScheduleFigures paced,
         Recovery recovery) {
@@ -108,14 +111,21 @@ public record EventFigures(
          *
          * @param endEpochMs the run's end, where the last window ends
          * @param intervals  the sampler's interval log's p99s, for the recovery; empty without a log
+         * @param retries    the counter of {@link EventMarks} that counts the producers' retries, and its value now
+         *                   (-1: not known)
          */
-        List<EventFigures> figures(long endEpochMs, boolean paced, List<IntervalLog.Tail> intervals) {
+        List<EventFigures> figures(
+                long endEpochMs, boolean paced, List<IntervalLog.Tail> intervals, String retries, long retriesNow) {
             List<EventMarks.Mark> ms = marks.get();
             List<EventFigures> out = new ArrayList<>(ms.size());
             for (int i = 0; i < ms.size(); i++) {
                 EventMarks.Mark m = ms.get(i);
                 long end = i + 1 < ms.size() ? ms.get(i + 1).epochMs() : Math.max(endEpochMs, m.epochMs());
                 Window w = windows.getOrDefault(m.number(), new Window());
+                Long from = m.counts().get(retries);
+                Long to = i + 1 < ms.size() ? ms.get(i + 1).counts().get(retries) : (Long) retriesNow;
+                // a producer closed in between takes its count with it: then the window's share is not known
+                long retried = from == null || to == null || to < 0 || to < from ? -1 : to - from;
                 out.add(new EventFigures(
                         m,
                         ms.size(),
@@ -123,6 +133,7 @@ public record EventFigures(
                         w.inFlight.sum(),
                         w.due.sum(),
                         w.failed.sum(),
+                        retried,
                         w.latency.copy(),
                         paced ? w.paced.snapshot(SendSchedule.Behind.NONE) : null,
                         recovery(m.epochMs(), end, intervals)));
@@ -205,7 +216,7 @@ public record EventFigures(
                 Locale.ROOT,
                 "event %d of %d, '%s' at %s for %.1f s: %d records in flight at the mark; longest stall %.2f ms"
                         + " (%s max of the records due after the mark), %s; %d records due: %s %d ms 50th, %d ms"
-                        + " 99th, %d ms 99.9th, %d ms 99.99th; %d failed.",
+                        + " 99th, %d ms 99.9th, %d ms 99.99th; %d failed%s.",
                 mark.number(),
                 of,
                 mark.name(),
@@ -221,7 +232,8 @@ public record EventFigures(
                 s.getValueAtPercentile(99) / 1000,
                 s.getValueAtPercentile(99.9) / 1000,
                 SummaryRow.p9999Ms(s),
-                failed);
+                failed,
+                retried < 0 ? "" : ", " + retried + " retried by the connection's producers");
     }
 
     private String recoveryText(String what) {
@@ -250,6 +262,9 @@ public record EventFigures(
                 .put(SummaryRow.Column.END_TIME, SummaryRow.time(endEpochMs))
                 .put(SummaryRow.Column.IN_FLIGHT, inFlight)
                 .latency(latency);
+        if (retried >= 0) {
+            row.put(SummaryRow.Column.RETRIED, retried);
+        }
         if (recovery != null) {
             row.put(SummaryRow.Column.RECOVERY_S, recovery.recovered() ? recovery.seconds() : -1, 1);
         }

@@ -71,9 +71,10 @@ public final class ProducerStats {
     /**
      * Each event's figures (none watched or marked: empty), its last window ending at the last ack.
      *
-     * @param intervals the interval log's p99s, for the recovery times; empty: none known
+     * @param intervals  the interval log's p99s, for the recovery times; empty: none known
+     * @param retries    the {@link EventMarks} counter of the producers' retries, and its value now (-1: not known)
      */
-    public List<EventFigures> events(List<IntervalLog.Tail> intervals) {
+    public List<EventFigures> events(List<IntervalLog.Tail> intervals, String retries, long retriesNow) {
         EventFigures.Tally t = events;
         if (t == null) {
             return List.of();
@@ -81,7 +82,7 @@ public final class ProducerStats {
         long last = lastAckNanos.get();
         long endEpochMs = System.currentTimeMillis()
                 - (last == Long.MIN_VALUE ? 0 : Math.max(0, (System.nanoTime() - last) / 1_000_000));
-        return t.figures(endEpochMs, schedule != null, intervals);
+        return t.figures(endEpochMs, schedule != null, intervals, retries, retriesNow);
     }
 
     /** Each step's figures when the schedule has steps; else empty. */

@@ -58,9 +58,11 @@ public final class SummaryRow {
         SEND_DELAY_MAX_MS,
         BEHIND_S,
         SKIPPED,
-        // an event's window: records in flight at its mark, seconds until the p99 was back (-1: not in the window)
+        // an event's window: records in flight at its mark, seconds until the p99 was back (-1: not in the window),
+        // records its connection's producers sent again
         IN_FLIGHT,
         RECOVERY_S,
+        RETRIED,
         // what the run was: when, where, with what, and the ready plans' properties (empty: the plan's default)
         TIMESTAMP,
         PLAN,

@@ -74,6 +74,7 @@ public class KafkaProducerSampler extends ProducerFields {
                 ? ProducerScope.THREAD
                 : Tagged.parse(ProducerScope.class, "producer scope", producerScope);
         Connection connection = connection();
+        run.producingOn(connection);
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
         return new Send(connection, producer, run, target(topicName), spec(), taken, ackTimeoutMs, pacer, perSample);
     }

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.measure.EventFigures;
 import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
@@ -36,6 +37,10 @@ final class ProducerRun {
 
     final SamplerCounters counters = new SamplerCounters();
     private final IntervalLog intervals;
+    private final long test;
+    private final String label;
+    // the connection whose producers' retries count in the event windows; set by the first sample
+    private volatile Connection connection;
     // what caps a paced run: threads that sampled, and how long their samples took
     private final ConcurrentHashMap.KeySetView<Thread, Boolean> threads = ConcurrentHashMap.newKeySet();
     private final LongAdder samples = new LongAdder();
@@ -46,13 +51,31 @@ final class ProducerRun {
     ProducerRun(long budget, SendSchedule schedule, String label) {
         this.budget = new RecordBudget(budget);
         this.schedule = schedule;
+        this.label = label;
         this.intervals = RunOutput.intervalLog(ProducerStats.Summary.KIND, label, "send-to-ack");
         stats.logIntervals(intervals);
-        long test = JMeterContextService.getTestStartTime();
+        test = JMeterContextService.getTestStartTime();
         stats.watchEvents(() -> EventMarks.of(test));
         if (schedule != null) {
             stats.pacedBy(schedule);
         }
+    }
+
+    /** The producers' connection, from the first sample on: its retries are read at each event's mark. */
+    void producingOn(Connection c) {
+        if (connection == null) {
+            synchronized (this) {
+                if (connection == null) {
+                    connection = c;
+                    EventMarks.count(
+                            test, retriesCounter(), () -> c.clientMetrics().producerRetries());
+                }
+            }
+        }
+    }
+
+    private String retriesCounter() {
+        return "retries " + label;
     }
 
     void sampled(int records, long elapsedMs) {
@@ -70,7 +93,11 @@ final class ProducerRun {
         if (intervals != null) {
             intervals.endIntervals();
         }
-        List<EventFigures> events = stats.events(intervals == null ? List.of() : intervals.tails());
+        Connection c = connection;
+        List<EventFigures> events = stats.events(
+                intervals == null ? List.of() : intervals.tails(),
+                retriesCounter(),
+                c == null ? -1 : c.clientMetrics().producerRetries());
         SummaryPrinter.print(
                 "Kafka Producer summary for '" + label + "':",
                 SummaryLines.producer(all, steady, warmup, expectedRate, steps, events)

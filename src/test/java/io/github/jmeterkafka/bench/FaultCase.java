@@ -27,7 +27,8 @@ final class FaultCase {
 
     private static final Pattern DELIVERY =
             Pattern.compile("delivery: (\\d+) records verified from \\d+ producers, (\\d+) missing, (\\d+) duplicated");
-    private static final Pattern EVENT = Pattern.compile("event \\d+ of \\d+, '[^']+' at .*? failed\\.");
+    private static final Pattern EVENT = Pattern.compile(
+            "event \\d+ of \\d+, '[^']+' at .*?; \\d+ failed(?:, \\d+ retried by the connection's producers)?\\.");
 
     /**
      * One run.

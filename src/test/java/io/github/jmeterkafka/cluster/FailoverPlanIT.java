@@ -37,7 +37,8 @@ class FailoverPlanIT {
             "event (\\d) of (\\d), '([^']+)' at [^:]+:[^:]+:[^ ]+ for [\\d.]+ s: (\\d+) records in flight at the mark;"
                     + " longest stall ([\\d.]+) ms \\(corrected max of the records due after the mark\\), (recovered in"
                     + " [\\d.]+ s|not recovered|recovery not known)[^;]*; (\\d+) records due: corrected \\d+ ms 50th, \\d+"
-                    + " ms 99th, (\\d+) ms 99.9th, \\d+ ms 99.99th; (\\d+) failed\\.");
+                    + " ms 99th, (\\d+) ms 99.9th, \\d+ ms 99.99th; (\\d+) failed(?:, (\\d+) retried by the connection's"
+                    + " producers)?\\.");
     private static final Pattern DELIVERY_EVENT = Pattern.compile(
             "event (\\d) of (\\d), '([^']+)': of the records sent from its mark to the (?:next|end), (\\d+) missing, (\\d+)"
                     + " duplicated\\.");
@@ -103,6 +104,12 @@ class FailoverPlanIT {
                 .isEqualTo(sent);
         List<Matcher> events = all(EVENT, out);
         assertThat(events).as(out).hasSize(moves.size());
+        // each move makes the producers retry what the old leader refused: the windows count them
+        assertThat(events.stream()
+                        .mapToLong(e -> e.group(10) == null ? 0 : Long.parseLong(e.group(10)))
+                        .sum())
+                .as(out)
+                .isPositive();
         for (Matcher e : events) {
             assertThat(e.group(3)).isEqualTo("Move leaders");
             assertThat(e.group(2)).isEqualTo(Integer.toString(moves.size()));

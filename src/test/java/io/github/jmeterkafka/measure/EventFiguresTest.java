@@ -12,8 +12,9 @@ class EventFiguresTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long T0 = 1_800_000_000_000L;
 
+    /** A mark at which the counter "retries" read {@code 2 * n}. */
     private static EventMarks.Mark mark(int n, long atMs) {
-        return new EventMarks.Mark(n, "move " + n, T0 + atMs, atMs * MS);
+        return new EventMarks.Mark(n, "move " + n, T0 + atMs, atMs * MS, java.util.Map.of("retries", 2L * n));
     }
 
     /** Intervals of one second from 0 to {@code seconds}, each with the p99 (ms) {@code p99Ms} gives. */
@@ -41,7 +42,7 @@ class EventFiguresTest {
         t.acked(9_000 * MS, 9_000 * MS, 21_000 * MS, 12_000_000, 12_000_000, 0);
         t.failed(3, 25_000 * MS);
 
-        List<EventFigures> f = t.figures(T0 + 30_000, true, List.of());
+        List<EventFigures> f = t.figures(T0 + 30_000, true, List.of(), "retries", 7);
 
         assertThat(f).hasSize(2);
         EventFigures first = f.get(0);
@@ -51,17 +52,22 @@ class EventFiguresTest {
         assertThat(first.failed()).isZero();
         assertThat(first.seconds()).isEqualTo(10.0);
         assertThat(first.recovery()).as("no intervals").isNull();
+        assertThat(first.retried()).as("4 - 2").isEqualTo(2);
         EventFigures second = f.get(1);
         assertThat(second.inFlight()).isEqualTo(1);
         assertThat(second.due()).isZero();
         assertThat(second.failed()).isEqualTo(3);
         assertThat(second.seconds()).isEqualTo(10.0);
+        assertThat(second.retried()).as("7 at the end - 4").isEqualTo(3);
         assertThat(second.line())
                 .startsWith("event 2 of 2, 'move 2' at ")
-                .contains(" for 10.0 s: 1 records in flight at the mark; longest stall 0.00 ms", "; 3 failed.");
+                .contains(
+                        " for 10.0 s: 1 records in flight at the mark; longest stall 0.00 ms",
+                        "; 3 failed, 3 retried by the connection's producers.");
         SummaryRow row = first.row("producer");
         assertThat(row.get(SummaryRow.Column.PART)).isEqualTo("event 1: move 1");
         assertThat(row.get(SummaryRow.Column.IN_FLIGHT)).isEqualTo("2");
+        assertThat(row.get(SummaryRow.Column.RETRIED)).isEqualTo("2");
         assertThat(row.get(SummaryRow.Column.CORRECTED_MAX_MS)).startsWith("2500.");
         assertThat(SummaryRow.epochMs(row.get(SummaryRow.Column.END_TIME))).isEqualTo(T0 + 20_000);
     }
@@ -113,5 +119,13 @@ class EventFiguresTest {
         assertThat(EventMarks.of(test)).containsExactly(m);
         assertThat(EventMarks.of(test - 1)).isEmpty();
         assertThat(m.nanos()).isLessThanOrEqualTo(System.nanoTime() - 5 * MS);
+        long[] retries = {5};
+        EventMarks.count(test, "retries", () -> retries[0]);
+        retries[0] = 9;
+        assertThat(EventMarks.mark(test, "move", test).counts()).containsEntry("retries", 9L);
+        // a producer closed since (its count gone with it): the window's share is not known
+        EventFigures.Tally t = new EventFigures.Tally(() -> EventMarks.of(test));
+        assertThat(t.figures(test + 1000, false, List.of(), "retries", 3).get(1).retried())
+                .isEqualTo(-1);
     }
 }
