@@ -162,7 +162,7 @@ class GuiScreenshotIT {
         assertThat(Files.readAllLines(out.resolve("kafka-admin.txt")))
                 .contains(
                         "group: Request",
-                        "group: Topic settings",
+                        "group: Topic and config settings",
                         "label: Operation:",
                         "label: Topics:",
                         "label: Partitions:",
