@@ -41,6 +41,7 @@ final class ProducerRun {
     private final String label;
     // the connection whose producers' retries count in the event windows; set by the first sample
     private volatile Connection connection;
+    private final java.util.concurrent.atomic.AtomicLong retriesSeen = new java.util.concurrent.atomic.AtomicLong(-1);
     // what caps a paced run: threads that sampled, and how long their samples took
     private final ConcurrentHashMap.KeySetView<Thread, Boolean> threads = ConcurrentHashMap.newKeySet();
     private final LongAdder samples = new LongAdder();
@@ -83,6 +84,11 @@ final class ProducerRun {
         samples.increment();
         sampleMs.add(elapsedMs);
         sampleRecords.add(records);
+        Connection c = connection;
+        // the producers may be closed when the summary is made: their retries as the last sample left them
+        if (c != null && !EventMarks.of(test).isEmpty()) {
+            retriesSeen.accumulateAndGet(c.clientMetrics().producerRetries(), Math::max);
+        }
     }
 
     /** The perf-test style summary, at test end; a WARN when the run fell short of its expected rate. */
@@ -97,7 +103,7 @@ final class ProducerRun {
         List<EventFigures> events = stats.events(
                 intervals == null ? List.of() : intervals.tails(),
                 retriesCounter(),
-                c == null ? -1 : c.clientMetrics().producerRetries());
+                c == null ? -1 : Math.max(retriesSeen.get(), c.clientMetrics().producerRetries()));
         SummaryPrinter.print(
                 "Kafka Producer summary for '" + label + "':",
                 SummaryLines.producer(all, steady, warmup, expectedRate, steps, events)

@@ -129,8 +129,11 @@ class FailoverPlanIT {
         // one's OUT_OF_ORDER_SEQUENCE_NUMBER for batches behind a retried one): that is the fault, not a failure
         assertThat(result.logWarningsAndErrors())
                 .as(result.describe())
-                .allMatch(l -> l.contains(" WARN o.a.k.c.p.i.Sender: ")
-                        && (l.contains(", retrying (") || l.contains("Going to request metadata update now")));
+                .allMatch(l -> (l.contains(" WARN o.a.k.c.p.i.Sender: ")
+                                && (l.contains(", retrying (") || l.contains("Going to request metadata update now")))
+                        // a stall near the end stretches the run past its last send: the plugin says it fell short
+                        || l.contains(
+                                " WARN i.g.j.s.ProducerRun: Kafka Producer 'Produce with sequence numbers': achieved"));
     }
 
     @Test
