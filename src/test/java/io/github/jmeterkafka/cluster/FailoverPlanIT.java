@@ -175,7 +175,7 @@ class FailoverPlanIT {
                     .property("move.every", "0")
                     .property("stop.after", "8")
                     .property("stop.command", "touch " + stopFlag)
-                    .property("start.after", "10")
+                    .property("down.s", "10")
                     .property("start.command", "touch " + startFlag)
                     .run();
         } finally {
