@@ -12,7 +12,7 @@ import org.apache.kafka.clients.admin.Admin;
 /**
  * The replication scenarios of the best-known Kafka pressure-test report, on a 3-node cluster of its own:
  * {@link #RECORDS} x {@link #RECORD_SIZE} B into 6 partitions as fast as the cluster takes them, replication 1 (acks=1),
- * replication 3 asynchronous (acks=1) and synchronous (acks=all), by kafka-producer-perf-test and by
+ * replication 3 with no acks (acks=0), asynchronous (acks=1) and synchronous (acks=all), by kafka-producer-perf-test and by
  * test-plans/producer-max-throughput.jmx alternately, each on a fresh topic checked at the cluster.
  */
 final class ReplicationRuns {
@@ -27,6 +27,7 @@ final class ReplicationRuns {
 
     static final List<Scenario> SCENARIOS = List.of(
             new Scenario("no replication", 1, "1"),
+            new Scenario("3x, no acks", 3, "0"),
             new Scenario("3x asynchronous", 3, "1"),
             new Scenario("3x synchronous", 3, "all"));
 
