@@ -105,7 +105,8 @@ public final class ConfigOperations {
         }
     }
 
-    private static boolean applied(ConfigResource r, Config config, Map<String, String> changes) {
+    /** Whether {@code config} shows {@code changes} (a blank value: removed) as {@code r}'s own settings. */
+    static boolean applied(ConfigResource r, Config config, Map<String, String> changes) {
         ConfigEntry.ConfigSource own = r.type() == ConfigResource.Type.TOPIC
                 ? ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG
                 : r.name().isEmpty()

@@ -262,6 +262,26 @@ public final class ReplicaMoves {
                 admin.incrementalAlterConfigs(changes, new AlterConfigsOptions().timeoutMs(deadline.remainingMsInt()))
                         .all(),
                 what);
+        // the controller has them; the brokers take them a moment later
+        Map<ConfigResource, Map<String, String>> expected = new LinkedHashMap<>();
+        changes.forEach((r, ops) -> {
+            Map<String, String> values = new LinkedHashMap<>();
+            ops.forEach(o -> values.put(o.configEntry().name(), o.configEntry().value()));
+            expected.put(r, values);
+        });
+        while (!deadline
+                .await(
+                        admin.describeConfigs(
+                                        expected.keySet(),
+                                        new org.apache.kafka.clients.admin.DescribeConfigsOptions()
+                                                .timeoutMs(deadline.remainingMsInt()))
+                                .all(),
+                        what)
+                .entrySet()
+                .stream()
+                .allMatch(e -> ConfigOperations.applied(e.getKey(), e.getValue(), expected.get(e.getKey())))) {
+            deadline.pause(what);
+        }
     }
 
     private Map<TopicPartition, TopicPartitionInfo> infos(Set<TopicPartition> partitions)
