@@ -60,8 +60,8 @@ public final class AdminOperations {
         this.deadline = new AdminDeadline(timeoutMs);
         this.shareGroups = new ShareGroupOperations(admin, deadline);
         this.cluster = new ClusterOperations(admin, deadline, this);
-        this.replicaMoves = new ReplicaMoves(admin, deadline, cluster);
         this.configs = new ConfigOperations(admin, deadline, cluster);
+        this.replicaMoves = new ReplicaMoves(admin, deadline, cluster, configs);
     }
 
     /**

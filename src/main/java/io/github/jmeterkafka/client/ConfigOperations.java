@@ -90,15 +90,33 @@ public final class ConfigOperations {
                                 new AlterConfigsOptions().validateOnly(true).timeoutMs(deadline.remainingMsInt()))
                         .all(),
                 "checking the configs");
+        return applyAndAwait(request, "altering the configs");
+    }
+
+    /**
+     * Makes the changes of {@code request} and waits until the brokers answer with them (the controller takes them
+     * first); returns the configs after.
+     */
+    Map<ConfigResource, Config> applyAndAwait(Map<ConfigResource, Collection<AlterConfigOp>> request, String what)
+            throws InterruptedException, ExecutionException {
         deadline.await(
                 admin.incrementalAlterConfigs(request, new AlterConfigsOptions().timeoutMs(deadline.remainingMsInt()))
                         .all(),
-                "altering the configs");
-        // the controller has them; the broker that answers a describe may not yet
-        String what = "the brokers taking the new configs";
+                what);
+        Map<ConfigResource, Map<String, String>> expected = new LinkedHashMap<>();
+        request.forEach((r, ops) -> {
+            Map<String, String> values = new LinkedHashMap<>();
+            ops.forEach(o -> values.put(
+                    o.configEntry().name(),
+                    o.opType() == AlterConfigOp.OpType.DELETE
+                            ? ""
+                            : o.configEntry().value()));
+            expected.put(r, values);
+        });
+        List<ConfigResource> resources = new ArrayList<>(request.keySet());
         while (true) {
             Map<ConfigResource, Config> now = describe(resources);
-            if (now.entrySet().stream().allMatch(e -> applied(e.getKey(), e.getValue(), changes))) {
+            if (now.entrySet().stream().allMatch(e -> applied(e.getKey(), e.getValue(), expected.get(e.getKey())))) {
                 return now;
             }
             deadline.pause(what);
@@ -106,7 +124,7 @@ public final class ConfigOperations {
     }
 
     /** Whether {@code config} shows {@code changes} (a blank value: removed) as {@code r}'s own settings. */
-    static boolean applied(ConfigResource r, Config config, Map<String, String> changes) {
+    private static boolean applied(ConfigResource r, Config config, Map<String, String> changes) {
         ConfigEntry.ConfigSource own = r.type() == ConfigResource.Type.TOPIC
                 ? ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG
                 : r.name().isEmpty()

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.AlterConfigsOptions;
 import org.apache.kafka.clients.admin.AlterPartitionReassignmentsOptions;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ListPartitionReassignmentsOptions;
@@ -44,11 +43,13 @@ public final class ReplicaMoves {
     private final Admin admin;
     private final AdminDeadline deadline;
     private final ClusterOperations cluster;
+    private final ConfigOperations configs;
 
-    ReplicaMoves(Admin admin, AdminDeadline deadline, ClusterOperations cluster) {
+    ReplicaMoves(Admin admin, AdminDeadline deadline, ClusterOperations cluster, ConfigOperations configs) {
         this.admin = admin;
         this.deadline = deadline;
         this.cluster = cluster;
+        this.configs = configs;
     }
 
     /** One partition's move: its replicas (the first is the preferred leader) and its leader, before and after. */
@@ -258,30 +259,7 @@ public final class ReplicaMoves {
                             new AlterConfigOp(new ConfigEntry(LEADER_REPLICAS, replicas), op),
                             new AlterConfigOp(new ConfigEntry(FOLLOWER_REPLICAS, replicas), op)));
         }
-        deadline.await(
-                admin.incrementalAlterConfigs(changes, new AlterConfigsOptions().timeoutMs(deadline.remainingMsInt()))
-                        .all(),
-                what);
-        // the controller has them; the brokers take them a moment later
-        Map<ConfigResource, Map<String, String>> expected = new LinkedHashMap<>();
-        changes.forEach((r, ops) -> {
-            Map<String, String> values = new LinkedHashMap<>();
-            ops.forEach(o -> values.put(o.configEntry().name(), o.configEntry().value()));
-            expected.put(r, values);
-        });
-        while (!deadline
-                .await(
-                        admin.describeConfigs(
-                                        expected.keySet(),
-                                        new org.apache.kafka.clients.admin.DescribeConfigsOptions()
-                                                .timeoutMs(deadline.remainingMsInt()))
-                                .all(),
-                        what)
-                .entrySet()
-                .stream()
-                .allMatch(e -> ConfigOperations.applied(e.getKey(), e.getValue(), expected.get(e.getKey())))) {
-            deadline.pause(what);
-        }
+        configs.applyAndAwait(changes, what);
     }
 
     private Map<TopicPartition, TopicPartitionInfo> infos(Set<TopicPartition> partitions)
