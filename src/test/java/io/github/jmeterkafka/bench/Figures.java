@@ -67,6 +67,24 @@ final class Figures {
             this.p999Ms = p999Ms;
         }
 
+        /**
+         * Producers that ran at once as one: records and rates added, the average weighted by records, each
+         * percentile and the max the highest of theirs (their histograms are not printed, so no better bound).
+         */
+        static Producer concurrent(List<Producer> each) {
+            long records = each.stream().mapToLong(p -> p.records).sum();
+            return new Producer(
+                    records,
+                    each.stream().mapToDouble(p -> p.recordsPerSec).sum(),
+                    each.stream().mapToDouble(p -> p.mbPerSec).sum(),
+                    each.stream().mapToDouble(p -> p.avgMs * p.records).sum() / Math.max(1, records),
+                    each.stream().mapToDouble(p -> p.maxMs).max().orElse(0),
+                    each.stream().mapToLong(p -> p.p50Ms).max().orElse(0),
+                    each.stream().mapToLong(p -> p.p95Ms).max().orElse(0),
+                    each.stream().mapToLong(p -> p.p99Ms).max().orElse(0),
+                    each.stream().mapToLong(p -> p.p999Ms).max().orElse(0));
+        }
+
         /** The last line of {@code output} with all percentiles; perf-test's progress lines have none. */
         static Producer parseLast(String output) {
             return parseLast(output, line -> true, "final producer line");

@@ -2,7 +2,9 @@ package io.github.jmeterkafka.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The bench reads both tools' figures from their output; a format change must fail here, not in a table. */
@@ -21,6 +23,21 @@ class FiguresTest {
         assertThat(f.avgMs).isEqualTo(575.63);
         assertThat(f.maxMs).isEqualTo(1108.0);
         assertThat(new long[] {f.p50Ms, f.p95Ms, f.p99Ms, f.p999Ms}).containsExactly(560, 967, 1046, 1097);
+    }
+
+    @Test
+    void producersThatRanAtOnceAddTheirRatesAndKeepTheHighestLatencies() {
+        Figures.Producer a = Figures.Producer.parseLast("300000 records sent, 30000.0 records/sec (2.86 MB/sec), 10.00"
+                + " ms avg latency, 90.00 ms max latency, 8 ms 50th, 20 ms 95th, 40 ms 99th, 80 ms 99.9th.");
+        Figures.Producer b = Figures.Producer.parseLast("100000 records sent, 20000.0 records/sec (1.91 MB/sec), 30.00"
+                + " ms avg latency, 70.00 ms max latency, 9 ms 50th, 15 ms 95th, 50 ms 99th, 60 ms 99.9th.");
+        Figures.Producer f = Figures.Producer.concurrent(List.of(a, b));
+        assertThat(f.records).isEqualTo(400_000);
+        assertThat(f.recordsPerSec).isEqualTo(50_000.0);
+        assertThat(f.mbPerSec).isCloseTo(4.77, within(1e-9));
+        assertThat(f.avgMs).isEqualTo(15.0);
+        assertThat(f.maxMs).isEqualTo(90.0);
+        assertThat(new long[] {f.p50Ms, f.p95Ms, f.p99Ms, f.p999Ms}).containsExactly(9, 20, 50, 80);
     }
 
     @Test

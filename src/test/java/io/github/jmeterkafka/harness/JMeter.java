@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A JMeter home assembled by the build (see src/test/homes/jmeter) and headless runs in it,
@@ -230,6 +231,7 @@ public final class JMeter {
                 "-Duser.language=en",
                 "-Duser.region=EN",
                 "-Djava.awt.headless=true"));
+        private String remoteServers;
         private boolean report;
         private boolean harnessSettings = true;
         private Duration timeout = Duration.ofMinutes(5);
@@ -276,6 +278,15 @@ public final class JMeter {
 
         public RunBuilder properties(Map<String, String> values) {
             properties.putAll(values);
+            return this;
+        }
+
+        /**
+         * Runs the plan on these jmeter-servers ({@code -R host:port,...}, RMI SSL off as the harness starts them):
+         * every property goes to them as {@code -G} too, as a controller's user passes them.
+         */
+        public RunBuilder remote(List<JMeterServer> servers) {
+            this.remoteServers = servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(","));
             return this;
         }
 
@@ -381,6 +392,10 @@ public final class JMeter {
             }
             props.putAll(properties);
             props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+            if (remoteServers != null) {
+                cmd.addAll(List.of("-R", remoteServers, "-Jserver.rmi.ssl.disable=true"));
+                properties.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
+            }
             logLevels.forEach((k, v) -> cmd.add("-L" + k + "=" + v));
             Path secrets = dir.resolve("secrets.properties");
             if (!secretProperties.isEmpty()) {

@@ -1,8 +1,5 @@
-package io.github.jmeterkafka.ecosystem;
+package io.github.jmeterkafka.harness;
 
-import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.harness.ParentWatchdog;
-import io.github.jmeterkafka.harness.Processes;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,18 +15,19 @@ import java.util.Map;
  * but under the harness's {@link ParentWatchdog} so that it exits when the test JVM goes away.
  * NewDriver takes its home from {@code -Djmeter.home} when the class path has two entries.
  */
-final class JMeterJvm {
+public final class JMeterJvm {
 
     private JMeterJvm() {}
 
     /** {@code java <jvmArgs> ... NewDriver <jmeterArgs>} on this JVM's java, run in {@code dir}, output to dir/stdout.txt. */
-    static Process start(Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
+    public static Process start(
+            Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
             throws IOException {
         return start(Harness.javaExecutable(), home, dir, jvmArgs, jmeterArgs, env);
     }
 
     /** The same on another {@code java} executable. */
-    static Process start(
+    public static Process start(
             Path java, Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
             throws IOException {
         Files.createDirectories(dir);

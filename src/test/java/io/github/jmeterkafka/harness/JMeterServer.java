@@ -1,7 +1,5 @@
-package io.github.jmeterkafka.ecosystem;
+package io.github.jmeterkafka.harness;
 
-import io.github.jmeterkafka.harness.Loopback;
-import io.github.jmeterkafka.harness.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +14,7 @@ import java.util.stream.Collectors;
  * A {@code jmeter-server} (JMeter's {@code -s}) on 127.0.0.1 with RMI SSL off, as the bin/jmeter-server
  * script starts it, in a working directory of its own with its log in {@code jmeter-server.log}.
  */
-final class JMeterServer implements AutoCloseable {
+public final class JMeterServer implements AutoCloseable {
 
     private static final String PORT_TAKEN = "Port already in use";
     private static final int START_ATTEMPTS = 3;
@@ -36,7 +34,7 @@ final class JMeterServer implements AutoCloseable {
     }
 
     /** Starts a server whose own JMeter properties include {@code localProperties} (its {@code -q} file). */
-    static JMeterServer start(Path home, Path dir, Map<String, String> localProperties) {
+    public static JMeterServer start(Path home, Path dir, Map<String, String> localProperties) {
         int registryPort = Loopback.freePort();
         int objectPort = Loopback.freePort();
         try {
@@ -74,7 +72,7 @@ final class JMeterServer implements AutoCloseable {
      *
      * @return the server that is ready, this one or its replacement
      */
-    JMeterServer awaitReadyOrRestart(Duration timeout) throws InterruptedException {
+    public JMeterServer awaitReadyOrRestart(Duration timeout) throws InterruptedException {
         JMeterServer s = this;
         for (int attempt = 1; ; attempt++) {
             try {
@@ -90,7 +88,7 @@ final class JMeterServer implements AutoCloseable {
     }
 
     /** Waits until the engine is bound in the server's RMI registry, so a controller can reach it. */
-    JMeterServer awaitReady(Duration timeout) throws InterruptedException {
+    public JMeterServer awaitReady(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -107,40 +105,40 @@ final class JMeterServer implements AutoCloseable {
     }
 
     /** {@code 127.0.0.1:port}, as the controller's -R option names it and as it prefixes thread names. */
-    String hostAndPort() {
+    public String hostAndPort() {
         return "127.0.0.1:" + registryPort;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    Path workDir() {
+    public Path workDir() {
         return dir;
     }
 
-    Path log() {
+    public Path log() {
         return dir.resolve("jmeter-server.log");
     }
 
-    Path stdout() {
+    public Path stdout() {
         return dir.resolve("stdout.txt");
     }
 
-    String logText() {
+    public String logText() {
         return read(log());
     }
 
-    String stdoutText() {
+    public String stdoutText() {
         return read(stdout());
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** Stops the server (it exits when its standard input closes); killed with its children after 15 s. */
-    boolean stop() {
+    public boolean stop() {
         return Processes.stopByClosingInput(process, Duration.ofSeconds(15));
     }
 
