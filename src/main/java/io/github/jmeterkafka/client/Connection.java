@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.RunRefusedException;
 import io.github.jmeterkafka.payload.registry.RegistryConfig;
 import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
 import java.time.Duration;
@@ -37,6 +38,7 @@ public final class Connection {
 
     private final ConnectionSettings settings;
     private final String failure;
+    private final boolean runRefused;
     private final ClientFactory factory;
     private final ClientIds ids;
     private final ClientMetrics metrics = new ClientMetrics();
@@ -49,9 +51,11 @@ public final class Connection {
     private final Map<String, ReplyReader> replyReaders = new HashMap<>();
     private boolean closed;
 
-    private Connection(ConnectionSettings settings, String failure, ClientFactory factory, ClientIds ids) {
+    private Connection(
+            ConnectionSettings settings, String failure, boolean runRefused, ClientFactory factory, ClientIds ids) {
         this.settings = settings;
         this.failure = failure;
+        this.runRefused = runRefused;
         this.factory = factory;
         this.ids = ids;
     }
@@ -62,12 +66,26 @@ public final class Connection {
         String failure = problems.isEmpty()
                 ? null
                 : "Kafka Connection '" + settings.name() + "' is invalid: " + String.join("; ", problems);
-        return new Connection(settings, failure, factory, ids);
+        return new Connection(settings, failure, false, factory, ids);
     }
 
     public static Connection failed(String name, String reason) {
         return new Connection(
-                new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()), reason, ClientFactory.KAFKA, null);
+                new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()),
+                reason,
+                false,
+                ClientFactory.KAFKA,
+                null);
+    }
+
+    /** A connection the plugin cannot run with at all: each call throws {@link RunRefusedException}. */
+    public static Connection refused(String name, String reason) {
+        return new Connection(
+                new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()),
+                reason,
+                true,
+                ClientFactory.KAFKA,
+                null);
     }
 
     public String name() {
@@ -90,7 +108,7 @@ public final class Connection {
 
     private void checkUsable() {
         if (failure != null) {
-            throw new InvalidInputException(failure);
+            throw runRefused ? new RunRefusedException(failure) : new InvalidInputException(failure);
         }
     }
 

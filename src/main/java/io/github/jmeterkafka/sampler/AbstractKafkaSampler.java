@@ -5,6 +5,7 @@ import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.input.RunRefusedException;
 import io.github.jmeterkafka.report.ReportSetup;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
@@ -82,6 +83,9 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         } catch (Exception | LinkageError e) {
             fail(result, e);
             failed(result, e);
+            if (e instanceof RunRefusedException) {
+                result.setStopTest(true);
+            }
         } finally {
             if (result.getStartTime() == 0) {
                 // failed before anything was timed: no time, not the clock's tick between two readings

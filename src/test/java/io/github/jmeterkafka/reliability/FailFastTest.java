@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.client.CommitMode;
+import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.Outgoing;
@@ -53,6 +54,28 @@ class FailFastTest {
     @AfterEach
     void unbind() {
         Connections.unbind(CONNECTION, Duration.ZERO);
+    }
+
+    /** A plugin that cannot run leaves a failed sample and stops the test; a bad setting fails the sample only. */
+    @Test
+    void aRefusedRunFailsItsSampleAndStopsTheTest_anInvalidConnectionOnlyFailsTheSample() {
+        for (boolean refused : new boolean[] {true, false}) {
+            String why = refused ? "Another kafka-clients is on JMeter's class path" : "'acks' is invalid";
+            MockConnections.bind(refused ? Connection.refused(CONNECTION, why) : Connection.failed(CONNECTION, why));
+            KafkaProducerSampler sampler = new KafkaProducerSampler();
+            sampler.setName("refused " + refused);
+            sampler.setConnectionName(CONNECTION);
+            sampler.setTopic("t");
+            sampler.setValue("v");
+            sampler.testStarted();
+            SampleResult result = sampler.sample(null);
+            sampler.testEnded();
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo(ResponseCodes.INVALID_INPUT);
+            assertThat(result.getResponseMessage()).contains(why);
+            assertThat(result.isStopTest()).as("stops the test: %s", why).isEqualTo(refused);
+            Connections.unbind(CONNECTION, Duration.ZERO);
+        }
     }
 
     @Test
