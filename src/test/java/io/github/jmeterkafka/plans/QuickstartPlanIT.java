@@ -5,13 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.HlogFiles;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.measure.IntervalLog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** test-plans/quickstart.jmx in a real JMeter against a real broker: every record produced is consumed. */
@@ -20,12 +30,18 @@ class QuickstartPlanIT extends BrokerAndJMeter {
     private static final String PRODUCER = "Produce 1 KB records";
     private static final String CONSUMER = "Consume all records";
 
+    /**
+     * Also what a runner that drops every Result Collector (Azure Load Testing) leaves: the plan holds none, and
+     * the samplers' own summaries, kafka.summary.file and the interval logs carry the figures.
+     */
     @Test
-    void everyRecordProducedIsAcknowledgedStoredAndConsumed() {
+    void everyRecordProducedIsAcknowledgedStoredAndConsumed() throws Exception {
         String topic = "quickstart-" + System.nanoTime();
+        assertThat(Files.readString(PLAN)).doesNotContain("<ResultCollector");
         JMeter.Result result = jmeter.plan(PLAN)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
+                .property("kafka.summary.file", "kafka-summary.csv")
                 .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -59,6 +75,16 @@ class QuickstartPlanIT extends BrokerAndJMeter {
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
+        Path run = result.log().getParent();
+        assertThat(Files.readAllLines(run.resolve("kafka-summary.csv")))
+                .anyMatch(l -> l.startsWith("producer," + PRODUCER + ",all,10000,0,"))
+                .anyMatch(l -> l.startsWith("consumer," + CONSUMER + ",all,10000,"));
+        assertThat(HlogFiles.total(run.resolve("kafka-hlog").resolve(IntervalLog.fileName(PRODUCER)))
+                        .getTotalCount())
+                .isEqualTo(10_000);
+        assertThat(HlogFiles.total(run.resolve("kafka-hlog").resolve(IntervalLog.fileName(CONSUMER)))
+                        .getTotalCount())
+                .isEqualTo(10_000);
     }
 
     /**
@@ -100,26 +126,77 @@ class QuickstartPlanIT extends BrokerAndJMeter {
                 .doesNotContain("ConsumerConfig values:");
     }
 
-    /** The jmeter-plugins most plans carry, where the Plugins Manager puts them: their common jar in lib/, plugins in lib/ext/. */
+    /**
+     * The jmeter-plugins most plans carry, where the Plugins Manager puts them: their common jar and cmdrunner in
+     * lib/, the Plugins Manager, Custom Thread Groups and Basic Graphs in lib/ext/. No class is in both their jars and
+     * ours, and the quick start runs with its producers in a Concurrency Thread Group.
+     */
     @Test
-    void runsBesideTheCommonJMeterPluginsSet() {
-        Path cmn = JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter")
-                .get(0);
+    void runsBesideTheCommonJMeterPluginsSetInAConcurrencyThreadGroup() throws Exception {
+        List<Path> lib = List.of(
+                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter")
+                        .get(0),
+                JMeter.jars(Harness.jmeterExtraDir(), "cmdrunner").get(0));
         List<Path> plugins = List.of(
+                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-manager").get(0),
                 JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-casutg").get(0),
                 JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-graphs-basic")
                         .get(0));
-        jmeter.addLib(cmn);
+        Set<String> ours = classes(Harness.pluginJar());
+        for (Path jar : Stream.concat(lib.stream(), plugins.stream()).toList()) {
+            Set<String> both = new TreeSet<>(classes(jar));
+            both.retainAll(ours);
+            assertThat(both)
+                    .as("classes in both %s and the plugin's jar", jar.getFileName())
+                    .isEmpty();
+        }
+        lib.forEach(jmeter::addLib);
         plugins.forEach(jmeter::addLibExt);
+        Path plan = Harness.targetDir().resolve("quickstart-concurrency-thread-group.jmx");
+        String quickstart = Files.readString(PLAN, StandardCharsets.UTF_8);
+        String producers = quickstart.substring(
+                quickstart.indexOf(
+                        "      <ThreadGroup guiclass=\"ThreadGroupGui\" testclass=\"ThreadGroup\" testname=\"Produce\">"),
+                quickstart.indexOf("      </ThreadGroup>") + "      </ThreadGroup>\n".length());
+        Files.writeString(plan, quickstart.replace(producers, CONCURRENCY_THREAD_GROUP), StandardCharsets.UTF_8);
         try {
-            JMeter.Result result = runs2000Records("quickstart-with-jmeter-plugins");
+            JMeter.Result result = runs2000Records(plan, "quickstart-with-jmeter-plugins");
+            assertThat(result.samples().rows(PRODUCER))
+                    .allMatch(r -> r.threadName().startsWith("Produce"));
             assertThat(result.samples().rows(CONSUMER).stream()
                             .mapToLong(Jtl.Row::sampleCount)
                             .sum())
                     .isEqualTo(2000);
         } finally {
-            jmeter.removeLib(cmn.getFileName().toString());
+            lib.forEach(j -> jmeter.removeLib(j.getFileName().toString()));
             plugins.forEach(p -> jmeter.removeLibExt(p.getFileName().toString()));
+        }
+    }
+
+    /** jpgc's Concurrency Thread Group: 4 threads in 2 steps over 1 s, held 5 s (the records take about 1 s). */
+    private static final String CONCURRENCY_THREAD_GROUP = """
+                  <com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup \
+            guiclass="com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroupGui" \
+            testclass="com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup" testname="Produce">
+                    <elementProp name="ThreadGroup.main_controller" \
+            elementType="com.blazemeter.jmeter.control.VirtualUserController"/>
+                    <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                    <stringProp name="TargetLevel">4</stringProp>
+                    <stringProp name="RampUp">1</stringProp>
+                    <stringProp name="Steps">2</stringProp>
+                    <stringProp name="Hold">5</stringProp>
+                    <stringProp name="LogFilename"></stringProp>
+                    <stringProp name="Iterations"></stringProp>
+                    <stringProp name="Unit">S</stringProp>
+                  </com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup>
+            """;
+
+    private static Set<String> classes(Path jar) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            return j.stream()
+                    .map(JarEntry::getName)
+                    .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
+                    .collect(Collectors.toSet());
         }
     }
 
@@ -145,8 +222,12 @@ class QuickstartPlanIT extends BrokerAndJMeter {
 
     /** The quick start with 2000 records, checked to end well with all of them on the broker. */
     private JMeter.Result runs2000Records(String name) {
+        return runs2000Records(PLAN, name);
+    }
+
+    private JMeter.Result runs2000Records(Path plan, String name) {
         String topic = name + "-" + System.nanoTime();
-        JMeter.Result result = jmeter.plan(PLAN)
+        JMeter.Result result = jmeter.plan(plan)
                 .name(name)
                 .property("kafka.bootstrap", broker.bootstrapServers())
                 .property("topic", topic)
