@@ -48,7 +48,7 @@ final class ExampleProject {
         Result installed = project.maven(
                 "install:3.1.4:install-file",
                 "-Dfile=" + Harness.pluginJar(),
-                "-DpomFile=" + Harness.targetDir().resolve("dependency-reduced-pom.xml"));
+                "-DpomFile=" + Harness.targetDir().resolve("published-pom.xml"));
         if (installed.exitCode() != 0) {
             throw new IllegalStateException("jmeter-kafka not installed: " + installed.describe());
         }

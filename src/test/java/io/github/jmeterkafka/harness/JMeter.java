@@ -232,6 +232,8 @@ public final class JMeter {
                 "-Duser.region=EN",
                 "-Djava.awt.headless=true"));
         private String remoteServers;
+        private List<String> remoteProperties = List.of();
+        private List<String> on = List.of();
         private boolean report;
         private boolean harnessSettings = true;
         private Duration timeout = Duration.ofMinutes(5);
@@ -370,7 +372,7 @@ public final class JMeter {
             Path stderr = dir.resolve("stderr.txt");
             Loopback.deleteRecursively(dir);
 
-            List<String> cmd = new ArrayList<>();
+            List<String> cmd = new ArrayList<>(on);
             cmd.add(java.toString());
             cmd.addAll(jvmArgs);
             cmd.addAll(List.of(
@@ -393,7 +395,8 @@ public final class JMeter {
             props.putAll(properties);
             props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
             if (remoteServers != null) {
-                cmd.addAll(List.of("-R", remoteServers, "-Jserver.rmi.ssl.disable=true"));
+                cmd.addAll(List.of("-R", remoteServers));
+                cmd.addAll(remoteProperties);
                 properties.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
             }
             logLevels.forEach((k, v) -> cmd.add("-L" + k + "=" + v));

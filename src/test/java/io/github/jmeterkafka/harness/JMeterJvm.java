@@ -30,8 +30,21 @@ public final class JMeterJvm {
     public static Process start(
             Path java, Path home, Path dir, List<String> jvmArgs, List<String> jmeterArgs, Map<String, String> env)
             throws IOException {
+        return start(List.of(), java, home, dir, jvmArgs, jmeterArgs, env);
+    }
+
+    /** The same on a test host: {@code on} runs the command there ({@link NetworkHosts#on}). */
+    public static Process start(
+            List<String> on,
+            Path java,
+            Path home,
+            Path dir,
+            List<String> jvmArgs,
+            List<String> jmeterArgs,
+            Map<String, String> env)
+            throws IOException {
         Files.createDirectories(dir);
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(on);
         cmd.add(java.toString());
         cmd.addAll(jvmArgs);
         cmd.add("-Djmeter.home=" + home);

@@ -6,13 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A {@code jmeter-server} (JMeter's {@code -s}) on 127.0.0.1 with RMI SSL off, as the bin/jmeter-server
- * script starts it, in a working directory of its own with its log in {@code jmeter-server.log}.
+ * A {@code jmeter-server} (JMeter's {@code -s}) as the bin/jmeter-server script starts it: on 127.0.0.1 with RMI
+ * SSL off, or on a test host of its own with RMI over SSL, in a working directory of its own with its log in {@code jmeter-server.log}.
  */
 public final class JMeterServer implements AutoCloseable {
 
@@ -22,19 +23,51 @@ public final class JMeterServer implements AutoCloseable {
     private final Path home;
     private final Path dir;
     private final Map<String, String> localProperties;
+    private final Placement placement;
     private final int registryPort;
     private final Process process;
 
-    private JMeterServer(Path home, Path dir, Map<String, String> localProperties, int registryPort, Process process) {
+    /** Where a server runs: its address, what runs it on a test host, and its RMI keystore (null: SSL off). */
+    private record Placement(String host, List<String> on, Path keystore) {
+        List<String> rmiSsl() {
+            return keystore == null
+                    ? List.of("-Jserver.rmi.ssl.disable=true")
+                    : List.of(
+                            "-Jserver.rmi.ssl.keystore.file=" + keystore,
+                            "-Jserver.rmi.ssl.truststore.file=" + keystore);
+        }
+    }
+
+    private JMeterServer(
+            Path home,
+            Path dir,
+            Map<String, String> localProperties,
+            Placement placement,
+            int registryPort,
+            Process process) {
         this.home = home;
         this.dir = dir;
         this.localProperties = localProperties;
+        this.placement = placement;
         this.registryPort = registryPort;
         this.process = process;
     }
 
     /** Starts a server whose own JMeter properties include {@code localProperties} (its {@code -q} file). */
     public static JMeterServer start(Path home, Path dir, Map<String, String> localProperties) {
+        return start(home, dir, localProperties, new Placement(Loopback.HOST, List.of(), null));
+    }
+
+    /**
+     * Starts a server on test host {@code name}, its RMI over SSL as JMeter ships it with {@code keystore} (made by
+     * {@link #createRmiKeystore}).
+     */
+    public static JMeterServer startOnHost(
+            Path home, Path dir, Map<String, String> localProperties, NetworkHosts hosts, String name, Path keystore) {
+        return start(home, dir, localProperties, new Placement(hosts.address(name), hosts.on(name), keystore));
+    }
+
+    private static JMeterServer start(Path home, Path dir, Map<String, String> localProperties, Placement placement) {
         int registryPort = Loopback.freePort();
         int objectPort = Loopback.freePort();
         try {
@@ -46,24 +79,77 @@ public final class JMeterServer implements AutoCloseable {
                             .map(e -> e.getKey() + "=" + e.getValue())
                             .collect(Collectors.toList()),
                     StandardCharsets.ISO_8859_1);
+            List<String> args = new ArrayList<>(List.of(
+                    "-s",
+                    "-j",
+                    dir.resolve("jmeter-server.log").toString(),
+                    "-q",
+                    props.toString(),
+                    "-Jserver_port=" + registryPort,
+                    "-Jserver.rmi.localport=" + objectPort));
+            args.addAll(placement.rmiSsl());
             Process p = JMeterJvm.start(
+                    placement.on(),
+                    Harness.javaExecutable(),
                     home,
                     dir,
-                    List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.rmi.server.hostname=127.0.0.1"),
-                    List.of(
-                            "-s",
-                            "-j",
-                            dir.resolve("jmeter-server.log").toString(),
-                            "-q",
-                            props.toString(),
-                            "-Jserver.rmi.ssl.disable=true",
-                            "-Jserver_port=" + registryPort,
-                            "-Jserver.rmi.localport=" + objectPort),
+                    List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.rmi.server.hostname=" + placement.host()),
+                    args,
                     Map.of());
-            return new JMeterServer(home, dir, localProperties, registryPort, p);
+            return new JMeterServer(home, dir, localProperties, placement, registryPort, p);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start jmeter-server in " + dir, e);
         }
+    }
+
+    /**
+     * An RMI keystore as JMeter's bin/create-rmi-keystore.sh makes one (key alias {@code rmi}, password
+     * {@code changeit}, JMeter's defaults), for servers and their controller alike.
+     */
+    public static Path createRmiKeystore(Path file) {
+        Path keytool = Harness.javaExecutable().resolveSibling("keytool");
+        try {
+            Files.createDirectories(file.getParent());
+            Files.deleteIfExists(file);
+            Process p = new ProcessBuilder(
+                            keytool.toString(),
+                            "-genkeypair",
+                            "-alias",
+                            "rmi",
+                            "-keyalg",
+                            "RSA",
+                            "-keysize",
+                            "2048",
+                            "-validity",
+                            "7",
+                            "-storetype",
+                            "JKS",
+                            "-keystore",
+                            file.toString(),
+                            "-storepass",
+                            "changeit",
+                            "-keypass",
+                            "changeit",
+                            "-dname",
+                            "CN=jmeter-kafka test, OU=test")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException("keytool failed: " + out);
+            }
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while making " + file, e);
+        }
+    }
+
+    /** The JMeter properties a controller needs to call this server (its RMI SSL settings). */
+    public List<String> controllerProperties() {
+        return placement.rmiSsl();
     }
 
     /**
@@ -82,7 +168,7 @@ public final class JMeterServer implements AutoCloseable {
                     throw e;
                 }
                 s.stop();
-                s = start(s.home, s.dir, s.localProperties);
+                s = start(s.home, s.dir, s.localProperties, s.placement);
             }
         }
     }
@@ -104,9 +190,9 @@ public final class JMeterServer implements AutoCloseable {
                 + Processes.tail(log(), 20));
     }
 
-    /** {@code 127.0.0.1:port}, as the controller's -R option names it and as it prefixes thread names. */
+    /** {@code address:port}, as the controller's -R option names it and as it prefixes thread names. */
     public String hostAndPort() {
-        return "127.0.0.1:" + registryPort;
+        return placement.host() + ":" + registryPort;
     }
 
     public long pid() {

@@ -44,9 +44,10 @@ public final class KafkaBroker implements AutoCloseable {
     public static final String CLIENT_LISTENER = "PLAINTEXT";
 
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
-    private static final String HOST = "127.0.0.1";
+    private static final String HOST = Loopback.HOST;
 
     private final KafkaHomeJvm jvm;
+    private final String host;
     private final Path workDir;
     private final Path dataDir;
     private final Path configFile;
@@ -65,7 +66,8 @@ public final class KafkaBroker implements AutoCloseable {
 
     private KafkaBroker(Builder b) {
         this.workDir = b.workDir.toAbsolutePath();
-        this.jvm = new KafkaHomeJvm(b.kafkaHome, workDir);
+        this.jvm = new KafkaHomeJvm(b.kafkaHome, workDir, b.on);
+        this.host = b.host;
         this.dataDir = workDir.resolve("data");
         this.configFile = workDir.resolve("server.properties");
         this.logFile = workDir.resolve("broker.log");
@@ -91,7 +93,7 @@ public final class KafkaBroker implements AutoCloseable {
             listeners
                     .append(e.getKey())
                     .append("://")
-                    .append(HOST)
+                    .append(host)
                     .append(':')
                     .append(e.getValue())
                     .append(',');
@@ -112,11 +114,11 @@ public final class KafkaBroker implements AutoCloseable {
             props.put("listeners", advertised + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
             props.put("advertised.listeners", advertised);
         } else if (kraft) {
-            String controller = CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort;
+            String controller = CONTROLLER_LISTENER + "://" + host + ":" + controllerPort;
             protocols.append(',').append(CONTROLLER_LISTENER).append(":PLAINTEXT");
             props.put("process.roles", "broker,controller");
             props.put("node.id", "1");
-            props.put("controller.quorum.bootstrap.servers", HOST + ":" + controllerPort);
+            props.put("controller.quorum.bootstrap.servers", host + ":" + controllerPort);
             props.put("controller.listener.names", CONTROLLER_LISTENER);
             props.put("listeners", advertised + "," + controller);
             props.put("advertised.listeners", advertised + "," + controller);
@@ -230,7 +232,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** {@code 127.0.0.1:port} of a listener added with {@link Builder#listener}. */
     public String bootstrapServers(String listenerName) {
-        return HOST + ":" + port(listenerName);
+        return host + ":" + port(listenerName);
     }
 
     public int port() {
@@ -384,16 +386,16 @@ public final class KafkaBroker implements AutoCloseable {
 
     // an IP literal: there is no host name to resolve
     @SuppressWarnings("AddressSelection")
-    static boolean portOpen(int port) {
+    boolean portOpen(int port) {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(HOST, port), 500);
+            s.connect(new InetSocketAddress(host, port), 500);
             return true;
         } catch (IOException e) {
             return false;
         }
     }
 
-    private static void awaitPortClosed(int port, Duration timeout) {
+    private void awaitPortClosed(int port, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (portOpen(port) && System.nanoTime() < deadline) {
             sleep(100);
@@ -444,8 +446,20 @@ public final class KafkaBroker implements AutoCloseable {
         // a broker boots in ~10 s on a quiet machine; loaded ones have taken over a minute
         private Duration startTimeout = Duration.ofMinutes(3);
         private Duration stopTimeout = Duration.ofSeconds(30);
+        private String host = HOST;
+        private List<String> on = List.of();
 
         private Builder() {}
+
+        /**
+         * Runs the broker on a test host ({@link NetworkHosts#on}), its listeners on that host's address: clients
+         * reach it as another machine, never over 127.0.0.1. A single broker only.
+         */
+        public Builder onHost(NetworkHosts hosts, String name) {
+            this.host = hosts.address(name);
+            this.on = hosts.on(name);
+            return this;
+        }
 
         /** Directory whose lib/ holds the broker's jars; default the {@code kafka.home} system property. */
         public Builder kafkaHome(Path kafkaHome) {

@@ -20,8 +20,11 @@ final class KafkaHomeJvm {
     private final Path workDir;
     private final Path log4jConfig;
     private final Path watchdogDir;
+    private final List<String> on;
 
-    KafkaHomeJvm(Path kafkaHome, Path workDir) {
+    /** {@code on}: what runs the JVM on a test host ({@link NetworkHosts#on}), or nothing. */
+    KafkaHomeJvm(Path kafkaHome, Path workDir, List<String> on) {
+        this.on = List.copyOf(on);
         this.lib = kafkaHome.toAbsolutePath().resolve("lib");
         this.workDir = workDir.toAbsolutePath();
         this.log4jConfig = this.workDir.resolve("log4j2.properties");
@@ -35,7 +38,7 @@ final class KafkaHomeJvm {
                     "No Kafka class path at " + lib + "; run mvn package (it fills kafka.home) or set -Dkafka.home");
         }
         prepare();
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(on);
         cmd.add(Harness.javaExecutable().toString());
         cmd.addAll(jvmArgs);
         cmd.add("-Djava.awt.headless=true");

@@ -51,7 +51,7 @@ public final class ZooKeeperServer implements AutoCloseable {
      */
     public static ZooKeeperServer start(Path kafkaHome, Path workDir) {
         ZooKeeperServer zk = new ZooKeeperServer(workDir);
-        zk.launch(new KafkaHomeJvm(kafkaHome, zk.workDir));
+        zk.launch(new KafkaHomeJvm(kafkaHome, zk.workDir, List.of()));
         return zk;
     }
 
