@@ -284,11 +284,18 @@ public final class JMeter {
         }
 
         /**
-         * Runs the plan on these jmeter-servers ({@code -R host:port,...}, RMI SSL off as the harness starts them):
-         * every property goes to them as {@code -G} too, as a controller's user passes them.
+         * Runs the plan on these jmeter-servers ({@code -R host:port,...}, with the RMI settings they were started
+         * with): every property goes to them as {@code -G} too, as a controller's user passes them.
          */
         public RunBuilder remote(List<JMeterServer> servers) {
             this.remoteServers = servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(","));
+            this.remoteProperties = servers.get(0).controllerProperties();
+            return this;
+        }
+
+        /** Runs JMeter on a test host: {@code on} is what runs the command there ({@link NetworkHosts#on}). */
+        public RunBuilder on(List<String> on) {
+            this.on = List.copyOf(on);
             return this;
         }
 
