@@ -79,7 +79,7 @@ class MultiHostIT {
                 assertThat(s.logText())
                         .as("RMI over SSL on the server's own address, %s", s.log())
                         .contains("Created SSLSocket: [SSL: ServerSocket[addr=/"
-                                + s.hostAndPort().split(":")[0]);
+                                + s.hostAndPort().split(":", 2)[0]);
                 assertThat(JMeterLog.parse(s.logText()).warningsAndErrors())
                         .as("WARN or ERROR in %s", s.log())
                         .isEmpty();
