@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.imageio.ImageIO;
 import javax.swing.AbstractButton;
@@ -37,6 +38,7 @@ import org.apache.jmeter.gui.action.ActionNames;
 import org.apache.jmeter.gui.action.ActionRouter;
 import org.apache.jmeter.gui.tree.JMeterTreeNode;
 import org.apache.jmeter.gui.util.MenuFactory;
+import org.apache.jmeter.testelement.TestElement;
 
 /**
  * Runs inside the JMeter GUI, started from a {@code jsr223.init.file} script: waits until the plan
@@ -66,18 +68,34 @@ public final class GuiCapture {
 
     /** Called by the init script; returns at once (the GUI does not exist yet). */
     public static void start(String outDir, String savedPlan) {
-        Thread t = new Thread(() -> run(Paths.get(outDir), Paths.get(savedPlan)), "gui-capture");
+        start(outDir, savedPlan, "");
+    }
+
+    /**
+     * The same for other elements: {@code elements} is {@code class=file,...}, each class a test element's or its
+     * GUI's (jmeter-plugins' graphs share one test element class); blank: the Kafka elements.
+     */
+    public static void start(String outDir, String savedPlan, String elements) {
+        Map<String, String> which = new TreeMap<>();
+        for (String pair : elements.split(",", -1)) {
+            if (!pair.isBlank()) {
+                String[] kv = pair.split("=", 2);
+                which.put(kv[0].trim(), kv[1].trim());
+            }
+        }
+        Map<String, String> chosen = which.isEmpty() ? ELEMENTS : which;
+        Thread t = new Thread(() -> run(Paths.get(outDir), Paths.get(savedPlan), chosen), "gui-capture");
         t.setDaemon(true);
         t.start();
     }
 
-    private static void run(Path out, Path savedPlan) {
+    private static void run(Path out, Path savedPlan, Map<String, String> elements) {
         int status = 0;
         try {
             Files.createDirectories(out);
-            List<JMeterTreeNode> nodes = awaitKafkaNodes();
+            List<JMeterTreeNode> nodes = awaitNodes(elements);
             for (JMeterTreeNode node : nodes) {
-                capture(node, out);
+                capture(node, out, elements.get(key(node, elements)));
             }
             Files.write(out.resolve("menus.txt"), onEdt(GuiCapture::addMenuItems), StandardCharsets.UTF_8);
             save(savedPlan);
@@ -95,41 +113,47 @@ public final class GuiCapture {
         System.exit(status);
     }
 
-    private static List<JMeterTreeNode> awaitKafkaNodes() throws Exception {
+    private static List<JMeterTreeNode> awaitNodes(Map<String, String> elements) throws Exception {
         long deadline = System.currentTimeMillis() + WAIT_MS;
         while (System.currentTimeMillis() < deadline) {
             GuiPackage gp = GuiPackage.getInstance();
             if (gp != null && gp.getMainFrame() != null && gp.getMainFrame().isShowing()) {
-                List<JMeterTreeNode> found = onEdt(() -> kafkaNodes(gp));
-                if (found.size() == ELEMENTS.size()) {
+                List<JMeterTreeNode> found = onEdt(() -> nodes(gp, elements));
+                if (found.size() == elements.size()) {
                     return found;
                 }
             }
             Thread.sleep(250);
         }
         throw new IllegalStateException(
-                "The plan's " + ELEMENTS.size() + " Kafka elements did not appear within " + WAIT_MS + " ms");
+                "The plan's " + elements.size() + " elements to capture did not appear within " + WAIT_MS + " ms");
     }
 
-    private static List<JMeterTreeNode> kafkaNodes(GuiPackage gp) {
+    private static List<JMeterTreeNode> nodes(GuiPackage gp, Map<String, String> elements) {
         List<JMeterTreeNode> nodes = new ArrayList<>();
         Enumeration<?> all = ((JMeterTreeNode) gp.getTreeModel().getRoot()).preorderEnumeration();
         while (all.hasMoreElements()) {
             JMeterTreeNode n = (JMeterTreeNode) all.nextElement();
-            if (ELEMENTS.containsKey(n.getTestElement().getClass().getName())) {
+            if (key(n, elements) != null) {
                 nodes.add(n);
             }
         }
         return nodes;
     }
 
-    private static void capture(JMeterTreeNode node, Path out) throws Exception {
+    /** The node's test element class or GUI class, whichever {@code elements} names; else null. */
+    private static String key(JMeterTreeNode n, Map<String, String> elements) {
+        String test = n.getTestElement().getClass().getName();
+        String gui = n.getTestElement().getPropertyAsString(TestElement.GUI_CLASS);
+        return elements.containsKey(test) ? test : elements.containsKey(gui) ? gui : null;
+    }
+
+    private static void capture(JMeterTreeNode node, Path out, String name) throws Exception {
         GuiPackage gp = GuiPackage.getInstance();
         onEdt(() -> select(gp, node));
         // the tree listener hands the selection to ActionRouter, which shows the panel in a later event
         onEdt(() -> null);
         onEdt(() -> null);
-        String name = ELEMENTS.get(node.getTestElement().getClass().getName());
         onEdt(() -> {
             if (gp.getTreeListener().getCurrentNode() != node) {
                 throw new IllegalStateException("Selecting " + node.getName() + " did not make it current");

@@ -70,47 +70,9 @@ class GuiScreenshotIT {
      */
     static Path openPaintAndSave(Path home, Path java, Path out, String run) throws Exception {
         Path dir = Harness.targetDir().resolve("gui-runs").resolve(run);
-        Path saved = dir.resolve("saved-in-gui.jmx");
-        deleteOwnFiles(out);
         Files.createDirectories(dir);
-        Path script = dir.resolve("capture.groovy");
-        Files.writeString(
-                script,
-                "io.github.jmeterkafka.ecosystem.GuiCapture.start("
-                        + "props.getProperty('gui.capture.dir'), props.getProperty('gui.capture.saved'))\n",
-                StandardCharsets.UTF_8);
-        Path log = dir.resolve("jmeter.log");
-
-        int exit;
-        try (Xvfb x = Xvfb.start(dir.resolve("xvfb.log"), "1280x1024x24", Duration.ofSeconds(30))) {
-            Process gui = JMeterJvm.start(
-                    java,
-                    home,
-                    dir,
-                    List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
-                    List.of(
-                            "-t",
-                            planWithRequestReply(dir.resolve("quickstart-and-request-reply.jmx"))
-                                    .toString(),
-                            "-j",
-                            log.toString(),
-                            "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
-                            "-Jjsr223.init.file=" + script,
-                            "-Jgui.capture.dir=" + out,
-                            "-Jgui.capture.saved=" + saved),
-                    Map.of("DISPLAY", x.display()));
-            if (!gui.waitFor(240, TimeUnit.SECONDS)) {
-                Processes.kill(gui);
-            }
-            Processes.stopByClosingInput(gui, Duration.ZERO);
-            exit = gui.isAlive() ? -1 : gui.exitValue();
-        }
-        String why = "JMeter GUI exit " + exit + " in " + dir + "\n--- failed.txt:\n"
-                + Processes.tail(out.resolve("failed.txt"), 40) + "\n--- stdout:\n"
-                + Processes.tail(dir.resolve("stdout.txt"), 20) + "\n--- jmeter.log:\n" + Processes.tail(log, 30);
-        assertThat(out.resolve("done")).as(why).exists();
-        assertThat(exit).as(why).isZero();
-
+        Path saved = capture(
+                home, java, planWithRequestReply(dir.resolve("quickstart-and-request-reply.jmx")), out, run, "");
         for (String name : GuiCapture.fileNames()) {
             BufferedImage image = ImageIO.read(out.resolve(name + ".png").toFile());
             assertThat(image).as(name).isNotNull();
@@ -191,6 +153,56 @@ class GuiScreenshotIT {
                         "<stringProp name=\"keyMode\">keyMode.none</stringProp>",
                         "<stringProp name=\"operation\">operation.createTopic</stringProp>",
                         "<stringProp name=\"correlationHeader\">kafka_correlationId</stringProp>");
+        return saved;
+    }
+
+    /**
+     * Opens {@code plan} in the GUI of the JMeter at {@code home} on {@code java} under Xvfb, paints the panels of
+     * {@code elements} ({@link GuiCapture#start(String, String, String)}; blank: the Kafka elements) into
+     * {@code out} as PNG and text, saves the plan with JMeter's Save action and returns the saved file.
+     */
+    static Path capture(Path home, Path java, Path plan, Path out, String run, String elements) throws Exception {
+        Path dir = Harness.targetDir().resolve("gui-runs").resolve(run);
+        Path saved = dir.resolve("saved-in-gui.jmx");
+        deleteOwnFiles(out);
+        Files.createDirectories(dir);
+        Path script = dir.resolve("capture.groovy");
+        Files.writeString(
+                script,
+                "io.github.jmeterkafka.ecosystem.GuiCapture.start(props.getProperty('gui.capture.dir'),"
+                        + " props.getProperty('gui.capture.saved'), props.getProperty('gui.capture.elements', ''))\n",
+                StandardCharsets.UTF_8);
+        Path log = dir.resolve("jmeter.log");
+
+        int exit;
+        try (Xvfb x = Xvfb.start(dir.resolve("xvfb.log"), "1280x1024x24", Duration.ofSeconds(30))) {
+            Process gui = JMeterJvm.start(
+                    java,
+                    home,
+                    dir,
+                    List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"),
+                    List.of(
+                            "-t",
+                            plan.toString(),
+                            "-j",
+                            log.toString(),
+                            "-Juser.classpath=" + captureJar(dir.resolve("gui-capture.jar")),
+                            "-Jjsr223.init.file=" + script,
+                            "-Jgui.capture.dir=" + out,
+                            "-Jgui.capture.saved=" + saved,
+                            "-Jgui.capture.elements=" + elements),
+                    Map.of("DISPLAY", x.display()));
+            if (!gui.waitFor(240, TimeUnit.SECONDS)) {
+                Processes.kill(gui);
+            }
+            Processes.stopByClosingInput(gui, Duration.ZERO);
+            exit = gui.isAlive() ? -1 : gui.exitValue();
+        }
+        String why = "JMeter GUI exit " + exit + " in " + dir + "\n--- failed.txt:\n"
+                + Processes.tail(out.resolve("failed.txt"), 40) + "\n--- stdout:\n"
+                + Processes.tail(dir.resolve("stdout.txt"), 20) + "\n--- jmeter.log:\n" + Processes.tail(log, 30);
+        assertThat(out.resolve("done")).as(why).exists();
+        assertThat(exit).as(why).isZero();
         return saved;
     }
 
