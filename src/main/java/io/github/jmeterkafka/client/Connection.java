@@ -70,20 +70,19 @@ public final class Connection {
     }
 
     public static Connection failed(String name, String reason) {
-        return new Connection(
-                new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()),
-                reason,
-                false,
-                ClientFactory.KAFKA,
-                null);
+        return unusable(name, reason, false);
     }
 
     /** A connection the plugin cannot run with at all: each call throws {@link RunRefusedException}. */
     public static Connection refused(String name, String reason) {
+        return unusable(name, reason, true);
+    }
+
+    private static Connection unusable(String name, String reason, boolean runRefused) {
         return new Connection(
                 new ConnectionSettings(name, null, Map.of(), Map.of(), Map.of()),
                 reason,
-                true,
+                runRefused,
                 ClientFactory.KAFKA,
                 null);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JmeterPluginsSet;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,17 +32,8 @@ class BesideJpgcGuiIT {
                 .as("Xvfb on the PATH (mvn verify installs it)")
                 .isTrue();
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-        List<Path> lib = List.of(
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter")
-                        .get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "cmdrunner").get(0));
-        List<Path> plugins = List.of(
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-manager").get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-casutg").get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-graphs-basic")
-                        .get(0));
-        lib.forEach(jmeter::addLib);
-        plugins.forEach(jmeter::addLibExt);
+        JmeterPluginsSet jpgc = JmeterPluginsSet.common();
+        jpgc.installInto(jmeter);
         String run = "gui-beside-jpgc-" + ProcessHandle.current().pid();
         Path out = Harness.targetDir().resolve("screenshots-beside-jpgc");
         try {
@@ -55,8 +47,7 @@ class BesideJpgcGuiIT {
                     run,
                     METRICS + "=kafka-metrics," + JPGC_GRAPH + "=jpgc-response-times");
         } finally {
-            lib.forEach(j -> jmeter.removeLib(j.getFileName().toString()));
-            plugins.forEach(p -> jmeter.removeLibExt(p.getFileName().toString()));
+            jpgc.removeFrom(jmeter);
         }
         for (String name : List.of("kafka-metrics", "jpgc-response-times")) {
             BufferedImage image = ImageIO.read(out.resolve(name + ".png").toFile());

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.HlogFiles;
 import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JmeterPluginsSet;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.Topics;
@@ -21,7 +22,6 @@ import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** test-plans/quickstart.jmx in a real JMeter against a real broker: every record produced is consumed. */
@@ -133,25 +133,16 @@ class QuickstartPlanIT extends BrokerAndJMeter {
      */
     @Test
     void runsBesideTheCommonJMeterPluginsSetInAConcurrencyThreadGroup() throws Exception {
-        List<Path> lib = List.of(
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-cmn-jmeter")
-                        .get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "cmdrunner").get(0));
-        List<Path> plugins = List.of(
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-manager").get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-casutg").get(0),
-                JMeter.jars(Harness.jmeterExtraDir(), "jmeter-plugins-graphs-basic")
-                        .get(0));
+        JmeterPluginsSet jpgc = JmeterPluginsSet.common();
         Set<String> ours = classes(Harness.pluginJar());
-        for (Path jar : Stream.concat(lib.stream(), plugins.stream()).toList()) {
+        for (Path jar : jpgc.jars()) {
             Set<String> both = new TreeSet<>(classes(jar));
             both.retainAll(ours);
             assertThat(both)
                     .as("classes in both %s and the plugin's jar", jar.getFileName())
                     .isEmpty();
         }
-        lib.forEach(jmeter::addLib);
-        plugins.forEach(jmeter::addLibExt);
+        jpgc.installInto(jmeter);
         Path plan = Harness.targetDir().resolve("quickstart-concurrency-thread-group.jmx");
         String quickstart = Files.readString(PLAN, StandardCharsets.UTF_8);
         String producers = quickstart.substring(
@@ -168,8 +159,7 @@ class QuickstartPlanIT extends BrokerAndJMeter {
                             .sum())
                     .isEqualTo(2000);
         } finally {
-            lib.forEach(j -> jmeter.removeLib(j.getFileName().toString()));
-            plugins.forEach(p -> jmeter.removeLibExt(p.getFileName().toString()));
+            jpgc.removeFrom(jmeter);
         }
     }
 
