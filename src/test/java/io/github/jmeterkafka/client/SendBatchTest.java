@@ -3,6 +3,7 @@ package io.github.jmeterkafka.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.SendSchedule;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -32,6 +33,37 @@ class SendBatchTest {
         assertThat(stats.summary().bytes).isEqualTo(4 * 100);
         assertThat(batch.countedMicros()).hasSize(4);
         assertThat(batch.countedBytes()).isEqualTo(4 * 100);
+    }
+
+    /** At a target rate no record of a sample is handed to the producer before it is due, not only its first. */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aPacedSampleSendsEachRecordNoEarlierThanItIsDue() throws Exception {
+        Serializer bytes = new ByteArraySerializer();
+        MockProducer<Object, Object> producer = new MockProducer<>(true, null, bytes, bytes);
+        // 1,000 records/s, a claim of the 50 records due within 50 ms: one sample spans 49 ms of the schedule
+        SendSchedule schedule = new SendSchedule(1000, 0, 50, false, 10_000_000, 50_000_000, System::nanoTime);
+        schedule.start();
+        SendSchedule.Claim claim = schedule.claim(50);
+        assertThat(claim.count).isEqualTo(50);
+        long[] made = new long[50];
+
+        SendBatch batch = SendBatch.send(
+                producer,
+                50,
+                (i, t) -> {
+                    made[i] = System.nanoTime();
+                    return new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10);
+                },
+                new ProducerStats(),
+                false,
+                true,
+                claim);
+
+        assertThat(batch.await(1000)).isTrue();
+        for (int i = 0; i < 50; i++) {
+            assertThat(made[i]).as("record %d made and sent", i).isGreaterThanOrEqualTo(claim.intendedNanos(i));
+        }
     }
 
     @Test
