@@ -161,12 +161,12 @@ final class PointSender {
     }
 
     private void report() {
-        log.info(
-                "Kafka InfluxDB writer: {} points written to {}, {} dropped ({} when the queue was full, {} in failed writes)",
-                written.sum(),
-                url,
-                queueFull.sum() + failed.sum(),
-                queueFull.sum(),
-                failed.sum());
+        log.info("Kafka InfluxDB writer: {}", counts());
+    }
+
+    /** What was written and dropped so far, as the end-of-test line says it. */
+    String counts() {
+        return written.sum() + " points written to " + url + ", " + (queueFull.sum() + failed.sum()) + " dropped ("
+                + queueFull.sum() + " when the queue was full, " + failed.sum() + " in failed writes)";
     }
 }
