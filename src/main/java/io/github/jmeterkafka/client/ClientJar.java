@@ -34,34 +34,19 @@ public final class ClientJar {
                 || !contains(own, KAFKA_CLASS)) {
             return Optional.empty();
         }
-        String found = loaded + " (Kafka " + version(loaded) + "; the plugin's is " + version(own) + ")";
-        if (inJMetersLib(loaded)) {
-            return Optional.of(
-                    "Another kafka-clients is on JMeter's class path and was loaded instead of the plugin's own: "
-                            + found + ". The plugin's clients would run as that version. Remove " + loaded.getFileName()
-                            + " from JMeter's lib/ or lib/ext/ (a Kafka plugin or backend listener may have brought it; it can"
-                            + " keep its own copy outside JMeter's class path), then restart JMeter.");
+        String loadedInstead = " and was loaded instead of the plugin's own: " + loaded + " (Kafka " + version(loaded)
+                + "; the plugin's is " + version(own) + "). The plugin's clients would run as that version. ";
+        if (loaded.getParent() != null
+                && (loaded.getParent().endsWith("lib") || loaded.getParent().endsWith(Path.of("lib", "ext")))) {
+            return Optional.of("Another kafka-clients is on JMeter's class path" + loadedInstead + "Remove "
+                    + loaded.getFileName() + " from JMeter's lib/ or lib/ext/ (a Kafka plugin or backend listener may"
+                    + " have brought it; it can keep its own copy outside JMeter's class path), then restart JMeter.");
         }
         // JMeter run in process (jmeter-java-dsl, a JUnit test) beside an application's own kafka-clients
-        return Optional.of("Another kafka-clients is on the class path before the plugin's jar and was loaded instead"
-                + " of the plugin's own: " + found + ". The plugin's clients would run as that version. Put "
+        return Optional.of("Another kafka-clients is on the class path before the plugin's jar" + loadedInstead + "Put "
                 + own.getFileName() + " before it on the class path (in Maven or Gradle: declare jmeter-kafka before"
                 + " kafka-clients and whatever brings it; then the Kafka " + version(own) + " classes are loaded for"
                 + " both), or run the load test where that kafka-clients is not on the class path.");
-    }
-
-    /** A jar in a JMeter home's lib/ or lib/ext/. */
-    private static boolean inJMetersLib(Path jar) {
-        Path dir = jar.getParent();
-        String name = dir == null || dir.getFileName() == null
-                ? ""
-                : dir.getFileName().toString();
-        Path up = dir == null ? null : dir.getParent();
-        return name.equals("lib")
-                || (name.equals("ext")
-                        && up != null
-                        && up.getFileName() != null
-                        && up.getFileName().toString().equals("lib"));
     }
 
     private static Path location(Class<?> c) {
