@@ -102,18 +102,8 @@ public final class ReadTally {
      * @param rebalanceMs the thread's time in rebalances so far
      */
     public SampleFigures figures(String server, long startMs, long rebalanceMs) {
-        return new SampleFigures(
-                ConsumerStats.Summary.KIND,
-                server,
-                sampleMicros(),
-                sampleCount,
-                0,
-                keyValueBytes,
-                startMs,
-                lastReceivedMillis(),
-                rebalanceMs,
-                0,
-                0);
+        return SampleFigures.read(sampleMicros(), sampleCount, keyValueBytes, rebalanceMs)
+                .from(server, startMs, lastReceivedMillis());
     }
 
     /** Hands this thread's end-to-end latencies to the sampler's figures; the thread reads no more. */

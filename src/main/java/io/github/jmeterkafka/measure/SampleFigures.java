@@ -43,7 +43,7 @@ public final class SampleFigures implements Serializable {
     public final ShareFigures share;
 
     @SuppressWarnings("java:S107") // one value per figure the summary has
-    public SampleFigures(
+    private SampleFigures(
             String kind,
             String server,
             int[] micros,
@@ -54,7 +54,11 @@ public final class SampleFigures implements Serializable {
             long endMs,
             long rebalanceMs,
             double expectedRate,
-            long timedOut) {
+            long timedOut,
+            int[] correctedMicros,
+            int[] sendDelayMicros,
+            SendSchedule.Behind behind,
+            ShareFigures share) {
         this.kind = kind;
         this.server = server;
         this.micros = micros;
@@ -66,34 +70,105 @@ public final class SampleFigures implements Serializable {
         this.rebalanceMs = rebalanceMs;
         this.expectedRate = expectedRate;
         this.timedOut = timedOut;
-        this.correctedMicros = null;
-        this.sendDelayMicros = null;
-        this.behind = null;
-        this.share = null;
-    }
-
-    /** {@code base}'s figures with a paced run's and a share consumer's as given. */
-    private SampleFigures(
-            SampleFigures base,
-            int[] correctedMicros,
-            int[] sendDelayMicros,
-            SendSchedule.Behind behind,
-            ShareFigures share) {
-        this.kind = base.kind;
-        this.server = base.server;
-        this.micros = base.micros;
-        this.records = base.records;
-        this.failed = base.failed;
-        this.bytes = base.bytes;
-        this.startMs = base.startMs;
-        this.endMs = base.endMs;
-        this.rebalanceMs = base.rebalanceMs;
-        this.expectedRate = base.expectedRate;
-        this.timedOut = base.timedOut;
         this.correctedMicros = correctedMicros;
         this.sendDelayMicros = sendDelayMicros;
         this.behind = behind;
         this.share = share;
+    }
+
+    /**
+     * A producer's sample: its acknowledged records' send-to-ack latencies; {@link #from} says where and when.
+     *
+     * @param expectedRate records/s this server's sampler is to reach; 0 when the plan does not say
+     */
+    public static SampleFigures produced(int[] micros, long acked, long failed, long bytes, double expectedRate) {
+        return new SampleFigures(
+                ProducerStats.Summary.KIND,
+                "",
+                micros,
+                acked,
+                failed,
+                bytes,
+                0,
+                0,
+                0,
+                expectedRate,
+                0,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** A consumer's sample: its records' end-to-end latencies, and the thread's time in rebalances so far. */
+    public static SampleFigures read(int[] micros, long records, long bytes, long rebalanceMs) {
+        return new SampleFigures(
+                ConsumerStats.Summary.KIND,
+                "",
+                micros,
+                records,
+                0,
+                bytes,
+                0,
+                0,
+                rebalanceMs,
+                0,
+                0,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** A Request-Reply sample: its answered requests' round trips; of the failed, those that timed out. */
+    public static SampleFigures answered(
+            int[] micros, long answered, long failed, long bytes, double expectedRate, long timedOut) {
+        return new SampleFigures(
+                RoundTripStats.KIND,
+                "",
+                micros,
+                answered,
+                failed,
+                bytes,
+                0,
+                0,
+                0,
+                expectedRate,
+                timedOut,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** A Kafka Await sample: its matched records' latencies from the sample's start; of the failed, those timed out. */
+    public static SampleFigures awaited(int[] micros, long matched, long failed, long bytes, long timedOut) {
+        return new SampleFigures(
+                RoundTripStats.Kind.AWAIT.id,
+                "",
+                micros,
+                matched,
+                failed,
+                bytes,
+                0,
+                0,
+                0,
+                0,
+                timedOut,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /**
+     * These figures as one jmeter-server's sample.
+     *
+     * @param server the jmeter-server, as host:port
+     * @param endMs the sample's end; for a consumer, when its last record arrived
+     */
+    public SampleFigures from(String server, long startMs, long endMs) {
+        return copy(server, startMs, endMs, correctedMicros, sendDelayMicros, behind, share);
     }
 
     /** These figures with a paced run's; themselves when {@code behind} is null (not paced). */
@@ -101,8 +176,10 @@ public final class SampleFigures implements Serializable {
         if (behind == null) {
             return this;
         }
-        return new SampleFigures(
-                this,
+        return copy(
+                server,
+                startMs,
+                endMs,
                 corrected == null ? new int[0] : corrected,
                 sendDelay == null ? new int[0] : sendDelay,
                 behind,
@@ -114,6 +191,34 @@ public final class SampleFigures implements Serializable {
         if (figures == null) {
             return this;
         }
-        return new SampleFigures(this, correctedMicros, sendDelayMicros, behind, figures);
+        return copy(server, startMs, endMs, correctedMicros, sendDelayMicros, behind, figures);
+    }
+
+    /** These figures with the sample's place and time, paced figures and share figures as given. */
+    @SuppressWarnings("java:S107") // the figures a wither may set
+    private SampleFigures copy(
+            String server,
+            long startMs,
+            long endMs,
+            int[] correctedMicros,
+            int[] sendDelayMicros,
+            SendSchedule.Behind behind,
+            ShareFigures share) {
+        return new SampleFigures(
+                kind,
+                server,
+                micros,
+                records,
+                failed,
+                bytes,
+                startMs,
+                endMs,
+                rebalanceMs,
+                expectedRate,
+                timedOut,
+                correctedMicros,
+                sendDelayMicros,
+                behind,
+                share);
     }
 }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
@@ -42,8 +43,6 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
 
     /** Records shown in a sample's response data: enough to look at, cheap at thousands per sample. */
     protected static final int LISTED_RECORDS = 20;
-
-    static final long STOP_INTERRUPT_WAIT_MS = 100;
 
     protected AbstractKafkaSampler() {
         // JMeter loads the plan before it builds its report generator: -e -o dashboards get the Kafka page
@@ -215,31 +214,13 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         return (int) PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
     }
 
-    /**
-     * Clears this thread's interrupt before a client is closed in threadFinished, and says whether
-     * there was one, to restore after the close. Kafka's close gives up at an interrupt and logs an
-     * ERROR. After Stop, JMeter interrupts the thread just after waking its sample, so a woken thread
-     * can reach its close first: a stopped sampler waits up to {@value #STOP_INTERRUPT_WAIT_MS} ms for
-     * that interrupt.
-     */
-    protected static boolean clearInterruptBeforeClose(boolean stopped) {
-        if (stopped) {
-            try {
-                Thread.sleep(STOP_INTERRUPT_WAIT_MS);
-            } catch (InterruptedException e) {
-                return true;
-            }
-        }
-        return Thread.interrupted();
-    }
-
     protected static Duration closeTimeout() {
         return PluginProperties.closeTimeout();
     }
 
-    /** The close timeout after Stop; records still unsent then fail, and are counted. */
-    protected static Duration stopCloseTimeout() {
-        return PluginProperties.stopCloseTimeout();
+    /** Closes this thread's client at its end, bounded as {@link ThreadClose} says. */
+    protected final void closeThreadClient(String client, Consumer<Duration> close) {
+        ThreadClose.close(getName(), client, stopped, close);
     }
 
     private static void stopThisThread() {
@@ -271,10 +252,33 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         testEnded();
     }
 
+    /**
+     * What all clones of this sampler share during a test, by label: started at test start, its summary printed at
+     * test end; null for a sampler whose threads share nothing.
+     */
+    protected abstract SamplerRuns<?> runs();
+
+    /** The records/s the run is expected to reach, for its summary; 0: the plan does not say. */
+    protected double expectedRate() {
+        return 0;
+    }
+
     @Override
     public void testStarted() {
         FailureLog.reset();
         RunOutput.testStarted();
+        SamplerRuns<?> runs = runs();
+        if (runs != null) {
+            runs.start(getName());
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        SamplerRuns<?> runs = runs();
+        if (runs != null) {
+            runs.end(getName(), expectedRate());
+        }
     }
 
     public String getConnectionName() {

@@ -5,8 +5,12 @@ import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
+import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.run.RunParameters;
+import io.github.jmeterkafka.run.SummaryPrinter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +24,7 @@ import org.apache.kafka.common.TopicPartition;
  * What all threads of one Kafka Consumer share during a test: stats, record budget, delivery
  * verifiers and, per group, where partitions start and go on.
  */
-final class ConsumerRun {
+final class ConsumerRun implements SamplerRuns.Run {
     final Warmup warmup = RunOutput.warmup();
     final ConsumerStats stats = new ConsumerStats(warmup);
     final IntervalLog intervals;
@@ -70,5 +74,19 @@ final class ConsumerRun {
     /** The group's shared starts; a thread's own in assign mode ({@code group} null). */
     Map<TopicPartition, Long> started(String group) {
         return group == null ? new HashMap<>() : startedByGroup.computeIfAbsent(group, g -> new ConcurrentHashMap<>());
+    }
+
+    @Override
+    public void printSummary(String label, double expectedRate) {
+        ConsumerStats.Summary all = stats.summary();
+        ConsumerStats.Summary steady = stats.steadySummary();
+        List<String> lines = new ArrayList<>(SummaryLines.consumer(all, steady, warmup));
+        lines.addAll(deliveryLines());
+        SummaryPrinter.print("Kafka Consumer summary for '" + label + "':", lines.toArray(new String[0]));
+        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(label, all, steady));
+        SummaryPrinter.csv(rows);
+        if (intervals != null) {
+            intervals.close(rows);
+        }
     }
 }

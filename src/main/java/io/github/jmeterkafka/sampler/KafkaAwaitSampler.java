@@ -161,20 +161,13 @@ public class KafkaAwaitSampler extends AwaitFields {
             var records = RequestReplyResponse.found(result, wait, fromNanos, valueText, variablePrefix);
             RequestReplyResponse.fill(result, getName(), wait, timeoutMs, true);
             if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(new SampleFigures(
-                        RoundTripStats.Kind.AWAIT.id,
-                        RunOutput.server(),
-                        wait.roundTripMicros(),
-                        matched,
-                        n - matched,
-                        records.stream()
-                                .mapToLong(r -> Math.max(0, r.serializedValueSize()))
-                                .sum(),
-                        result.getStartTime(),
-                        result.getEndTime(),
-                        0,
-                        0,
-                        wait.timedOut()));
+                kafkaResult.figures(SampleFigures.awaited(
+                                wait.roundTripMicros(),
+                                matched,
+                                n - matched,
+                                RequestReplyResponse.valueBytes(records),
+                                wait.timedOut())
+                        .from(RunOutput.server(), result.getStartTime(), result.getEndTime()));
             }
             return true;
         }
@@ -211,16 +204,7 @@ public class KafkaAwaitSampler extends AwaitFields {
     }
 
     @Override
-    public void testStarted() {
-        super.testStarted();
-        RUNS.start(getName());
-    }
-
-    @Override
-    public void testEnded() {
-        RequestReplyRun run = RUNS.remove(getName());
-        if (run != null) {
-            run.printSummary(getName(), 0);
-        }
+    protected SamplerRuns<RequestReplyRun> runs() {
+        return RUNS;
     }
 }

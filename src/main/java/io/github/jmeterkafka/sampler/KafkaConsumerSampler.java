@@ -2,22 +2,15 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
-import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.ReadTally;
-import io.github.jmeterkafka.measure.SummaryLines;
-import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
-import io.github.jmeterkafka.run.RunParameters;
-import io.github.jmeterkafka.run.SummaryPrinter;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -251,48 +244,23 @@ public class KafkaConsumerSampler extends ConsumerFields {
         samplerData = null;
         if (r != null) {
             tally.finish();
-            // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
-            boolean interrupted = clearInterruptBeforeClose(stopped());
-            try {
-                r.close(stopped() ? stopCloseTimeout() : closeTimeout());
-            } catch (RuntimeException e) {
-                FailureLog.once(
-                        getName(), ResponseCodes.of(e), "closing the consumer failed: " + FailureText.describe(e), e);
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            closeThreadClient("consumer", r::close);
         }
+    }
+
+    @Override
+    protected SamplerRuns<ConsumerRun> runs() {
+        return RUNS;
     }
 
     @Override
     public void testStarted() {
         super.testStarted();
         HeapCheck.warnOnceIfHeapCanShrink();
-        RUNS.start(getName());
         try {
             run();
         } catch (InvalidInputException e) {
             // reported by every sample
-        }
-    }
-
-    @Override
-    public void testEnded() {
-        ConsumerRun run = RUNS.remove(getName());
-        if (run == null) {
-            return;
-        }
-        ConsumerStats.Summary all = run.stats.summary();
-        ConsumerStats.Summary steady = run.stats.steadySummary();
-        List<String> lines = new ArrayList<>(SummaryLines.consumer(all, steady, run.warmup));
-        lines.addAll(run.deliveryLines());
-        SummaryPrinter.print("Kafka Consumer summary for '" + getName() + "':", lines.toArray(new String[0]));
-        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(getName(), all, steady));
-        SummaryPrinter.csv(rows);
-        if (run.intervals != null) {
-            run.intervals.close(rows);
         }
     }
 }

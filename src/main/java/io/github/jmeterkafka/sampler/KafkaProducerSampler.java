@@ -9,7 +9,6 @@ import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
-import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.run.KafkaSampleResult;
@@ -249,18 +248,13 @@ public class KafkaProducerSampler extends ProducerFields {
             ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
             run.sampled(n, result.getTime());
             if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(new SampleFigures(
-                                ProducerStats.Summary.KIND,
-                                RunOutput.server(),
+                kafkaResult.figures(SampleFigures.produced(
                                 batch.countedMicros(),
                                 batch.acked(),
                                 n - batch.acked(),
                                 batch.countedBytes(),
-                                result.getStartTime(),
-                                result.getEndTime(),
-                                0,
-                                expectedRate(),
-                                0)
+                                expectedRate())
+                        .from(RunOutput.server(), result.getStartTime(), result.getEndTime())
                         .paced(
                                 batch.countedCorrectedMicros(),
                                 batch.countedDelayMicros(),
@@ -305,20 +299,17 @@ public class KafkaProducerSampler extends ProducerFields {
     public void threadFinished() {
         // JMeter also exits with an error if the thread outlives jmeterengine.threadstop.wait: closes are bounded
         producers.leaveShared();
-        boolean interrupted = clearInterruptBeforeClose(stopped());
-        try {
-            producers.close(stopped() ? stopCloseTimeout() : closeTimeout());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        closeThreadClient("producer", producers::close);
+    }
+
+    @Override
+    protected SamplerRuns<ProducerRun> runs() {
+        return RUNS;
     }
 
     @Override
     public void testStarted() {
         super.testStarted();
-        RUNS.start(getName());
         try {
             ProgressPrinter.start(getName(), run().stats::windowLine);
         } catch (InvalidInputException e) {
@@ -335,10 +326,6 @@ public class KafkaProducerSampler extends ProducerFields {
         } catch (InvalidInputException e) {
             // no such connection: every sample already said so
         }
-        ProducerRun run = RUNS.remove(getName());
-        if (run == null) {
-            return;
-        }
-        run.printSummary(getName(), expectedRate());
+        super.testEnded();
     }
 }

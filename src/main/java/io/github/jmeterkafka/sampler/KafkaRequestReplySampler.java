@@ -196,20 +196,14 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             result.setSentBytes(sentBytes);
             RequestReplyResponse.fill(result, getName(), wait, timeoutMs);
             if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(new SampleFigures(
-                                RoundTripStats.KIND,
-                                RunOutput.server(),
+                kafkaResult.figures(SampleFigures.answered(
                                 wait.roundTripMicros(),
                                 answered,
                                 n - answered,
-                                replies.stream()
-                                        .mapToLong(r -> Math.max(0, r.serializedValueSize()))
-                                        .sum(),
-                                result.getStartTime(),
-                                result.getEndTime(),
-                                0,
+                                RequestReplyResponse.valueBytes(replies),
                                 expectedRate(),
                                 wait.timedOut())
+                        .from(RunOutput.server(), result.getStartTime(), result.getEndTime())
                         .paced(
                                 wait.correctedMicros(),
                                 wait.sendDelayMicros(),
@@ -245,16 +239,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     }
 
     @Override
-    public void testStarted() {
-        super.testStarted();
-        RUNS.start(getName());
-    }
-
-    @Override
-    public void testEnded() {
-        RequestReplyRun run = RUNS.remove(getName());
-        if (run != null) {
-            run.printSummary(getName(), expectedRate());
-        }
+    protected SamplerRuns<RequestReplyRun> runs() {
+        return RUNS;
     }
 }

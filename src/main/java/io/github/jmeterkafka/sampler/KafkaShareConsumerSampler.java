@@ -7,17 +7,11 @@ import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
-import io.github.jmeterkafka.measure.ConsumerStats;
-import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.ShareFigures;
 import io.github.jmeterkafka.measure.ShareTally;
-import io.github.jmeterkafka.measure.SummaryLines;
-import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
-import io.github.jmeterkafka.run.RunParameters;
-import io.github.jmeterkafka.run.SummaryPrinter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -236,54 +230,27 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         ShareReader r = reader;
         reader = null;
         if (r != null) {
-            boolean interrupted = clearInterruptBeforeClose(stopped());
-            try {
-                // sends the last acknowledgements and waits for their answers, which the listener counts
-                r.close(stopped() ? stopCloseTimeout() : closeTimeout());
-            } catch (RuntimeException e) {
-                FailureLog.once(
-                        getName(),
-                        ResponseCodes.of(e),
-                        "closing the share consumer failed: " + FailureText.describe(e),
-                        e);
-            } finally {
-                tally.finish();
-                // the broker's answers to the last acknowledgements: only this server's own summary has them
-                shareTally.handOver();
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            // sends the last acknowledgements and waits for their answers, which the listener counts
+            closeThreadClient("share consumer", r::close);
+            tally.finish();
+            // the broker's answers to the last acknowledgements: only this server's own summary has them
+            shareTally.handOver();
         }
+    }
+
+    @Override
+    protected SamplerRuns<ShareRun> runs() {
+        return RUNS;
     }
 
     @Override
     public void testStarted() {
         super.testStarted();
         HeapCheck.warnOnceIfHeapCanShrink();
-        RUNS.start(getName());
         try {
             run();
         } catch (InvalidInputException e) {
             // reported by every sample
-        }
-    }
-
-    @Override
-    public void testEnded() {
-        ShareRun run = RUNS.remove(getName());
-        if (run == null) {
-            return;
-        }
-        ConsumerStats.Summary all = run.stats.summary();
-        ConsumerStats.Summary steady = run.stats.steadySummary();
-        List<String> lines = new java.util.ArrayList<>(SummaryLines.shareConsumer(all, steady, run.warmup, run.share));
-        lines.addAll(run.share.eventLines(EventMarks.of(JMeterContextService.getTestStartTime())));
-        SummaryPrinter.print("Kafka Share Consumer summary for '" + getName() + "':", lines.toArray(new String[0]));
-        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(getName(), all, steady));
-        SummaryPrinter.csv(rows);
-        if (run.intervals != null) {
-            run.intervals.close(rows);
         }
     }
 }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * What all threads of one Kafka Producer share during a test: stats, record budget (or, with a target rate, the
  * send schedule that holds it), the global sequence.
  */
-final class ProducerRun {
+final class ProducerRun implements SamplerRuns.Run {
     private static final Logger log = LoggerFactory.getLogger(ProducerRun.class);
 
     final Warmup warmup = RunOutput.warmup();
@@ -92,7 +92,8 @@ final class ProducerRun {
     }
 
     /** The perf-test style summary, at test end; a WARN when the run fell short of its expected rate. */
-    void printSummary(String label, double expectedRate) {
+    @Override
+    public void printSummary(String label, double expectedRate) {
         ProducerStats.Summary all = stats.summary();
         ProducerStats.Summary steady = stats.steadySummary();
         List<StepFigures> steps = stats.steps();

@@ -124,7 +124,8 @@ public abstract class RecordFields extends AbstractKafkaSampler {
     }
 
     /** The expected records/s (0: none), as {@link TargetRate#expected} says. */
-    double expectedRate() {
+    @Override
+    protected double expectedRate() {
         return pace().expected(getName());
     }
 

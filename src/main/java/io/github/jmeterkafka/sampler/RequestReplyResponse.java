@@ -44,6 +44,13 @@ final class RequestReplyResponse {
         return records;
     }
 
+    /** The records' value bytes, as the perf tools count MB. */
+    static long valueBytes(List<ConsumerRecord<Object, Object>> records) {
+        return records.stream()
+                .mapToLong(r -> Math.max(0, r.serializedValueSize()))
+                .sum();
+    }
+
     static void fill(SampleResult result, String label, ReplyWait wait, long timeoutMs) {
         fill(result, label, wait, timeoutMs, false);
     }

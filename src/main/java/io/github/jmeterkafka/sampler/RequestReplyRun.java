@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
  * a target rate, the send schedule that holds it), readers joined.
  */
-final class RequestReplyRun {
+final class RequestReplyRun implements SamplerRuns.Run {
     /** The reader's first positioning may take a metadata round trip on a cold client. */
     static final long READER_START_MS = 30_000;
 
@@ -93,7 +93,8 @@ final class RequestReplyRun {
     }
 
     /** The perf-test style summary, at test end. */
-    void printSummary(String label, double expectedRate) {
+    @Override
+    public void printSummary(String label, double expectedRate) {
         long foreign =
                 joined.keySet().stream().mapToLong(ReplyRegistry::foreign).sum();
         RoundTripStats.Summary all = stats.summary(foreign);

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * What all thread clones of one sampler share during a test (stats, record budget), by label:
  * clones share no fields, and JMeter's summaries are per label too.
  */
-final class SamplerRuns<T> {
+final class SamplerRuns<T extends SamplerRuns.Run> {
     private static final Logger log = LoggerFactory.getLogger(SamplerRuns.class);
 
     private final String kind;
@@ -57,7 +57,21 @@ final class SamplerRuns<T> {
         return runs.computeIfAbsent(label, k -> create.get());
     }
 
-    T remove(String label) {
-        return runs.remove(label);
+    /** Forgets the label's run at test end and prints its summary; nothing when no thread made one. */
+    void end(String label, double expectedRate) {
+        T run = runs.remove(label);
+        if (run != null) {
+            run.printSummary(label, expectedRate);
+        }
+    }
+
+    /** What one sampler's threads share during a test. */
+    interface Run {
+        /**
+         * The perf-test style summary, at test end.
+         *
+         * @param expectedRate the records/s the run was expected to reach; 0: none
+         */
+        void printSummary(String label, double expectedRate);
     }
 }

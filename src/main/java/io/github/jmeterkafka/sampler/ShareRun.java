@@ -2,18 +2,26 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
+import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.ShareStats;
+import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.run.RunParameters;
+import io.github.jmeterkafka.run.SummaryPrinter;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.jmeter.threads.JMeterContextService;
 
 /**
  * What all threads of one Kafka Share Consumer share during a test: the consumer's figures (volume, rates,
  * end-to-end latency, interval log, as a consumer's on the Kafka page), the share group's own, and the record
  * budget.
  */
-final class ShareRun {
+final class ShareRun implements SamplerRuns.Run {
     final Warmup warmup = RunOutput.warmup();
     final ConsumerStats stats = new ConsumerStats(warmup);
     final IntervalLog intervals;
@@ -27,5 +35,19 @@ final class ShareRun {
         this.share = new ShareStats(verify ? new DeliveryVerifier(true) : null);
         this.intervals = RunOutput.intervalLog(ConsumerStats.Summary.KIND, label, "end-to-end");
         stats.logIntervals(intervals);
+    }
+
+    @Override
+    public void printSummary(String label, double expectedRate) {
+        ConsumerStats.Summary all = stats.summary();
+        ConsumerStats.Summary steady = stats.steadySummary();
+        List<String> lines = new ArrayList<>(SummaryLines.shareConsumer(all, steady, warmup, share));
+        lines.addAll(share.eventLines(EventMarks.of(JMeterContextService.getTestStartTime())));
+        SummaryPrinter.print("Kafka Share Consumer summary for '" + label + "':", lines.toArray(new String[0]));
+        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(label, all, steady));
+        SummaryPrinter.csv(rows);
+        if (intervals != null) {
+            intervals.close(rows);
+        }
     }
 }

@@ -10,18 +10,8 @@ import org.junit.jupiter.api.Test;
 class MergedRunTest {
 
     private static SampleFigures producer(String server, int[] micros, long start, long end) {
-        return new SampleFigures(
-                ProducerStats.Summary.KIND,
-                server,
-                micros,
-                micros.length,
-                0,
-                micros.length * 100L,
-                start,
-                end,
-                0,
-                500,
-                0);
+        return SampleFigures.produced(micros, micros.length, 0, micros.length * 100L, 500)
+                .from(server, start, end);
     }
 
     @Test
@@ -96,10 +86,8 @@ class MergedRunTest {
     @Test
     void consumersMergeTheirRebalanceAsTheLongestJoin() {
         MergedRun run = new MergedRun(ConsumerStats.Summary.KIND, Warmup.NONE, null);
-        run.add(new SampleFigures(
-                ConsumerStats.Summary.KIND, "h1:1099", new int[] {3000}, 1, 0, 1024 * 1024, 10_000, 11_000, 400, 0, 0));
-        run.add(new SampleFigures(
-                ConsumerStats.Summary.KIND, "h2:1099", new int[] {5000}, 1, 0, 1024 * 1024, 10_500, 12_000, 700, 0, 0));
+        run.add(SampleFigures.read(new int[] {3000}, 1, 1024 * 1024, 400).from("h1:1099", 10_000, 11_000));
+        run.add(SampleFigures.read(new int[] {5000}, 1, 1024 * 1024, 700).from("h2:1099", 10_500, 12_000));
 
         assertThat(run.lines().get(1)).endsWith(", 2.0000, 1.0000, 2, 1.0000, 700, 1300, 1.5385, 1.5385");
         SummaryRow all = run.rows("c").get(0);
@@ -111,30 +99,10 @@ class MergedRunTest {
     void requestReplyMergesRoundTripsAndCountsEachServersTimeouts() {
         MergedRun run = new MergedRun(RoundTripStats.KIND, Warmup.NONE, null);
         // 10 requests each: h1 all answered, h2 8 answered, 1 timed out, 1 given up
-        run.add(new SampleFigures(
-                RoundTripStats.KIND,
-                "h1:1099",
-                IntStream.range(0, 10).map(i -> 2000).toArray(),
-                10,
-                0,
-                1000,
-                1000,
-                2000,
-                0,
-                0,
-                0));
-        run.add(new SampleFigures(
-                RoundTripStats.KIND,
-                "h2:1099",
-                IntStream.range(0, 8).map(i -> 40_000).toArray(),
-                8,
-                2,
-                800,
-                1000,
-                3000,
-                0,
-                0,
-                1));
+        run.add(SampleFigures.answered(IntStream.range(0, 10).map(i -> 2000).toArray(), 10, 0, 1000, 0, 0)
+                .from("h1:1099", 1000, 2000));
+        run.add(SampleFigures.answered(IntStream.range(0, 8).map(i -> 40_000).toArray(), 8, 2, 800, 0, 1)
+                .from("h2:1099", 1000, 3000));
 
         List<String> lines = run.lines();
         assertThat(lines.get(0))
@@ -152,8 +120,8 @@ class MergedRunTest {
     }
 
     private static SampleFigures shareSample(String server, ShareTally tally, long start) {
-        return new SampleFigures(
-                        ConsumerStats.Summary.KIND, server, new int[] {2000}, 1, 0, 1024, start, start + 100, 0, 0, 0)
+        return SampleFigures.read(new int[] {2000}, 1, 1024, 0)
+                .from(server, start, start + 100)
                 .shared(tally.handOver());
     }
 

@@ -123,7 +123,8 @@ class PacedFiguresTest {
     }
 
     private static SampleFigures figures(String server, int correctedMicros, SendSchedule.Behind behind) {
-        return new SampleFigures(ProducerStats.Summary.KIND, server, new int[] {2000}, 1, 0, 1000, 1000, 2000, 0, 0, 0)
+        return SampleFigures.produced(new int[] {2000}, 1, 0, 1000, 0)
+                .from(server, 1000, 2000)
                 .paced(new int[] {correctedMicros}, new int[] {correctedMicros - 2000}, behind);
     }
 }

@@ -72,7 +72,9 @@ class SampleLifecycleTest {
         public void threadFinished() {}
 
         @Override
-        public void testEnded() {}
+        protected SamplerRuns<?> runs() {
+            return null;
+        }
     }
 
     @Test

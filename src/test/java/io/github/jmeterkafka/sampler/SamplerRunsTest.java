@@ -2,6 +2,8 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +12,7 @@ class SamplerRunsTest {
     @Test
     void twoElementsWithOneLabelInOneTestAreToldApart_theSameLabelInTheNextTestIsNot() {
         AtomicLong testStart = new AtomicLong(1000);
-        SamplerRuns<Object> runs = new SamplerRuns<>("Kafka Producer", testStart::get);
+        SamplerRuns<Summarized> runs = new SamplerRuns<>("Kafka Producer", testStart::get);
 
         assertThat(runs.start("a")).isFalse();
         assertThat(runs.start("b")).isFalse();
@@ -19,4 +21,22 @@ class SamplerRunsTest {
         testStart.set(2000);
         assertThat(runs.start("a")).as("the next test").isFalse();
     }
+
+    @Test
+    void theEndPrintsTheRunsSummaryOnce_aRunNoThreadMadeHasNone() {
+        SamplerRuns<Summarized> runs = new SamplerRuns<>("Kafka Producer", () -> 1000);
+        List<String> printed = new ArrayList<>();
+        runs.start("a");
+        runs.start("b");
+        runs.get("a", () -> (label, rate) -> printed.add(label + " at " + rate));
+
+        runs.end("a", 500);
+        runs.end("a", 500);
+        runs.end("b", 0);
+
+        assertThat(printed).containsExactly("a at 500.0");
+    }
+
+    /** A run that says when its summary is printed. */
+    private interface Summarized extends SamplerRuns.Run {}
 }

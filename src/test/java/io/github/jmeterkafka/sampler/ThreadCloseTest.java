@@ -8,7 +8,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** After Stop, JMeter's interrupt of the thread must not land in the middle of a client's close. */
-class ClearInterruptBeforeCloseTest {
+class ThreadCloseTest {
 
     @AfterEach
     void clearFlag() {
@@ -23,7 +23,7 @@ class ClearInterruptBeforeCloseTest {
         for (int i = 0; i < 5 && !taken; i++) {
             CompletableFuture<Void> interrupter = CompletableFuture.runAsync(
                     me::interrupt, CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS));
-            taken = AbstractKafkaSampler.clearInterruptBeforeClose(true);
+            taken = ThreadClose.clearInterrupt(true);
             interrupter.join();
             if (!taken) {
                 // it came after the wait: not this try's to take
@@ -43,18 +43,18 @@ class ClearInterruptBeforeCloseTest {
         for (int i = 0; i < 5; i++) {
             Thread.currentThread().interrupt();
             long t0 = System.nanoTime();
-            assertThat(AbstractKafkaSampler.clearInterruptBeforeClose(true)).isTrue();
+            assertThat(ThreadClose.clearInterrupt(true)).isTrue();
             fastest = Math.min(fastest, System.nanoTime() - t0);
             assertThat(Thread.currentThread().isInterrupted()).isFalse();
         }
-        assertThat(fastest).isLessThan(TimeUnit.MILLISECONDS.toNanos(AbstractKafkaSampler.STOP_INTERRUPT_WAIT_MS));
+        assertThat(fastest).isLessThan(TimeUnit.MILLISECONDS.toNanos(ThreadClose.STOP_INTERRUPT_WAIT_MS));
     }
 
     @Test
     void withoutStopNothingIsWaitedFor() {
-        assertThat(AbstractKafkaSampler.clearInterruptBeforeClose(false)).isFalse();
+        assertThat(ThreadClose.clearInterrupt(false)).isFalse();
         Thread.currentThread().interrupt();
-        assertThat(AbstractKafkaSampler.clearInterruptBeforeClose(false)).isTrue();
+        assertThat(ThreadClose.clearInterrupt(false)).isTrue();
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
 }
