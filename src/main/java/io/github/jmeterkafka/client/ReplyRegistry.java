@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -39,14 +39,14 @@ public final class ReplyRegistry {
 
     /** One sampler's requests through this reader: its sequence, what became of each id, its waits. */
     private static final class Run {
-        final RoundTripStats stats;
+        final MatchStats stats;
         long next;
         // by sequence number: a reply arrived; the request was abandoned (Stop) or its send failed
         final BitSet replied = new BitSet();
         final BitSet abandoned = new BitSet();
-        final TreeMap<Long, ReplyWait> waits = new TreeMap<>();
+        final TreeMap<Long, MatchWait> waits = new TreeMap<>();
 
-        Run(RoundTripStats stats) {
+        Run(MatchStats stats) {
             this.stats = stats;
         }
     }
@@ -73,7 +73,7 @@ public final class ReplyRegistry {
     }
 
     /** A sampler starts sending through this reader: its run number, for {@link #open}. */
-    public synchronized int join(RoundTripStats stats) {
+    public synchronized int join(MatchStats stats) {
         if (runs.size() > 0xffff) {
             throw new IllegalStateException("more than 65536 Kafka Request-Reply samplers read one reply topic");
         }
@@ -82,7 +82,7 @@ public final class ReplyRegistry {
     }
 
     /** Ids for {@code n} requests of one sample, each pending until its reply, timeout or failure. */
-    public synchronized ReplyWait open(int run, int n, long timeoutNanos, Correlation by) {
+    public synchronized MatchWait open(int run, int n, long timeoutNanos, Correlation by) {
         Run r = runs.get(run);
         if (r.next + n > Integer.MAX_VALUE) {
             throw new IllegalStateException("more than " + Integer.MAX_VALUE + " requests from one sampler");
@@ -91,7 +91,7 @@ public final class ReplyRegistry {
         if (matches == null && by.by() != Correlation.By.HEADER) {
             throw new IllegalStateException("not correlated by " + by + ": call correlate first");
         }
-        ReplyWait wait = new ReplyWait(this, reader, run, r.next, n, timeoutNanos, r.stats, matches);
+        MatchWait wait = new MatchWait(this, reader, run, r.next, n, timeoutNanos, r.stats, matches);
         r.waits.put(r.next, wait);
         r.next += n;
         return wait;
@@ -116,7 +116,7 @@ public final class ReplyRegistry {
     }
 
     /** Request {@code index} of {@code wait} expects a record whose correlation value is {@code value}. */
-    void expect(ReplyWait wait, int index, String value, long sinceNanos) {
+    void expect(MatchWait wait, int index, String value, long sinceNanos) {
         wait.matches().expect(wait, index, value, sinceNanos);
     }
 
@@ -136,7 +136,7 @@ public final class ReplyRegistry {
             foreign++;
             return;
         }
-        Map.Entry<Long, ReplyWait> e = run.waits.floorEntry(s);
+        Map.Entry<Long, MatchWait> e = run.waits.floorEntry(s);
         if (e != null && e.getValue().replied((int) (s - e.getKey()), nanos, reply)) {
             run.replied.set((int) s);
             return;
@@ -152,7 +152,7 @@ public final class ReplyRegistry {
     }
 
     /** Request {@code index} of the wait was not delivered: a reply to it anyway counts as nothing. */
-    synchronized void sendFailed(ReplyWait wait, int index, Exception cause) {
+    synchronized void sendFailed(MatchWait wait, int index, Exception cause) {
         if (wait.failed(index, cause)) {
             runs.get(wait.run).abandoned.set((int) (wait.base + index));
             forget(wait, index, false);
@@ -163,7 +163,7 @@ public final class ReplyRegistry {
      * The wait's requests still pending time out, or with {@code abandon} (Stop) are given up without a
      * verdict; the wait leaves the registry.
      */
-    synchronized void close(ReplyWait wait, boolean abandon) {
+    synchronized void close(MatchWait wait, boolean abandon) {
         Run run = runs.get(wait.run);
         run.waits.remove(wait.base);
         for (int i = 0; i < wait.size(); i++) {
@@ -176,7 +176,7 @@ public final class ReplyRegistry {
         }
     }
 
-    private void forget(ReplyWait wait, int index, boolean timedOut) {
+    private void forget(MatchWait wait, int index, boolean timedOut) {
         String value = wait.value(index);
         if (value != null) {
             wait.matches().forget(wait, index, value, System.nanoTime(), timedOut);

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -24,7 +24,7 @@ import org.apache.kafka.common.header.Headers;
  * producer.
  *
  * <p>Threads: the sampler's; the send callbacks run on the producer's I/O thread and only fail requests in
- * the {@link ReplyWait}.
+ * the {@link MatchWait}.
  */
 public final class Requests {
     private final Correlation correlation;
@@ -52,9 +52,9 @@ public final class Requests {
      */
     public long send(
             Producer<Object, Object> producer,
-            ReplyWait wait,
+            MatchWait wait,
             Outgoing.Maker make,
-            RoundTripStats stats,
+            MatchStats stats,
             SendSchedule.Claim slots) {
         int n = wait.size();
         long sentBytes = 0;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -38,7 +38,7 @@ final class ValueMatches {
     private long unmatched;
     private long noValue;
 
-    private record Slot(ReplyWait replyWait, int index) {}
+    private record Slot(MatchWait replyWait, int index) {}
 
     /** Taken when an await finds it; still in {@code heldOrder} until its turn to expire. */
     private static final class Held {
@@ -54,7 +54,7 @@ final class ValueMatches {
         }
     }
 
-    private record Settled(RoundTripStats stats, boolean answered, long nanos) {}
+    private record Settled(MatchStats stats, boolean answered, long nanos) {}
 
     ValueMatches(Correlation correlation, Function<Object, String> asJson, long holdNanos, int holdMax) {
         this.correlation = correlation;
@@ -74,7 +74,7 @@ final class ValueMatches {
      * @throws InvalidInputException another request of this run expects the same value, or had it within the hold
      *                               window
      */
-    void expect(ReplyWait wait, int index, String value, long sinceNanos) {
+    void expect(MatchWait wait, int index, String value, long sinceNanos) {
         ArrayDeque<Slot> slots = awaited.get(value);
         if ((slots != null && slots.peekFirst().replyWait != wait) || settled.containsKey(value)) {
             throw new InvalidInputException("two requests of this run carry the same correlation value '" + value
@@ -149,7 +149,7 @@ final class ValueMatches {
     }
 
     /** Request {@code index} of {@code wait}, expecting {@code value}, ended without a match (timeout, Stop, failure). */
-    void forget(ReplyWait wait, int index, String value, long nanos, boolean timedOut) {
+    void forget(MatchWait wait, int index, String value, long nanos, boolean timedOut) {
         ArrayDeque<Slot> slots = awaited.get(value);
         if (slots != null && slots.removeIf(s -> s.replyWait == wait && s.index == index) && slots.isEmpty()) {
             awaited.remove(value);

@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.listener;
 
+import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.MergedRun;
 import io.github.jmeterkafka.measure.ProducerStats;
-import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.run.KafkaSampleResult;
@@ -132,7 +132,7 @@ public class KafkaSummaryListener extends AbstractTestElement
 
     /** What the samplers of this kind call their latency in their interval logs. */
     private static String latency(String kind) {
-        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
             return roundTrips.intervalLatency;
         }
@@ -140,7 +140,7 @@ public class KafkaSummaryListener extends AbstractTestElement
     }
 
     private static String title(String kind) {
-        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
             return roundTrips.title;
         }

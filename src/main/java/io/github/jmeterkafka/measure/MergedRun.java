@@ -66,12 +66,12 @@ public final class MergedRun {
     public synchronized List<String> lines() {
         double expected = expectedRate();
         List<String> lines;
-        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
             lines = SummaryLines.requestReply(all.roundTrips(roundTrips), 0, expected);
             lines.set(all.schedule() == null ? 1 : 3, all.unansweredLine(roundTrips));
             servers.forEach((s, p) -> {
-                RoundTripStats.Summary server = p.roundTrips(roundTrips);
+                MatchStats.Summary server = p.roundTrips(roundTrips);
                 lines.add("server " + s + ": " + server.line());
                 if (server.schedule() != null) {
                     lines.add("server " + s + ": " + server.schedule().correctedLine(roundTrips.latency));
@@ -111,7 +111,7 @@ public final class MergedRun {
     /** The rows over all servers (and after the warm-up), then one per server. */
     public synchronized List<SummaryRow> rows(String label) {
         List<SummaryRow> rows;
-        RoundTripStats.Kind roundTrips = RoundTripStats.Kind.of(kind);
+        MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
             rows = new ArrayList<>(List.of(all.roundTrips(roundTrips).row(label)));
             servers.forEach((s, p) -> rows.add(p.roundTrips(roundTrips).row(label, "server " + s)));
@@ -190,9 +190,9 @@ public final class MergedRun {
         }
 
         /** The requests and round trips; what else became of the unanswered ones is in {@link #unansweredLine}. */
-        RoundTripStats.Summary roundTrips(RoundTripStats.Kind roundTrips) {
+        MatchStats.Summary roundTrips(MatchStats.Kind roundTrips) {
             double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
-            return new RoundTripStats.Summary(
+            return new MatchStats.Summary(
                     micros.copy(),
                     records + failed,
                     timedOut,
@@ -209,7 +209,7 @@ public final class MergedRun {
         }
 
         /** Late, foreign and duplicate replies come after the samples, so only each server counts them. */
-        String unansweredLine(RoundTripStats.Kind roundTrips) {
+        String unansweredLine(MatchStats.Kind roundTrips) {
             return timedOut + " timeouts, " + (failed - timedOut) + " "
                     + roundTrips.failed.replace("failed", "failed or given up")
                     + " (late, " + roundTrips.foreign + " and " + roundTrips.duplicates

@@ -10,7 +10,7 @@ import java.io.Serializable;
 public final class SampleFigures implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** {@link ProducerStats.Summary#KIND}, {@link ConsumerStats.Summary#KIND} or {@link RoundTripStats#KIND}. */
+    /** {@link ProducerStats.Summary#KIND}, {@link ConsumerStats.Summary#KIND} or {@link MatchStats#KIND}. */
     public final String kind;
     /** The jmeter-server, as host:port. */
     public final String server;
@@ -124,7 +124,7 @@ public final class SampleFigures implements Serializable {
     public static SampleFigures answered(
             int[] micros, long answered, long failed, long bytes, double expectedRate, long timedOut) {
         return new SampleFigures(
-                RoundTripStats.KIND,
+                MatchStats.KIND,
                 "",
                 micros,
                 answered,
@@ -144,7 +144,7 @@ public final class SampleFigures implements Serializable {
     /** A Kafka Await sample: its matched records' latencies from the sample's start; of the failed, those timed out. */
     public static SampleFigures awaited(int[] micros, long matched, long failed, long bytes, long timedOut) {
         return new SampleFigures(
-                RoundTripStats.Kind.AWAIT.id,
+                MatchStats.Kind.AWAIT.id,
                 "",
                 micros,
                 matched,

@@ -125,7 +125,7 @@ public final class SummaryLines {
      * @param others       replies to other readers' requests on the same reply topic
      * @param expectedRate replies/s the plan asked for; 0: none said
      */
-    public static List<String> requestReply(RoundTripStats.Summary all, long others, double expectedRate) {
+    public static List<String> requestReply(MatchStats.Summary all, long others, double expectedRate) {
         List<String> lines = new ArrayList<>(List.of(all.line()));
         if (all.schedule() != null) {
             lines.add(all.schedule().correctedLine(all.kind().latency));

@@ -2,13 +2,14 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Correlation;
+import io.github.jmeterkafka.client.MatchWait;
 import io.github.jmeterkafka.client.ReplyReader;
-import io.github.jmeterkafka.client.ReplyWait;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import java.util.Map;
@@ -28,21 +29,21 @@ import org.apache.kafka.common.errors.InterruptException;
  */
 public class KafkaAwaitSampler extends AwaitFields {
     private static final long serialVersionUID = 1L;
-    private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Await");
+    private static final SamplerRuns<MatchRun> RUNS = new SamplerRuns<>("Kafka Await");
     // what JMeter leaves of a reference to a variable that is not set
     private static final Pattern UNSET = Pattern.compile(".*\\$\\{[^}]+}.*");
     private static final long CLOCK_RESOLUTION_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private transient ValueText valueText;
-    private transient volatile ReplyWait inFlight;
+    private transient volatile MatchWait inFlight;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
-    private RequestReplyRun run() {
-        return RUNS.get(getName(), () -> new RequestReplyRun(0, null, getName(), RoundTripStats.Kind.AWAIT));
+    private MatchRun run() {
+        return RUNS.get(getName(), () -> new MatchRun(0, null, getName(), MatchStats.Kind.AWAIT));
     }
 
     @Override
-    protected Sample<ReplyWait> prepare(SampleResult result) {
+    protected Sample<MatchWait> prepare(SampleResult result) {
         String t = Fields.required("topic", topic).trim();
         Correlation by = correlation();
         String value = awaitValue.trim();
@@ -68,9 +69,9 @@ public class KafkaAwaitSampler extends AwaitFields {
     }
 
     /** One sample's wait for its records. */
-    private final class Await implements Sample<ReplyWait> {
+    private final class Await implements Sample<MatchWait> {
         private final Connection connection;
-        private final RequestReplyRun run;
+        private final MatchRun run;
         private final String topicName;
         private final Correlation by;
         private final String value;
@@ -82,7 +83,7 @@ public class KafkaAwaitSampler extends AwaitFields {
         @SuppressWarnings("java:S107") // what one sample needs, checked in prepare
         Await(
                 Connection connection,
-                RequestReplyRun run,
+                MatchRun run,
                 String topicName,
                 Correlation by,
                 String value,
@@ -100,7 +101,7 @@ public class KafkaAwaitSampler extends AwaitFields {
         }
 
         @Override
-        public ReplyWait call(SampleResult result) {
+        public MatchWait call(SampleResult result) {
             long nowNanos = System.nanoTime();
             // the plan's start, as this process's clock (both clocks read now): records read since then count
             fromNanos = startMs > 0
@@ -111,7 +112,7 @@ public class KafkaAwaitSampler extends AwaitFields {
             long sinceNanos = startMs > 0 ? fromNanos - CLOCK_RESOLUTION_NANOS : fromNanos;
             ReplyReader reader = readyReader(result);
             long readyNanos = System.nanoTime();
-            ReplyWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), by);
+            MatchWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), by);
             inFlight = wait;
             try {
                 run.stats.sending(fromNanos, n);
@@ -156,16 +157,16 @@ public class KafkaAwaitSampler extends AwaitFields {
         }
 
         @Override
-        public boolean fill(SampleResult result, ReplyWait wait) {
-            int matched = wait.answered();
-            var records = RequestReplyResponse.found(result, wait, fromNanos, valueText, variablePrefix);
-            RequestReplyResponse.fill(result, getName(), wait, timeoutMs, true);
+        public boolean fill(SampleResult result, MatchWait wait) {
+            int matched = wait.matched();
+            var records = MatchResponse.found(result, wait, fromNanos, valueText, variablePrefix);
+            MatchResponse.fill(result, getName(), wait, timeoutMs, true);
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(SampleFigures.awaited(
-                                wait.roundTripMicros(),
+                                wait.latencyMicros(),
                                 matched,
                                 n - matched,
-                                RequestReplyResponse.valueBytes(records),
+                                MatchResponse.valueBytes(records),
                                 wait.timedOut())
                         .from(RunOutput.server(), result.getStartTime(), result.getEndTime()));
             }
@@ -191,7 +192,7 @@ public class KafkaAwaitSampler extends AwaitFields {
 
     @Override
     protected void wake() {
-        ReplyWait wait = inFlight;
+        MatchWait wait = inFlight;
         if (wait != null) {
             wait.release();
         }
@@ -204,7 +205,7 @@ public class KafkaAwaitSampler extends AwaitFields {
     }
 
     @Override
-    protected SamplerRuns<RequestReplyRun> runs() {
+    protected SamplerRuns<MatchRun> runs() {
         return RUNS;
     }
 }

@@ -9,6 +9,7 @@ import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ReadTally;
+import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import java.util.List;

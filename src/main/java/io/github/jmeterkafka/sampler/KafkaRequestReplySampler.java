@@ -1,18 +1,19 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.MatchWait;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.ReplyReader;
-import io.github.jmeterkafka.client.ReplyWait;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import java.util.LinkedHashMap;
@@ -35,7 +36,7 @@ import org.apache.kafka.common.errors.InterruptException;
  */
 public class KafkaRequestReplySampler extends RequestReplyFields {
     private static final long serialVersionUID = 1L;
-    private static final SamplerRuns<RequestReplyRun> RUNS = new SamplerRuns<>("Kafka Request-Reply");
+    private static final SamplerRuns<MatchRun> RUNS = new SamplerRuns<>("Kafka Request-Reply");
 
     // this clone's thread only
     private transient ThreadProducer producers = new ThreadProducer();
@@ -43,20 +44,20 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ValueText replyText;
     private transient ValueText requestText;
     private transient boolean requestsFramed;
-    private transient volatile ReplyWait inFlight;
+    private transient volatile MatchWait inFlight;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
 
-    private RequestReplyRun run() {
+    private MatchRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("requests to send in total", recordBudget, 0);
-            return new RequestReplyRun(budget, schedule(budget), getName(), RoundTripStats.Kind.REQUEST_REPLY);
+            return new MatchRun(budget, schedule(budget), getName(), MatchStats.Kind.REQUEST_REPLY);
         });
     }
 
     @Override
-    protected Sample<ReplyWait> prepare(SampleResult result) {
+    protected Sample<MatchWait> prepare(SampleResult result) {
         int perSample = Fields.positiveInt("requests per sample", recordsPerSample, 1);
-        RequestReplyRun run = run();
+        MatchRun run = run();
         ScheduleWait.Taken taken =
                 records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
         if (taken == null) {
@@ -103,10 +104,10 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     }
 
     /** One sample's requests, sent, then their replies waited for. */
-    private final class RoundTrip implements Sample<ReplyWait> {
+    private final class RoundTrip implements Sample<MatchWait> {
         private final Connection connection;
         private final Producer<Object, Object> producer;
-        private final RequestReplyRun run;
+        private final MatchRun run;
         private final ProducerRecords.Target target;
         private final RecordSpec recordSpec;
         private final Requests requests;
@@ -121,7 +122,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         RoundTrip(
                 Connection connection,
                 Producer<Object, Object> producer,
-                RequestReplyRun run,
+                MatchRun run,
                 ProducerRecords.Target target,
                 RecordSpec recordSpec,
                 Requests requests,
@@ -141,11 +142,11 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
 
         @Override
-        public ReplyWait call(SampleResult result) throws InterruptedException {
+        public MatchWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
             var make = records.sample(recordSpec, seed, connection, run.counters, target, null, 0);
-            ReplyWait wait = reader.registry()
+            MatchWait wait = reader.registry()
                     .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;
             try {
@@ -190,17 +191,17 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         }
 
         @Override
-        public boolean fill(SampleResult result, ReplyWait wait) {
-            int answered = wait.answered();
-            var replies = RequestReplyResponse.found(result, wait, startNanos, replyText, variablePrefix);
+        public boolean fill(SampleResult result, MatchWait wait) {
+            int answered = wait.matched();
+            var replies = MatchResponse.found(result, wait, startNanos, replyText, variablePrefix);
             result.setSentBytes(sentBytes);
-            RequestReplyResponse.fill(result, getName(), wait, timeoutMs);
+            MatchResponse.fill(result, getName(), wait, timeoutMs);
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(SampleFigures.answered(
-                                wait.roundTripMicros(),
+                                wait.latencyMicros(),
                                 answered,
                                 n - answered,
-                                RequestReplyResponse.valueBytes(replies),
+                                MatchResponse.valueBytes(replies),
                                 expectedRate(),
                                 wait.timedOut())
                         .from(RunOutput.server(), result.getStartTime(), result.getEndTime())
@@ -226,7 +227,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     @Override
     protected void wake() {
         scheduleWait.wake();
-        ReplyWait wait = inFlight;
+        MatchWait wait = inFlight;
         if (wait != null) {
             wait.release();
         }
@@ -239,7 +240,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     }
 
     @Override
-    protected SamplerRuns<RequestReplyRun> runs() {
+    protected SamplerRuns<MatchRun> runs() {
         return RUNS;
     }
 }

@@ -10,6 +10,7 @@ import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.ShareFigures;
 import io.github.jmeterkafka.measure.ShareTally;
+import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.payload.ValueText;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -55,14 +56,14 @@ final class RecordListing {
             vars.put(p + "_partition_" + i, Integer.toString(rec.partition()));
             vars.put(p + "_offset_" + i, Long.toString(rec.offset()));
             vars.put(p + "_timestamp_" + i, Long.toString(rec.timestamp()));
-            vars.put(p + "_key_" + i, text(rec.key()));
+            vars.put(p + "_key_" + i, ValueText.plain(rec.key()));
             vars.put(p + "_value_" + i, values.text(rec.value()));
             StringBuilder hs = new StringBuilder();
             for (Header h : rec.headers()) {
                 hs.append(hs.length() == 0 ? "" : ",")
                         .append(h.key())
                         .append('=')
-                        .append(text(h.value()));
+                        .append(ValueText.plain(h.value()));
             }
             vars.put(p + "_headers_" + i, hs.toString());
             i++;
@@ -80,21 +81,10 @@ final class RecordListing {
                 .append(" timestamp=")
                 .append(rec.timestamp())
                 .append(" key=")
-                .append(text(rec.key()));
+                .append(ValueText.plain(rec.key()));
         for (Header h : rec.headers()) {
-            head.append(' ').append(h.key()).append('=').append(text(h.value()));
+            head.append(' ').append(h.key()).append('=').append(ValueText.plain(h.value()));
         }
         return head.append('\n').toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** A key, header value or plain value as text: bytes as UTF-8, null as empty. */
-    static String text(Object o) {
-        if (o == null) {
-            return "";
-        }
-        if (o instanceof ByteBuffer buffer) {
-            return StandardCharsets.UTF_8.decode(buffer.duplicate()).toString();
-        }
-        return o instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : o.toString();
     }
 }

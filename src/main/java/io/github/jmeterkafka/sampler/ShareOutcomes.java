@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.ValueText;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.jmeter.engine.util.CompoundVariable;
@@ -62,7 +63,7 @@ final class ShareOutcomes implements ShareReader.Decider {
     private AcknowledgeType byExpression(ConsumerRecord<Object, Object> rec) {
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (vars != null) {
-            vars.put(prefix + "_key", RecordListing.text(rec.key()));
+            vars.put(prefix + "_key", ValueText.plain(rec.key()));
             vars.put(prefix + "_value", values.text(rec.value()));
             vars.put(prefix + "_partition", Integer.toString(rec.partition()));
             vars.put(prefix + "_offset", Long.toString(rec.offset()));

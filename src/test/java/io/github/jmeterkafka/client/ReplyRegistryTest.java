@@ -2,7 +2,7 @@ package io.github.jmeterkafka.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +16,7 @@ class ReplyRegistryTest {
     private static final Correlation BY_ID = Correlation.header("id");
 
     private final ReplyRegistry registry = registry();
-    private final RoundTripStats stats = new RoundTripStats();
+    private final MatchStats stats = new MatchStats();
     private final int run = registry.join(stats);
 
     private static ReplyRegistry registry() {
@@ -37,33 +37,33 @@ class ReplyRegistryTest {
         return new ConsumerRecord<>("replies", 0, 0L, null, ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8)));
     }
 
-    private ReplyWait sent(int n, long at) {
-        ReplyWait wait = registry.open(run, n, TIMEOUT, BY_ID);
+    private MatchWait sent(int n, long at) {
+        MatchWait wait = registry.open(run, n, TIMEOUT, BY_ID);
         for (int i = 0; i < n; i++) {
             wait.sending(i, at);
         }
         return wait;
     }
 
-    private RoundTripStats.Summary summary() {
+    private MatchStats.Summary summary() {
         return stats.summary(registry.foreign());
     }
 
     @Test
     void aReplyInTimeAnswersItsOwnRequest() throws InterruptedException {
-        ReplyWait wait = sent(3, 1_000_000);
+        MatchWait wait = sent(3, 1_000_000);
         dispatch(wait.id(2), 3_000_000, reply("two"));
         dispatch(wait.id(0), 5_000_000, reply("zero"));
         dispatch(wait.id(1), 6_000_000, reply("one"));
         wait.await(() -> false);
 
-        assertThat(wait.answered()).isEqualTo(3);
-        assertThat(wait.roundTripMicros()).containsExactly(2000, 4000, 5000);
-        assertThat(wait.replies())
+        assertThat(wait.matched()).isEqualTo(3);
+        assertThat(wait.latencyMicros()).containsExactly(2000, 4000, 5000);
+        assertThat(wait.records())
                 .extracting(r -> ((ByteBuffer) r.value()).remaining())
                 .containsExactly(3, 4, 3);
-        assertThat(wait.firstReplyNanos()).isEqualTo(3_000_000);
-        RoundTripStats.Summary s = summary();
+        assertThat(wait.firstMatchNanos()).isEqualTo(3_000_000);
+        MatchStats.Summary s = summary();
         assertThat(s.requests()).isZero(); // counted by the sender, not the wait
         assertThat(s.replies()).isEqualTo(3);
         assertThat(s.timedOut() + s.late() + s.duplicate() + s.foreign()).isZero();
@@ -71,15 +71,15 @@ class ReplyRegistryTest {
 
     @Test
     void aReplyAfterItsTimeoutIsLateAndItsRequestTimedOut() throws InterruptedException {
-        ReplyWait wait = sent(2, 0);
+        MatchWait wait = sent(2, 0);
         dispatch(wait.id(0), TIMEOUT + 1, reply("late while waiting"));
         dispatch(wait.id(1), TIMEOUT - 1, reply("in time"));
         wait.await(() -> false);
-        assertThat(wait.answered()).isEqualTo(1);
+        assertThat(wait.matched()).isEqualTo(1);
         assertThat(wait.timedOut()).isEqualTo(1);
         assertThat(wait.firstTimedOut()).isEqualTo("correlation id " + CorrelationIds.hex(wait.id(0)));
 
-        ReplyWait next = registry.open(run, 1, TIMEOUT, BY_ID);
+        MatchWait next = registry.open(run, 1, TIMEOUT, BY_ID);
         next.sending(0, System.nanoTime());
         // nothing arrives: the wait times out, then the reply comes
         next.await(() -> false);
@@ -92,27 +92,27 @@ class ReplyRegistryTest {
 
     @Test
     void aSecondReplyIsADuplicate_whetherItsRequestWasAnsweredOrLate() throws InterruptedException {
-        ReplyWait wait = sent(1, 0);
+        MatchWait wait = sent(1, 0);
         dispatch(wait.id(0), 1000, reply("first"));
         dispatch(wait.id(0), 2000, reply("again, while the sample waits"));
         wait.await(() -> false);
         dispatch(wait.id(0), 3000, reply("again, after"));
 
-        ReplyWait timedOut = registry.open(run, 1, TIMEOUT, BY_ID);
+        MatchWait timedOut = registry.open(run, 1, TIMEOUT, BY_ID);
         timedOut.sending(0, System.nanoTime());
         timedOut.await(() -> false);
         dispatch(timedOut.id(0), System.nanoTime(), reply("late"));
         dispatch(timedOut.id(0), System.nanoTime(), reply("late again"));
 
-        assertThat(wait.answered()).isEqualTo(1);
-        assertThat(wait.replies()).hasSize(1);
+        assertThat(wait.matched()).isEqualTo(1);
+        assertThat(wait.records()).hasSize(1);
         assertThat(summary().duplicate()).isEqualTo(3);
         assertThat(summary().late()).isEqualTo(1);
     }
 
     @Test
     void repliesWithoutAnIdOfThisReaderAreForeignOrAnotherReaders() throws InterruptedException {
-        ReplyWait wait = sent(1, 0);
+        MatchWait wait = sent(1, 0);
         int reader = CorrelationIds.reader(wait.id(0));
         dispatch(null, 1, reply("no header"));
         dispatch(new byte[16], 1, reply("Spring's random id"));
@@ -124,13 +124,13 @@ class ReplyRegistryTest {
 
         assertThat(registry.foreign()).isEqualTo(4);
         assertThat(registry.others()).isEqualTo(1);
-        assertThat(wait.answered()).isZero();
+        assertThat(wait.matched()).isZero();
         assertThat(summary().late() + summary().duplicate()).isZero();
     }
 
     @Test
     void stopAbandonsThePendingRequests_andTheirRepliesCountAsNothing() throws InterruptedException {
-        ReplyWait wait = sent(2, System.nanoTime());
+        MatchWait wait = sent(2, System.nanoTime());
         dispatch(wait.id(0), System.nanoTime(), reply("in time"));
         wait.release();
         long start = System.nanoTime();
@@ -138,17 +138,17 @@ class ReplyRegistryTest {
         assertThat(System.nanoTime() - start).isLessThan(TIMEOUT / 2);
         dispatch(wait.id(1), System.nanoTime(), reply("after Stop"));
 
-        assertThat(wait.answered()).isEqualTo(1);
+        assertThat(wait.matched()).isEqualTo(1);
         assertThat(wait.abandoned()).isEqualTo(1);
         assertThat(wait.timedOut()).isZero();
-        RoundTripStats.Summary s = summary();
+        MatchStats.Summary s = summary();
         assertThat(s.abandoned()).isEqualTo(1);
         assertThat(s.timedOut() + s.late() + s.duplicate()).isZero();
     }
 
     @Test
     void theThreadsEndAbandonsThePendingRequests() throws InterruptedException {
-        ReplyWait wait = registry.open(run, 1, TimeUnit.SECONDS.toNanos(60), BY_ID);
+        MatchWait wait = registry.open(run, 1, TimeUnit.SECONDS.toNanos(60), BY_ID);
         wait.sending(0, System.nanoTime());
         long start = System.nanoTime();
         wait.await(() -> System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(150));
@@ -160,7 +160,7 @@ class ReplyRegistryTest {
 
     @Test
     void aFailedSendIsNotWaitedFor() throws InterruptedException {
-        ReplyWait wait = sent(2, System.nanoTime());
+        MatchWait wait = sent(2, System.nanoTime());
         wait.sendFailed(0, new IllegalStateException("refused"));
         dispatch(wait.id(1), System.nanoTime(), reply("in time"));
         long start = System.nanoTime();
@@ -176,10 +176,10 @@ class ReplyRegistryTest {
 
     @Test
     void twoSamplersOnOneReaderKeepTheirOwnCounts() throws InterruptedException {
-        RoundTripStats otherStats = new RoundTripStats();
+        MatchStats otherStats = new MatchStats();
         int other = registry.join(otherStats);
-        ReplyWait mine = sent(1, 0);
-        ReplyWait theirs = registry.open(other, 1, TIMEOUT, BY_ID);
+        MatchWait mine = sent(1, 0);
+        MatchWait theirs = registry.open(other, 1, TIMEOUT, BY_ID);
         theirs.sending(0, 0);
         assertThat(mine.id(0)).isNotEqualTo(theirs.id(0));
         dispatch(theirs.id(0), 10, reply("theirs"));

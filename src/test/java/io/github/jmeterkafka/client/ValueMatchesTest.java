@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,7 +17,7 @@ class ValueMatchesTest {
     private static final long HOLD = 1000 * MS;
 
     private final ReplyRegistry registry = new ReplyRegistry(HOLD, 3);
-    private final RoundTripStats stats = new RoundTripStats();
+    private final MatchStats stats = new MatchStats();
     private final int run = registry.join(stats);
     private long offset;
 
@@ -35,8 +35,8 @@ class ValueMatchesTest {
                 value.getBytes(StandardCharsets.UTF_8));
     }
 
-    private ReplyWait expecting(Correlation by, long at, String... values) {
-        ReplyWait wait = registry.open(run, values.length, TIMEOUT, by);
+    private MatchWait expecting(Correlation by, long at, String... values) {
+        MatchWait wait = registry.open(run, values.length, TIMEOUT, by);
         for (int i = 0; i < values.length; i++) {
             wait.sending(i, at);
             wait.expect(i, values[i], at);
@@ -46,14 +46,14 @@ class ValueMatchesTest {
 
     @Test
     void aRecordWithTheKeyAnswersTheRequestThatSentIt() throws InterruptedException {
-        ReplyWait wait = expecting(Correlation.key(), 0, "o-1", "o-2");
+        MatchWait wait = expecting(Correlation.key(), 0, "o-1", "o-2");
         registry.dispatch(record("o-2", "{}"), 7 * MS);
         registry.dispatch(record("o-1", "{}"), 9 * MS);
         wait.await(() -> false);
 
-        assertThat(wait.answered()).isEqualTo(2);
-        assertThat(wait.roundTripMicros()).containsExactly(7000, 9000);
-        assertThat(wait.replies()).extracting(ConsumerRecord::offset).containsExactly(0L, 1L);
+        assertThat(wait.matched()).isEqualTo(2);
+        assertThat(wait.latencyMicros()).containsExactly(7000, 9000);
+        assertThat(wait.records()).extracting(ConsumerRecord::offset).containsExactly(0L, 1L);
         assertThat(registry.unmatched()).isZero();
     }
 
@@ -61,14 +61,14 @@ class ValueMatchesTest {
     void aRecordThatCameBeforeItsAwaitIsHeldForItThenCountedUnmatched() throws InterruptedException {
         registry.dispatch(record(null, "{\"orderId\":\"early\"}"), 5 * MS);
         registry.dispatch(record(null, "{\"orderId\":\"nobody's\"}"), 6 * MS);
-        ReplyWait wait = expecting(Correlation.jsonPath("$.orderId"), 2 * MS, "early");
+        MatchWait wait = expecting(Correlation.jsonPath("$.orderId"), 2 * MS, "early");
         wait.await(() -> false);
-        assertThat(wait.answered()).as("it arrived after the await's start").isEqualTo(1);
-        assertThat(wait.roundTripMicros()).containsExactly(3000);
+        assertThat(wait.matched()).as("it arrived after the await's start").isEqualTo(1);
+        assertThat(wait.latencyMicros()).containsExactly(3000);
         assertThat(registry.unmatched()).as("held still").isEqualTo(1);
 
         registry.dispatch(record(null, "{\"orderId\":\"later\"}"), 6 * MS + HOLD + 1);
-        ReplyWait tooLate = expecting(Correlation.jsonPath("$.orderId"), HOLD * 2, "nobody's");
+        MatchWait tooLate = expecting(Correlation.jsonPath("$.orderId"), HOLD * 2, "nobody's");
         tooLate.await(() -> false);
         assertThat(tooLate.timedOut()).as("dropped after the hold window").isEqualTo(1);
         assertThat(registry.unmatched()).isEqualTo(2);
@@ -77,9 +77,9 @@ class ValueMatchesTest {
     @Test
     void aRecordFromBeforeTheAwaitStartedIsNotItsAnswer() throws InterruptedException {
         registry.dispatch(record("o-1", "{}"), 5 * MS);
-        ReplyWait wait = expecting(Correlation.key(), 6 * MS, "o-1");
+        MatchWait wait = expecting(Correlation.key(), 6 * MS, "o-1");
         wait.await(() -> false);
-        assertThat(wait.answered()).isZero();
+        assertThat(wait.matched()).isZero();
         assertThat(wait.timedOut()).isEqualTo(1);
         assertThat(wait.firstTimedOut()).isEqualTo("key o-1");
         assertThat(registry.unmatched()).isEqualTo(1);
@@ -89,7 +89,7 @@ class ValueMatchesTest {
     void anAwaitOfSeveralRecordsOfOneValueTakesTheHeldOneAndTheNextThenCountsAThirdAsADuplicate()
             throws InterruptedException {
         registry.dispatch(record("o-9", "{}"), 5 * MS);
-        ReplyWait wait = registry.open(run, 2, TIMEOUT, Correlation.key());
+        MatchWait wait = registry.open(run, 2, TIMEOUT, Correlation.key());
         for (int i = 0; i < 2; i++) {
             wait.sending(i, MS);
             wait.expect(i, "o-9", MS);
@@ -98,8 +98,8 @@ class ValueMatchesTest {
         registry.dispatch(record("o-9", "{}"), 9 * MS);
         wait.await(() -> false);
 
-        assertThat(wait.answered()).isEqualTo(2);
-        assertThat(wait.roundTripMicros()).containsExactly(4000, 7000);
+        assertThat(wait.matched()).isEqualTo(2);
+        assertThat(wait.latencyMicros()).containsExactly(4000, 7000);
         assertThat(stats.summary(0).duplicate()).isEqualTo(1);
         assertThat(registry.unmatched()).isZero();
     }
@@ -107,7 +107,7 @@ class ValueMatchesTest {
     @Test
     void twoRequestsWithOneValueAreAnErrorNotAMixUp() {
         expecting(Correlation.key(), 0, "o-1");
-        ReplyWait second = registry.open(run, 1, TIMEOUT, Correlation.key());
+        MatchWait second = registry.open(run, 1, TIMEOUT, Correlation.key());
         second.sending(0, 0);
         assertThatThrownBy(() -> second.expect(0, "o-1", 0))
                 .isInstanceOf(InvalidInputException.class)
@@ -116,15 +116,15 @@ class ValueMatchesTest {
 
     @Test
     void aSecondRecordWithAnAnsweredValueIsADuplicateAfterATimeoutLate() throws InterruptedException {
-        ReplyWait answered = expecting(Correlation.key(), 0, "o-1");
+        MatchWait answered = expecting(Correlation.key(), 0, "o-1");
         registry.dispatch(record("o-1", "{}"), MS);
         registry.dispatch(record("o-1", "{}"), 2 * MS);
         answered.await(() -> false);
-        ReplyWait timedOut = expecting(Correlation.key(), System.nanoTime() - TIMEOUT, "o-2");
+        MatchWait timedOut = expecting(Correlation.key(), System.nanoTime() - TIMEOUT, "o-2");
         timedOut.await(() -> false);
         registry.dispatch(record("o-2", "{}"), System.nanoTime());
 
-        RoundTripStats.Summary s = stats.summary(0);
+        MatchStats.Summary s = stats.summary(0);
         assertThat(s.duplicate()).isEqualTo(1);
         assertThat(s.late()).isEqualTo(1);
         assertThat(registry.unmatched()).isZero();
@@ -141,9 +141,9 @@ class ValueMatchesTest {
         for (String key : new String[] {"a", "b", "c", "d"}) {
             registry.dispatch(record(key, "{}"), MS);
         }
-        ReplyWait wait = expecting(Correlation.key(), 0, "a", "d");
+        MatchWait wait = expecting(Correlation.key(), 0, "a", "d");
         wait.await(() -> false);
-        assertThat(wait.answered()).as("a was dropped, d held").isEqualTo(1);
-        assertThat(wait.replies()).extracting(ConsumerRecord::offset).containsExactly(3L);
+        assertThat(wait.matched()).as("a was dropped, d held").isEqualTo(1);
+        assertThat(wait.records()).extracting(ConsumerRecord::offset).containsExactly(3L);
     }
 }

@@ -97,7 +97,7 @@ class MergedRunTest {
 
     @Test
     void requestReplyMergesRoundTripsAndCountsEachServersTimeouts() {
-        MergedRun run = new MergedRun(RoundTripStats.KIND, Warmup.NONE, null);
+        MergedRun run = new MergedRun(MatchStats.KIND, Warmup.NONE, null);
         // 10 requests each: h1 all answered, h2 8 answered, 1 timed out, 1 given up
         run.add(SampleFigures.answered(IntStream.range(0, 10).map(i -> 2000).toArray(), 10, 0, 1000, 0, 0)
                 .from("h1:1099", 1000, 2000));

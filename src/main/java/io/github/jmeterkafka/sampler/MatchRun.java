@@ -7,8 +7,8 @@ import io.github.jmeterkafka.client.ReplyRegistry;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.RecordBudget;
-import io.github.jmeterkafka.measure.RoundTripStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.payload.SamplerCounters;
@@ -27,11 +27,11 @@ import java.util.function.Supplier;
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
  * a target rate, the send schedule that holds it), readers joined.
  */
-final class RequestReplyRun implements SamplerRuns.Run {
+final class MatchRun implements SamplerRuns.Run {
     /** The reader's first positioning may take a metadata round trip on a cold client. */
     static final long READER_START_MS = 30_000;
 
-    final RoundTripStats stats;
+    final MatchStats stats;
     final RecordBudget budget;
     /** Null when JMeter's timers pace the samples. */
     final SendSchedule schedule;
@@ -42,8 +42,8 @@ final class RequestReplyRun implements SamplerRuns.Run {
     private final Set<String> topicsChecked = ConcurrentHashMap.newKeySet();
 
     /** @param schedule the target rate's schedule, or null */
-    RequestReplyRun(long budget, SendSchedule schedule, String label, RoundTripStats.Kind kind) {
-        this.stats = new RoundTripStats(kind);
+    MatchRun(long budget, SendSchedule schedule, String label, MatchStats.Kind kind) {
+        this.stats = new MatchStats(kind);
         this.budget = new RecordBudget(budget);
         this.schedule = schedule;
         if (schedule != null) {
@@ -97,7 +97,7 @@ final class RequestReplyRun implements SamplerRuns.Run {
     public void printSummary(String label, double expectedRate) {
         long foreign =
                 joined.keySet().stream().mapToLong(ReplyRegistry::foreign).sum();
-        RoundTripStats.Summary all = stats.summary(foreign);
+        MatchStats.Summary all = stats.summary(foreign);
         long others = joined.keySet().stream().mapToLong(ReplyRegistry::others).sum();
         SummaryPrinter.print(
                 stats.kind().title + " summary for '" + label + "':",

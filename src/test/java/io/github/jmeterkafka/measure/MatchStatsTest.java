@@ -6,13 +6,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The request-reply summary: every request counted once, in perf-test's wording. */
-class RoundTripStatsTest {
+class MatchStatsTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
     // HdrHistogram keeps 3 significant digits: its mean and maximum are of its buckets
     @Test
     void theSummaryCountsEachRequestOnceAndTheRepliesWithoutOne() {
-        RoundTripStats stats = new RoundTripStats();
+        MatchStats stats = new MatchStats();
         stats.sending(0, 6);
         stats.replied(0, 0, 2 * MS, 1024 * 1024);
         stats.replied(0, 0, 4 * MS, 1024 * 1024);
@@ -24,7 +24,7 @@ class RoundTripStatsTest {
         stats.abandoned(1);
         stats.notSent(2, () -> "ignored: not the first");
 
-        RoundTripStats.Summary s = stats.summary(5);
+        MatchStats.Summary s = stats.summary(5);
         assertThat(s.line())
                 .isEqualTo("8 requests, 3 replies, 3.000000 replies/sec (2.00 MB/sec), 335.06 ms avg round trip,"
                         + " 999.42 ms max round trip, 4 ms 50th, 999 ms 95th, 999 ms 99th, 999 ms 99.9th.");
@@ -41,7 +41,7 @@ class RoundTripStatsTest {
 
     @Test
     void theLinesSayWhatOtherReadersRepliesAndTheExpectedRateWere() {
-        RoundTripStats stats = new RoundTripStats();
+        MatchStats stats = new MatchStats();
         stats.sending(0, 1);
         stats.replied(0, 0, 500 * MS, 10);
         assertThat(SummaryLines.requestReply(stats.summary(0), 7, 4))

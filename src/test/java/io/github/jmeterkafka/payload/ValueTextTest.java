@@ -1,10 +1,8 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.payload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.client.Correlation;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.payload.schema.AvroBinarySource;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
 import java.nio.ByteBuffer;

@@ -1,7 +1,8 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.FailureText;
-import io.github.jmeterkafka.client.ReplyWait;
+import io.github.jmeterkafka.client.MatchWait;
+import io.github.jmeterkafka.payload.ValueText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,10 +15,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * A request-reply sample's verdict: success only when every request got its reply in time; an await's: when every
  * record it awaited arrived in time.
  */
-final class RequestReplyResponse {
+final class MatchResponse {
     static final String TIMEOUT = "TimeoutException";
 
-    private RequestReplyResponse() {}
+    private MatchResponse() {}
 
     /**
      * The records that answered, into the result: latency to the first, their key and value bytes, their listing as
@@ -27,15 +28,15 @@ final class RequestReplyResponse {
      * @return those records, in the order they arrived
      */
     static List<ConsumerRecord<Object, Object>> found(
-            SampleResult result, ReplyWait wait, long startNanos, ValueText text, String variablePrefix) {
-        long first = wait.firstReplyNanos();
+            SampleResult result, MatchWait wait, long startNanos, ValueText text, String variablePrefix) {
+        long first = wait.firstMatchNanos();
         result.setLatency(
                 first == 0 ? result.getTime() : TimeUnit.NANOSECONDS.toMillis(Math.max(0, first - startNanos)));
-        List<ConsumerRecord<Object, Object>> records = wait.replies();
+        List<ConsumerRecord<Object, Object>> records = wait.records();
         result.setBytes(records.stream()
                 .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
                 .sum());
-        AbstractKafkaSampler.setResponseUtf8(result, RecordListing.of(records, wait.answered(), text));
+        AbstractKafkaSampler.setResponseUtf8(result, RecordListing.of(records, wait.matched(), text));
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         String prefix = variablePrefix.trim();
         if (!prefix.isEmpty() && vars != null) {
@@ -51,12 +52,12 @@ final class RequestReplyResponse {
                 .sum();
     }
 
-    static void fill(SampleResult result, String label, ReplyWait wait, long timeoutMs) {
+    static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs) {
         fill(result, label, wait, timeoutMs, false);
     }
 
     /** @param await an await's records, not requests' replies */
-    static void fill(SampleResult result, String label, ReplyWait wait, long timeoutMs, boolean await) {
+    static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs, boolean await) {
         int n = wait.size();
         int timedOut = wait.timedOut();
         int failed = wait.failed();

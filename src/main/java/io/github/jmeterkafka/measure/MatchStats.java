@@ -15,7 +15,7 @@ import org.HdrHistogram.Histogram;
  * the records they matched. Thread-safe: sampler threads, the producer's I/O thread and the reply reader record
  * into it.
  */
-public final class RoundTripStats {
+public final class MatchStats {
     public static final String KIND = Kind.REQUEST_REPLY.id;
     private static final double MB = 1024.0 * 1024.0;
 
@@ -107,11 +107,11 @@ public final class RoundTripStats {
     private volatile SendSchedule schedule;
     private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
 
-    public RoundTripStats() {
+    public MatchStats() {
         this(Kind.REQUEST_REPLY);
     }
 
-    public RoundTripStats(Kind kind) {
+    public MatchStats(Kind kind) {
         this.kind = kind;
     }
 

@@ -1,7 +1,6 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.payload;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.Bytes;
 import io.github.jmeterkafka.payload.registry.DeserializedMessages;
 import io.github.jmeterkafka.payload.registry.RegistryValues;
 import io.github.jmeterkafka.payload.registry.SchemaRegistryClient;
@@ -26,10 +25,10 @@ import org.apache.avro.generic.GenericRecord;
  *
  * <p>Threads: one per sampler thread (the decoder is reused).
  */
-final class ValueText {
-    static final ValueText UTF8 = new ValueText("", null, null);
+public final class ValueText {
+    public static final ValueText UTF8 = new ValueText("", null, null);
 
-    final String schemaText;
+    public final String schemaText;
     // bytes to JSON text, null for text values; throws InvalidInputException for bytes not of the schema
     private final Function<byte[], String> decoder;
     // values in a registry's wire format, when the connection names a registry
@@ -47,14 +46,18 @@ final class ValueText {
      * As {@link #of(String)}, and a value in a schema registry's wire format (magic byte 0, schema id) is decoded
      * with the schema the registry has under its id.
      */
-    static ValueText of(String schema, Optional<SchemaRegistryClient> registry) {
+    public static ValueText of(String schema, Optional<SchemaRegistryClient> registry) {
         ValueText v = of(schema);
         return registry.map(r -> new ValueText(v.schemaText, v.decoder, new RegistryValues(r)))
                 .orElse(v);
     }
 
-    /** @param schema blank, or an Avro or a Protobuf schema (inline or a file) the values are written with */
-    static ValueText of(String schema) {
+    /**
+     * The view of values written with {@code schema}.
+     *
+     * @param schema blank, or an Avro or a Protobuf schema (inline or a file) the values are written with
+     */
+    public static ValueText of(String schema) {
         if (schema.isBlank()) {
             return UTF8;
         }
@@ -72,7 +75,7 @@ final class ValueText {
     }
 
     /** Values as they are, the plugin's own as views into the fetch buffer: copied only to decode. */
-    ByteBuffer bytes(Object v) {
+    public ByteBuffer bytes(Object v) {
         if (v instanceof ByteBuffer byteBuffer && decoder == null && !framed(v)) {
             return byteBuffer.duplicate();
         }
@@ -82,7 +85,7 @@ final class ValueText {
                         : text(v).getBytes(StandardCharsets.UTF_8));
     }
 
-    String text(Object v) {
+    public String text(Object v) {
         if (v instanceof GenericRecord genericRecord) {
             return AvroJson.toJson(genericRecord);
         }
@@ -98,7 +101,7 @@ final class ValueText {
                 Thread.currentThread().interrupt();
                 return "(interrupted while the schema registry was asked)";
             }
-            return RecordListing.text(v);
+            return plain(v);
         }
         if (decoder != null && (v instanceof ByteBuffer || v instanceof byte[])) {
             try {
@@ -115,7 +118,7 @@ final class ValueText {
                 return "(" + e.getMessage() + ")";
             }
         }
-        return RecordListing.text(v);
+        return plain(v);
     }
 
     private boolean framed(Object v) {
@@ -123,5 +126,16 @@ final class ValueText {
                 && (v instanceof ByteBuffer b
                         ? WireFormat.framed(b)
                         : v instanceof byte[] a && WireFormat.framed(ByteBuffer.wrap(a)));
+    }
+
+    /** A key, header value or plain value as text: bytes as UTF-8, null as empty. */
+    public static String plain(Object o) {
+        if (o == null) {
+            return "";
+        }
+        if (o instanceof ByteBuffer buffer) {
+            return StandardCharsets.UTF_8.decode(buffer.duplicate()).toString();
+        }
+        return o instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : o.toString();
     }
 }

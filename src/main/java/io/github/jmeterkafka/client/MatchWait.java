@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.measure.RoundTripStats;
+import io.github.jmeterkafka.measure.MatchStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,18 +10,19 @@ import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * The requests of one sample and what became of each: answered in time (its round trip counted), timed out,
- * failed to send, or abandoned at Stop.
+ * The records one sample expects (a Request-Reply's replies to its requests, an Await's records) and what became of
+ * each: matched in time (its latency counted: a request's round trip, an awaited record's time from the await's
+ * start), timed out, failed to send, or abandoned at Stop.
  *
  * <p>Threads: the sampler's thread sends and waits; the reply reader's thread answers, the producer's I/O
  * thread fails sends, both through the {@link ReplyRegistry}, whose lock guards every state here; a Stop
  * may {@link #release} the wait from any thread.
  */
-public final class ReplyWait {
+public final class MatchWait {
     static final long END_CHECK_MS = 100;
     private static final long END_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(END_CHECK_MS);
     static final byte PENDING = 0;
-    static final byte ANSWERED = 1;
+    static final byte MATCHED = 1;
     static final byte TIMED_OUT = 2;
     static final byte FAILED = 3;
     static final byte ABANDONED = 4;
@@ -33,19 +34,19 @@ public final class ReplyWait {
     final int run;
     final long base;
     private final long timeoutNanos;
-    private final RoundTripStats stats;
+    private final MatchStats stats;
     private final long[] sendNanos;
-    // on a paced run: when each request was due, and the answered ones' round trips from then (else null)
+    // on a paced run: when each request was due, and the matched ones' round trips from then (else null)
     private long[] intendedNanos;
     private int[] correctedMicros;
     private int[] delayMicros;
     private final byte[] states;
-    private final int[] roundTripMicros;
+    private final int[] latencyMicros;
     private final CountDownLatch settled;
     private final List<ConsumerRecord<Object, Object>> replies = new ArrayList<>();
     // correlated by a value the service keeps: each request's value (else null: by the plugin's ids)
     private String[] values;
-    private int answered;
+    private int matched;
     private int timedOut;
     private int failed;
     private long firstReplyNanos;
@@ -54,14 +55,14 @@ public final class ReplyWait {
     private Exception firstFailure;
     private volatile boolean released;
 
-    ReplyWait(
+    MatchWait(
             ReplyRegistry registry,
             int reader,
             int run,
             long base,
             int n,
             long timeoutNanos,
-            RoundTripStats stats,
+            MatchStats stats,
             ValueMatches matches) {
         this.registry = registry;
         this.matches = matches;
@@ -72,7 +73,7 @@ public final class ReplyWait {
         this.stats = stats;
         this.sendNanos = new long[n];
         this.states = new byte[n];
-        this.roundTripMicros = new int[n];
+        this.latencyMicros = new int[n];
         this.settled = new CountDownLatch(n);
     }
 
@@ -86,7 +87,7 @@ public final class ReplyWait {
     }
 
     /**
-     * Request {@code index}, already {@link #sending sending}, is answered by the record whose correlation value
+     * Request {@code index}, already {@link #sending sending}, is matched by the record whose correlation value
      * is {@code value} (correlated by a value the service keeps); a record held since {@code sinceNanos} answers
      * it at once.
      *
@@ -119,7 +120,7 @@ public final class ReplyWait {
         return matches;
     }
 
-    RoundTripStats stats() {
+    MatchStats stats() {
         return stats;
     }
 
@@ -209,13 +210,13 @@ public final class ReplyWait {
             timedOut(index);
             stats.late();
         } else {
-            states[index] = ANSWERED;
+            states[index] = MATCHED;
             long intended = intendedNanos == null ? sendNanos[index] : intendedNanos[index];
             if (intendedNanos != null) {
-                correctedMicros[answered] = (int) Math.min(Integer.MAX_VALUE, (nanos - intended) / 1000);
-                delayMicros[answered] = (int) Math.min(Integer.MAX_VALUE, (sendNanos[index] - intended) / 1000);
+                correctedMicros[matched] = (int) Math.min(Integer.MAX_VALUE, (nanos - intended) / 1000);
+                delayMicros[matched] = (int) Math.min(Integer.MAX_VALUE, (sendNanos[index] - intended) / 1000);
             }
-            roundTripMicros[answered++] = (int) Math.min(Integer.MAX_VALUE, roundTrip / 1000);
+            latencyMicros[matched++] = (int) Math.min(Integer.MAX_VALUE, roundTrip / 1000);
             if (firstReplyNanos == 0) {
                 firstReplyNanos = nanos;
             }
@@ -267,9 +268,9 @@ public final class ReplyWait {
 
     // ---- read by the sampler's thread after await ----
 
-    public int answered() {
+    public int matched() {
         synchronized (registry) {
-            return answered;
+            return matched;
         }
     }
 
@@ -288,7 +289,7 @@ public final class ReplyWait {
     /** Requests given up at Stop. */
     public int abandoned() {
         synchronized (registry) {
-            return states.length - answered - timedOut - failed;
+            return states.length - matched - timedOut - failed;
         }
     }
 
@@ -305,36 +306,36 @@ public final class ReplyWait {
         }
     }
 
-    /** When the first reply arrived; 0 if none did. */
-    public long firstReplyNanos() {
+    /** When the first match arrived; 0 if none did. */
+    public long firstMatchNanos() {
         synchronized (registry) {
             return firstReplyNanos;
         }
     }
 
-    /** The answered requests' round trips, µs, in the order their replies arrived. */
-    public int[] roundTripMicros() {
+    /** The matched records' latencies, µs, in the order they arrived: round trips, or times from the await's start. */
+    public int[] latencyMicros() {
         synchronized (registry) {
-            return Arrays.copyOf(roundTripMicros, answered);
+            return Arrays.copyOf(latencyMicros, matched);
         }
     }
 
-    /** On a paced run, the answered requests' round trips (µs) from their intended send times; else null. */
+    /** On a paced run, the matched requests' round trips (µs) from their intended send times; else null. */
     public int[] correctedMicros() {
         synchronized (registry) {
-            return correctedMicros == null ? null : Arrays.copyOf(correctedMicros, answered);
+            return correctedMicros == null ? null : Arrays.copyOf(correctedMicros, matched);
         }
     }
 
-    /** On a paced run, the answered requests' waits (µs) from their intended to their actual send; else null. */
+    /** On a paced run, the matched requests' waits (µs) from their intended to their actual send; else null. */
     public int[] sendDelayMicros() {
         synchronized (registry) {
-            return delayMicros == null ? null : Arrays.copyOf(delayMicros, answered);
+            return delayMicros == null ? null : Arrays.copyOf(delayMicros, matched);
         }
     }
 
-    /** The replies that answered, in the order they arrived. */
-    public List<ConsumerRecord<Object, Object>> replies() {
+    /** The records that matched (replies, awaited records), in the order they arrived. */
+    public List<ConsumerRecord<Object, Object>> records() {
         synchronized (registry) {
             return List.copyOf(replies);
         }
