@@ -3,15 +3,18 @@ package io.github.jmeterkafka;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.syntax.elements.ClassesShould;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -151,6 +154,35 @@ class LayersTest {
                 .resideInAnyPackage(others)
                 .as(pkg + "/ imports " + names);
     }
+
+    /** TestBean reads a sampler's fields off its class: their accessors may stand apart, and nothing else may. */
+    @ArchTest
+    static final ArchRule fieldsClassesHoldOnlyFieldsAndAccessors = methods()
+            .that()
+            .areDeclaredInClassesThat()
+            .haveSimpleNameEndingWith("Fields")
+            .and()
+            .areDeclaredInClassesThat()
+            .resideInAPackage(ROOT + "sampler..")
+            .and()
+            .doNotHaveModifier(JavaModifier.SYNTHETIC)
+            .should()
+            .haveNameMatching("(get|set|is)[A-Z].*")
+            .as("a sampler's *Fields class holds its bean fields and their accessors only: behaviour goes into a"
+                    + " part the sampler holds");
+
+    /** A class over the size cap is split by composition: the only superclasses between a sampler and the base. */
+    @ArchTest
+    static final ArchRule theOnlyInsertedSuperclassesAreFieldsClasses = classes()
+            .that()
+            .areAssignableTo(AbstractKafkaSampler.class)
+            .and()
+            .haveModifier(JavaModifier.ABSTRACT)
+            .and()
+            .doNotBelongToAnyOf(AbstractKafkaSampler.class)
+            .should()
+            .haveSimpleNameEndingWith("Fields")
+            .as("between a sampler and AbstractKafkaSampler stand only *Fields classes");
 
     private static ArchRule importsNothingOfThePlugin(String pkg) {
         return noClasses()

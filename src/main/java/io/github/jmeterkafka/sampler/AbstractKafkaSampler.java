@@ -6,10 +6,14 @@ import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.RunRefusedException;
+import io.github.jmeterkafka.payload.PayloadFile;
+import io.github.jmeterkafka.payload.PlanDirectory;
+import io.github.jmeterkafka.payload.template.CsvFile;
 import io.github.jmeterkafka.report.ReportSetup;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
@@ -19,6 +23,7 @@ import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestStateListener;
@@ -263,10 +268,14 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         return 0;
     }
 
+    /** Files named by the fields (records, schemas) are read again in each test, relative to this plan. */
     @Override
     public void testStarted() {
         FailureLog.reset();
         RunOutput.testStarted();
+        PlanDirectory.set(Path.of(FileServer.getFileServer().getBaseDir()));
+        PayloadFile.forgetAll();
+        CsvFile.forgetAll();
         SamplerRuns<?> runs = runs();
         if (runs != null) {
             runs.start(getName());

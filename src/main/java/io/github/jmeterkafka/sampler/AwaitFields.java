@@ -1,8 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
-import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.input.Tagged;
 
 /**
  * The Kafka Await's fields, as JMeter's TestBean sets them before each sample, with their accessors. Their names
@@ -21,15 +19,6 @@ public abstract class AwaitFields extends AbstractKafkaSampler {
     protected String startTime = "";
     protected String valueSchema = "";
     protected String variablePrefix = "kafka";
-
-    /** What a record must carry to be awaited: its key, a header's text, or a field of its value. */
-    Correlation correlation() {
-        return switch (Tagged.parse(CorrelateBy.class, "await by", correlateBy)) {
-            case HEADER -> Correlation.headerValue(Fields.required("header", correlationHeader));
-            case KEY -> Correlation.key();
-            case JSON_PATH -> Correlation.jsonPath(Fields.required("JSON path", correlationPath));
-        };
-    }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
 

@@ -7,6 +7,7 @@ import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.ValueText;
@@ -188,6 +189,15 @@ public class KafkaAwaitSampler extends AwaitFields {
         long testStart = JMeterContextService.getTestStartTime();
         long from = testStart > 0 ? testStart - 1000 : now;
         return Math.max(from, now - PluginProperties.awaitHold().toMillis());
+    }
+
+    /** What a record must carry to be awaited: its key, a header's text, or a field of its value. */
+    private Correlation correlation() {
+        return switch (Tagged.parse(CorrelateBy.class, "await by", correlateBy)) {
+            case HEADER -> Correlation.headerValue(Fields.required("header", correlationHeader));
+            case KEY -> Correlation.key();
+            case JSON_PATH -> Correlation.jsonPath(Fields.required("JSON path", correlationPath));
+        };
     }
 
     @Override

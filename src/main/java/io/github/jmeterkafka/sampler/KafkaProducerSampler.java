@@ -15,7 +15,6 @@ import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Producer;
 
@@ -43,11 +42,13 @@ public class KafkaProducerSampler extends ProducerFields {
     private transient PacedSender pacer;
     private transient ProducerRun pacerRun;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
+    private final transient RecordSettings settings = new RecordSettings(this);
+    private final transient TakenRecords taking = new TakenRecords();
 
     private ProducerRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("records to send in total", recordBudget, 0);
-            return new ProducerRun(budget, schedule(budget), getName());
+            return new ProducerRun(budget, settings.schedule(budget), getName());
         });
     }
 
@@ -59,12 +60,11 @@ public class KafkaProducerSampler extends ProducerFields {
         PacedSender pacer = run.schedule != null && !transactional ? pacer(run) : null;
         ScheduleWait.Taken taken = null;
         if (pacer == null || pacer.idle()) {
-            taken = records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+            taken = records.rowsEnded() ? null : taking.take(run.budget, run.schedule, perSample, this::stopped);
             if (taken == null) {
                 return null;
             }
             result.setSampleCount(taken.count());
-            taken(taken.count());
         }
         long ackTimeoutMs = Fields.nonNegativeLong("ack timeout", ackTimeout, 30000);
         String topicName = Fields.required("topic", topic);
@@ -75,7 +75,16 @@ public class KafkaProducerSampler extends ProducerFields {
         Connection connection = connection();
         run.producingOn(connection);
         Producer<Object, Object> producer = producers.get(connection, scope, transactional);
-        return new Send(connection, producer, run, target(topicName), spec(), taken, ackTimeoutMs, pacer, perSample);
+        return new Send(
+                connection,
+                producer,
+                run,
+                settings.target(topicName),
+                settings.spec(),
+                taken,
+                ackTimeoutMs,
+                pacer,
+                perSample);
     }
 
     private PacedSender pacer(ProducerRun run) {
@@ -145,7 +154,7 @@ public class KafkaProducerSampler extends ProducerFields {
                         sending,
                         taken == null ? null : taken.slots(),
                         () -> stopped() || end.getAsBoolean() || records.rowsEnded()));
-                handedToKafka();
+                taking.handedToKafka();
                 if (batch != null) {
                     pending = batch.pending();
                     failed = batch.failed();
@@ -163,7 +172,7 @@ public class KafkaProducerSampler extends ProducerFields {
                     transactional,
                     result instanceof KafkaSampleResult,
                     taken.slots()));
-            handedToKafka();
+            taking.handedToKafka();
             inFlight = batch;
             try {
                 batch.await(ackTimeoutMs);
@@ -265,13 +274,13 @@ public class KafkaProducerSampler extends ProducerFields {
     }
 
     @Override
-    protected void notSent(int n, Supplier<String> cause) {
-        run().stats.failed(n, cause);
+    protected void failed(SampleResult result, Throwable e) {
+        taking.failed(result, e, "records", (n, cause) -> run().stats.failed(n, cause));
     }
 
     @Override
-    protected String noun() {
-        return "records";
+    protected double expectedRate() {
+        return settings.expectedRate(getName());
     }
 
     private String sequenceId(Connection connection) {
@@ -283,7 +292,7 @@ public class KafkaProducerSampler extends ProducerFields {
 
     @Override
     protected void wake() {
-        scheduleWait.wake();
+        taking.wake();
         PacedSender paced = pacer;
         if (paced != null) {
             paced.release();

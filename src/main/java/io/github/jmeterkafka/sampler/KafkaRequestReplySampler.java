@@ -1,12 +1,14 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.client.MatchWait;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
@@ -19,7 +21,6 @@ import io.github.jmeterkafka.run.RunOutput;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.errors.InterruptException;
@@ -46,11 +47,13 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient boolean requestsFramed;
     private transient volatile MatchWait inFlight;
     private final transient InterruptibleCall blocking = new InterruptibleCall();
+    private final transient RecordSettings settings = new RecordSettings(this);
+    private final transient TakenRecords taking = new TakenRecords();
 
     private MatchRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("requests to send in total", recordBudget, 0);
-            return new MatchRun(budget, schedule(budget), getName(), MatchStats.Kind.REQUEST_REPLY);
+            return new MatchRun(budget, settings.schedule(budget), getName(), MatchStats.Kind.REQUEST_REPLY);
         });
     }
 
@@ -59,20 +62,19 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         int perSample = Fields.positiveInt("requests per sample", recordsPerSample, 1);
         MatchRun run = run();
         ScheduleWait.Taken taken =
-                records.rowsEnded() ? null : scheduleWait.take(run.budget, run.schedule, perSample, this::stopped);
+                records.rowsEnded() ? null : taking.take(run.budget, run.schedule, perSample, this::stopped);
         if (taken == null) {
             return null;
         }
         int n = taken.count();
         result.setSampleCount(n);
-        taken(n);
         long timeoutMs = Fields.nonNegativeLong("reply timeout", replyTimeout, 5000);
         if (timeoutMs == 0) {
             throw new InvalidInputException("Reply timeout must be more than 0 ms");
         }
         String requestTopic = Fields.required("request topic", topic);
         String replyTo = Fields.required("reply topic", replyTopic);
-        RecordSpec recordSpec = spec();
+        RecordSpec recordSpec = settings.spec();
         Connection connection = connection();
         // Avro requests in Avro binary and Protobuf ones: a JSON path reads them through their schema, as it
         // reads the replies
@@ -92,7 +94,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 requestText::text,
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
-        ProducerRecords.Target target = target(requestTopic);
+        ProducerRecords.Target target = settings.target(requestTopic);
         if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
             replyText = ValueText.of(replySchema.trim(), connection.schemaRegistry());
         }
@@ -150,7 +152,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                     .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;
             try {
-                handedToKafka();
+                taking.handedToKafka();
                 sentBytes = blocking.run(() -> requests.send(producer, wait, make, run.stats, slots));
                 if (stopped()) {
                     wait.release();
@@ -215,18 +217,27 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     }
 
     @Override
-    protected void notSent(int n, Supplier<String> cause) {
-        run().stats.notSent(n, cause);
+    protected void failed(SampleResult result, Throwable e) {
+        taking.failed(result, e, "requests", (n, cause) -> run().stats.notSent(n, cause));
     }
 
     @Override
-    protected String noun() {
-        return "requests";
+    protected double expectedRate() {
+        return settings.expectedRate(getName());
+    }
+
+    /** What ties a reply to its request, from the fields. */
+    private Correlation correlation() {
+        return switch (Tagged.parse(CorrelateBy.class, "correlate by", correlateBy)) {
+            case HEADER -> Correlation.header(Fields.required("correlation id header", correlationHeader));
+            case KEY -> Correlation.key();
+            case JSON_PATH -> Correlation.jsonPath(Fields.required("JSON path", correlationPath));
+        };
     }
 
     @Override
     protected void wake() {
-        scheduleWait.wake();
+        taking.wake();
         MatchWait wait = inFlight;
         if (wait != null) {
             wait.release();

@@ -1,8 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
-import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.input.Tagged;
 
 /**
  * The Kafka Request-Reply's own fields beside those of its request records, as JMeter's TestBean sets them
@@ -19,15 +17,6 @@ public abstract class RequestReplyFields extends RecordFields {
     protected String replyTopicHeader = "kafka_replyTopic";
     protected String replySchema = "";
     protected String variablePrefix = "kafka";
-
-    /** What ties a reply to its request, from the fields. */
-    Correlation correlation() {
-        return switch (Tagged.parse(CorrelateBy.class, "correlate by", correlateBy)) {
-            case HEADER -> Correlation.header(Fields.required("correlation id header", correlationHeader));
-            case KEY -> Correlation.key();
-            case JSON_PATH -> Correlation.jsonPath(Fields.required("JSON path", correlationPath));
-        };
-    }
 
     // ---- bean properties (their names are written into saved plans: never rename) ----
 

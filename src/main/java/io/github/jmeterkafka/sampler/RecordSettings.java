@@ -1,0 +1,89 @@
+package io.github.jmeterkafka.sampler;
+
+import io.github.jmeterkafka.client.ProducerRecords;
+import io.github.jmeterkafka.config.KeyValue;
+import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.payload.KeyMode;
+import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.payload.SchemaOutput;
+import io.github.jmeterkafka.payload.ValueMode;
+import java.util.List;
+
+/**
+ * What a record-making sampler's fields say, as they are for this sample: what its records are made of, where they
+ * go, and the pace all its threads keep.
+ *
+ * <p>Threads: one per sampler clone.
+ */
+final class RecordSettings {
+    private final RecordFields fields;
+    private final SameAsLast<RecordSpec> spec = new SameAsLast<>();
+
+    RecordSettings(RecordFields fields) {
+        this.fields = fields;
+    }
+
+    /** What the records are made of; made again only when a field changed. */
+    RecordSpec spec() {
+        RecordFields f = fields;
+        return spec.get(
+                this::newSpec,
+                f.getKeyMode(),
+                f.getKey(),
+                f.getKeyCount(),
+                f.getValueMode(),
+                f.getValue(),
+                f.getRecordSize(),
+                f.getPayloadFile(),
+                f.getPayloadDelimiter(),
+                f.getValueSchema(),
+                f.getSchemaOutput(),
+                // their rows as they are now: a table changed in place is a change
+                KeyValue.entries(f.getFieldRules()),
+                KeyValue.entries(f.getHeaders()));
+    }
+
+    private RecordSpec newSpec() {
+        RecordFields f = fields;
+        return new RecordSpec(
+                Tagged.parse(KeyMode.class, "key mode", f.getKeyMode()),
+                f.getKey(),
+                Fields.positiveInt("key count", f.getKeyCount(), 100),
+                Tagged.parse(ValueMode.class, "value mode", f.getValueMode()),
+                f.getValue(),
+                f.getRecordSize(),
+                ThreadRecords.resolve(f.getPayloadFile()),
+                f.getPayloadDelimiter(),
+                ThreadRecords.resolve(f.getValueSchema()),
+                Tagged.parse(SchemaOutput.class, "schema output", f.getSchemaOutput()),
+                List.copyOf(KeyValue.toMap(f.getFieldRules(), "field rules").entrySet()),
+                KeyValue.entries(f.getHeaders()));
+    }
+
+    /** Where the records go: the topic, and the partition and timestamp fields. */
+    ProducerRecords.Target target(String topicName) {
+        String partition = fields.getPartition();
+        String timestamp = fields.getTimestamp();
+        return new ProducerRecords.Target(
+                topicName,
+                partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
+                timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
+    }
+
+    /** The schedule all threads send on, as {@link TargetRate#schedule} says; {@code budget} 0: no limit. */
+    SendSchedule schedule(long budget) {
+        return pace().schedule(budget);
+    }
+
+    /** The expected records/s (0: none), as {@link TargetRate#expected} says. */
+    double expectedRate(String label) {
+        return pace().expected(label);
+    }
+
+    private TargetRate pace() {
+        return new TargetRate(
+                fields.getTargetRate(), fields.getTargetRampUp(), fields.getBehindSchedule(), fields.getExpectedRate());
+    }
+}
