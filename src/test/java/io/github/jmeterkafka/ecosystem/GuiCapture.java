@@ -3,6 +3,7 @@ package io.github.jmeterkafka.ecosystem;
 import java.awt.Component;
 import java.awt.Container;
 import java.awt.Graphics2D;
+import java.awt.Rectangle;
 import java.awt.event.ActionEvent;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -60,6 +61,8 @@ public final class GuiCapture {
             "io.github.jmeterkafka.sampler.KafkaConsumerSampler", "kafka-consumer",
             "io.github.jmeterkafka.sampler.KafkaAdminSampler", "kafka-admin",
             "io.github.jmeterkafka.sampler.KafkaRequestReplySampler", "kafka-request-reply",
+            "io.github.jmeterkafka.sampler.KafkaAwaitSampler", "kafka-await",
+            "io.github.jmeterkafka.sampler.KafkaShareConsumerSampler", "kafka-share-consumer",
             "io.github.jmeterkafka.listener.KafkaSummaryListener", "kafka-summary");
 
     private static final long WAIT_MS = 180_000;
@@ -172,7 +175,7 @@ public final class GuiCapture {
             ImageIO.write(image, "png", out.resolve(name + ".png").toFile());
             List<String> texts = new ArrayList<>();
             texts.add("element: " + node.getName());
-            describe(panel, texts);
+            describe(panel, panel, texts);
             Files.write(out.resolve(name + ".txt"), texts, StandardCharsets.UTF_8);
             return null;
         });
@@ -220,13 +223,20 @@ public final class GuiCapture {
         }
     }
 
-    /** What a reader of the panel sees, in layout order: group titles, labels, drop-downs, fields. */
-    private static void describe(Component c, List<String> texts) {
+    /**
+     * What a reader of the panel sees, in layout order: group titles, labels, drop-downs, fields; and "cut off" for
+     * a label not wholly inside the panel, which the screenshot then leaves out.
+     */
+    private static void describe(JComponent panel, Component c, List<String> texts) {
         if (c instanceof JComponent jComponent) {
             title(jComponent.getBorder(), texts);
         }
         if (c instanceof JLabel jLabel) {
             add(texts, "label", jLabel.getText());
+            Rectangle at = SwingUtilities.convertRectangle(c.getParent(), c.getBounds(), panel);
+            if (!new Rectangle(panel.getSize()).contains(at)) {
+                add(texts, "cut off", jLabel.getText());
+            }
         } else if (c instanceof JComboBox) {
             JComboBox<?> combo = (JComboBox<?>) c;
             List<String> items = new ArrayList<>();
@@ -247,7 +257,7 @@ public final class GuiCapture {
         }
         if (c instanceof Container container && !(c instanceof JComboBox)) {
             for (Component child : container.getComponents()) {
-                describe(child, texts);
+                describe(panel, child, texts);
             }
         }
     }

@@ -35,14 +35,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx with one more, disabled
- * thread group holding test-plans/request-reply.jmx's Kafka Request-Reply, shows each Kafka element's
- * panel and paints it to target/screenshots/, saves the plan with JMeter's Save action, and the saved
- * plan then runs headless like the quick start.
+ * thread group holding the samplers the quick start lacks (from request-reply.jmx, async-api.jmx and
+ * share-group-queue.jmx), shows each Kafka element's panel and paints it to target/screenshots/, saves
+ * the plan with JMeter's Save action, and the saved plan then runs headless like the quick start.
  */
 class GuiScreenshotIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
-    private static final Path REQUEST_REPLY = Harness.projectDir().resolve("test-plans/request-reply.jmx");
-    private static final String REQUEST_REPLY_SAMPLER = "io.github.jmeterkafka.sampler.KafkaRequestReplySampler";
+    /** The samplers the quick start lacks, each taken from a ready plan that sets it up. */
+    private static final List<Borrowed> BORROWED = List.of(
+            new Borrowed("request-reply.jmx", "io.github.jmeterkafka.sampler.KafkaRequestReplySampler"),
+            new Borrowed("async-api.jmx", "io.github.jmeterkafka.sampler.KafkaAwaitSampler"),
+            new Borrowed("share-group-queue.jmx", "io.github.jmeterkafka.sampler.KafkaShareConsumerSampler"));
+
     private static final String PRODUCER = "Produce 1 KB records";
     private static final String CONSUMER = "Consume all records";
     private static final String SUMMARY = "kafka-summary";
@@ -64,15 +68,15 @@ class GuiScreenshotIT {
     }
 
     /**
-     * Opens the quick start (with a disabled Kafka Request-Reply) in the GUI of the JMeter at
+     * Opens the quick start (with the other samplers in a disabled thread group) in the GUI of the JMeter at
      * {@code home} (the plugin installed) on {@code java}, paints each Kafka panel into {@code out},
      * checks them, saves the plan with JMeter's Save action and returns the saved file.
      */
     static Path openPaintAndSave(Path home, Path java, Path out, String run) throws Exception {
         Path dir = Harness.targetDir().resolve("gui-runs").resolve(run);
         Files.createDirectories(dir);
-        Path saved = capture(
-                home, java, planWithRequestReply(dir.resolve("quickstart-and-request-reply.jmx")), out, run, "");
+        Path saved =
+                capture(home, java, planWithAllSamplers(dir.resolve("quickstart-and-all-samplers.jmx")), out, run, "");
         for (String name : GuiCapture.fileNames()) {
             BufferedImage image = ImageIO.read(out.resolve(name + ".png").toFile());
             assertThat(image).as(name).isNotNull();
@@ -82,6 +86,9 @@ class GuiScreenshotIT {
                     .as("distinct colours in %s.png (a blank panel has one)", name)
                     .isGreaterThan(8);
             List<String> texts = Files.readAllLines(out.resolve(name + ".txt"), StandardCharsets.UTF_8);
+            assertThat(texts)
+                    .as("%s: labels outside the painted panel", name)
+                    .noneMatch(t -> t.startsWith("cut off: "));
             if (!name.equals(SUMMARY)) {
                 assertThat(texts.stream().filter(t -> t.startsWith("group: ")))
                         .as("%s: grouped fields", name)
@@ -95,8 +102,18 @@ class GuiScreenshotIT {
                     .noneMatch(item -> item.matches(RAW_TAG));
         }
         assertThat(Files.readAllLines(out.resolve("kafka-producer.txt")))
-                .contains("group: Where to", "group: Key", "group: Value", "group: Record", "group: Sending")
+                .contains(
+                        "group: Where to",
+                        "group: Key",
+                        "group: Value",
+                        "group: Record",
+                        "group: Sending",
+                        "label: Target records/s:",
+                        "label: Rate ramp-up (s):",
+                        "label: Behind schedule:",
+                        "label: Expected records/s:")
                 .anyMatch(t -> t.startsWith("combo: No key (null) ["))
+                .anyMatch(t -> t.startsWith("combo: Catch up ["))
                 .anyMatch(t -> t.startsWith("combo: Random letters, new for every record ["))
                 .anyMatch(t -> t.startsWith("combo: Shared by all threads ["));
         assertThat(Files.readAllLines(out.resolve("kafka-request-reply.txt")))
@@ -112,6 +129,29 @@ class GuiScreenshotIT {
                         "label: Reply topic:",
                         "label: Correlation id header:",
                         "label: Reply timeout (ms):");
+        assertThat(Files.readAllLines(out.resolve("kafka-await.txt")))
+                .contains(
+                        "group: Where to look",
+                        "group: Which records",
+                        "group: Waiting",
+                        "group: Records found",
+                        "label: Topic:",
+                        "label: Await by:",
+                        "label: Value to await:",
+                        "label: Records to await:",
+                        "label: Start time (ms since the epoch):")
+                .anyMatch(t -> t.startsWith("combo: Record key ["));
+        assertThat(Files.readAllLines(out.resolve("kafka-share-consumer.txt")))
+                .contains(
+                        "group: What to read",
+                        "group: Reading",
+                        "group: Jobs and acknowledgements",
+                        "group: Delivery verification (records with the producer's sequence header)",
+                        "label: Share group:",
+                        "label: Records per sample:",
+                        "label: Outcome expression:",
+                        "label: Renew locks of slow jobs:")
+                .anyMatch(t -> t.startsWith("combo: Explicit (per record) ["));
         assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
         assertThat(Files.readAllLines(out.resolve("kafka-consumer.txt")))
                 .contains(
@@ -143,6 +183,8 @@ class GuiScreenshotIT {
                         MenuFactory.SAMPLERS + ": Kafka Consumer",
                         MenuFactory.SAMPLERS + ": Kafka Admin",
                         MenuFactory.SAMPLERS + ": Kafka Request-Reply",
+                        MenuFactory.SAMPLERS + ": Kafka Await",
+                        MenuFactory.SAMPLERS + ": Kafka Share Consumer",
                         MenuFactory.CONFIG_ELEMENTS + ": Kafka Connection",
                         MenuFactory.LISTENERS + ": Kafka Metrics",
                         MenuFactory.LISTENERS + ": Kafka Summary");
@@ -152,7 +194,9 @@ class GuiScreenshotIT {
                 .contains(
                         "<stringProp name=\"keyMode\">keyMode.none</stringProp>",
                         "<stringProp name=\"operation\">operation.createTopic</stringProp>",
-                        "<stringProp name=\"correlationHeader\">kafka_correlationId</stringProp>");
+                        "<stringProp name=\"correlationHeader\">kafka_correlationId</stringProp>",
+                        "<stringProp name=\"correlateBy\">correlateBy.key</stringProp>",
+                        "<stringProp name=\"acknowledgement\">acknowledgement.explicit</stringProp>");
         return saved;
     }
 
@@ -207,22 +251,20 @@ class GuiScreenshotIT {
     }
 
     /**
-     * The quick start with one more thread group holding request-reply.jmx's sampler, so its panel is
+     * The quick start with one more thread group holding the {@link #BORROWED} samplers, so their panels are
      * painted too; disabled, so the saved plan still runs like the quick start.
      */
-    private static Path planWithRequestReply(Path copy) throws IOException {
+    private static Path planWithAllSamplers(Path copy) throws IOException {
         String quickstart = Files.readString(PLAN, StandardCharsets.UTF_8);
-        String requestReply = Files.readString(REQUEST_REPLY, StandardCharsets.UTF_8);
-        String close = "</" + REQUEST_REPLY_SAMPLER + ">";
-        int from = requestReply.indexOf("<" + REQUEST_REPLY_SAMPLER + " ");
-        int to = requestReply.indexOf(close);
+        StringBuilder samplers = new StringBuilder();
+        for (Borrowed b : BORROWED) {
+            samplers.append("          ").append(b.element()).append("\n          <hashTree/>\n");
+        }
         String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
         int at = quickstart.lastIndexOf(end);
-        assertThat(from).as("a Kafka Request-Reply in %s", REQUEST_REPLY).isNotNegative();
-        assertThat(to).as("a Kafka Request-Reply in %s", REQUEST_REPLY).isGreaterThan(from);
         assertThat(at).as("the test plan's end in %s", PLAN).isNotNegative();
         String group = """
-                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="Request and reply" enabled="false">
+                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="Other samplers" enabled="false">
                         <intProp name="ThreadGroup.num_threads">1</intProp>
                         <intProp name="ThreadGroup.ramp_time">0</intProp>
                         <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
@@ -232,12 +274,24 @@ class GuiScreenshotIT {
                         </elementProp>
                       </ThreadGroup>
                       <hashTree>
-                        %s
-                        <hashTree/>
-                      </hashTree>
-                """.formatted(requestReply.substring(from, to + close.length()));
+                %s      </hashTree>
+                """.formatted(samplers);
         Files.writeString(copy, quickstart.substring(0, at) + group + quickstart.substring(at), StandardCharsets.UTF_8);
         return copy;
+    }
+
+    /** A sampler of {@code plan} (a file in test-plans/), the first element of class {@code sampler} there. */
+    private record Borrowed(String plan, String sampler) {
+        String element() throws IOException {
+            Path file = Harness.projectDir().resolve("test-plans").resolve(plan);
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String close = "</" + sampler + ">";
+            int from = text.indexOf("<" + sampler + " ");
+            int to = text.indexOf(close);
+            assertThat(from).as("a %s in %s", sampler, file).isNotNegative();
+            assertThat(to).as("a %s in %s", sampler, file).isGreaterThan(from);
+            return text.substring(from, to + close.length());
+        }
     }
 
     static void runsHeadlessLikeQuickstart(JMeter jmeter, Path plan, Path java) {
@@ -314,8 +368,7 @@ class GuiScreenshotIT {
     private static void deleteOwnFiles(Path dir) throws IOException {
         if (Files.isDirectory(dir)) {
             try (DirectoryStream<Path> files = Files.newDirectoryStream(
-                    dir,
-                    "{done,failed.txt,menus.txt,kafka-connection.*,kafka-producer.*,kafka-consumer.*,kafka-admin.*,kafka-request-reply.*,kafka-summary.*}")) {
+                    dir, "{done,failed.txt,menus.txt," + String.join(".*,", GuiCapture.fileNames()) + ".*}")) {
                 for (Path f : files) {
                     Files.deleteIfExists(f);
                 }
