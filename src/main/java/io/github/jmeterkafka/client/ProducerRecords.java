@@ -26,14 +26,27 @@ public final class ProducerRecords {
     private final Map<TopicPartition, long[]> sequences = new HashMap<>();
     private int nextPartition;
 
-    /** Where a sample's records go and what they carry besides key, value and headers. */
-    public record Target(String topic, Integer partition, Long timestamp) {}
+    /**
+     * Where a sample's records go and what they carry besides key, value and headers.
+     *
+     * @param producerId the thread's id in sequence headers; null: no sequence header
+     * @param partitions the topic's partition count, when the records need a sequence header; else 0
+     */
+    public record Target(String topic, Integer partition, Long timestamp, String producerId, int partitions) {
+        /** Records without a sequence header. */
+        public Target(String topic, Integer partition, Long timestamp) {
+            this(topic, partition, timestamp, null, 0);
+        }
+
+        /** These records with a sequence header of {@code producerId}, over the topic's {@code partitions}. */
+        public Target sequenced(String producerId, int partitions) {
+            return new Target(topic, partition, timestamp, producerId, partitions);
+        }
+    }
 
     /**
      * The maker of a sample's records, each made when the producer is about to send it.
      *
-     * @param producerId       the thread's id in sequence headers; null: no sequence header
-     * @param partitions       the topic's partition count, when the records need a sequence header
      * @param keysAsBytes      the key serializer takes byte[]; else keys go as text
      * @param valuesAsBytes    the value serializer takes byte[]; else byte[] values go as text
      * @param valueOut         what a value the maker made is sent as (a registry's header before it, a serializer's
@@ -43,11 +56,11 @@ public final class ProducerRecords {
             Target target,
             RecordMaker maker,
             RecordContext context,
-            String producerId,
-            int partitions,
             boolean keysAsBytes,
             boolean valuesAsBytes,
             UnaryOperator<Object> valueOut) {
+        String producerId = target.producerId();
+        int partitions = target.partitions();
         int samplePartition = partitions > 0 ? nextPartition++ % partitions : 0;
         // a paced record's sequence header carries its intended send time, so a consumer's end-to-end latency
         // includes its wait to be sent

@@ -227,9 +227,7 @@ public class KafkaProducerSampler extends ProducerFields {
                     seed,
                     connection,
                     run.counters,
-                    target,
-                    sequenceHeader ? sequenceId(connection) : null,
-                    partitions);
+                    sequenceHeader ? target.sequenced(sequenceId(connection), partitions) : target);
         }
 
         @Override

@@ -147,7 +147,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         public MatchWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
-            var make = records.sample(recordSpec, seed, connection, run.counters, target, null, 0);
+            var make = records.sample(recordSpec, seed, connection, run.counters, target);
             MatchWait wait = reader.registry()
                     .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;

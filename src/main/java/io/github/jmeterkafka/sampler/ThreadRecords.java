@@ -46,13 +46,7 @@ final class ThreadRecords {
      * @param seed blank, or the seed of this thread's random stream (read at its first sample)
      */
     Outgoing.Maker sample(
-            RecordSpec now,
-            String seed,
-            Connection connection,
-            SamplerCounters counters,
-            ProducerRecords.Target target,
-            String producerId,
-            int partitions)
+            RecordSpec now, String seed, Connection connection, SamplerCounters counters, ProducerRecords.Target target)
             throws InterruptedException {
         if (keyBytes == null) {
             keyBytes = connection.settings().serializesBytes(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
@@ -82,7 +76,7 @@ final class ThreadRecords {
         } else if (serializerObjects != null) {
             valueOut = serializerObjects;
         }
-        return records.sample(target, maker, context, producerId, partitions, keyBytes, valueBytes, valueOut);
+        return records.sample(target, maker, context, keyBytes, valueBytes, valueOut);
     }
 
     private void output(RecordSpec now, Connection connection) {
