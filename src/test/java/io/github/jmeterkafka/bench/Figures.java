@@ -1,9 +1,9 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.SummaryText;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The final lines of kafka-producer-perf-test and kafka-consumer-perf-test, which the plugin's
@@ -15,11 +15,6 @@ final class Figures {
 
     /** One producer run: perf-test's last line, or the line under "Kafka Producer summary for ...". */
     static final class Producer {
-        private static final Pattern LINE =
-                Pattern.compile("(\\d+)(?: steady state)? records sent, ([\\d.]+) records/sec "
-                        + "\\(([\\d.]+) MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, "
-                        + "(\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.(?: \\(the first .* left out\\))?");
-
         private static final String STEADY = " steady state records sent";
 
         final long records;
@@ -103,7 +98,7 @@ final class Figures {
         private static Producer parseLast(String output, Predicate<String> which, String what) {
             Producer found = null;
             for (String line : output.split("\r?\n", -1)) {
-                Matcher m = LINE.matcher(line.trim());
+                Matcher m = SummaryText.PRODUCER.matcher(line.trim());
                 if (m.matches() && which.test(line)) {
                     found = new Producer(m);
                 }
@@ -122,7 +117,7 @@ final class Figures {
         /** The paced producer's corrected latencies under {@code title}, with its records and rate; null if none. */
         static Producer correctedAfter(String output, String title) {
             Producer f = parseAfter(output, title);
-            Matcher c = StallCase.CORRECTED.matcher(output.substring(output.indexOf(title)));
+            Matcher c = SummaryText.CORRECTED.matcher(output.substring(output.indexOf(title)));
             if (!c.find()) {
                 return null;
             }
@@ -142,8 +137,6 @@ final class Figures {
     /** One consumer run, in kafka-consumer-perf-test's columns. */
     static final class Consumer {
         static final String HEADER_START = "start.time, end.time, data.consumed.in.MB";
-        // kafka-share-consumer-perf-test's line
-        private static final int SHARE_FIELDS = 7;
 
         final double megabytes;
         final double mbPerSec;
@@ -154,29 +147,14 @@ final class Figures {
         final double fetchRecordsPerSec;
 
         private Consumer(String line) {
-            // limit 0: trailing empty fields are not counted
-            String[] f = line.split(",\\s*", 0);
-            if (f.length == SHARE_FIELDS) {
-                // share-consumer-perf-test: start, end, MB, MB.sec, nMsg.sec, nMsg, fetch.time.ms (no rebalances)
-                megabytes = Double.parseDouble(f[2]);
-                mbPerSec = Double.parseDouble(f[3]);
-                recordsPerSec = Double.parseDouble(f[4]);
-                records = Long.parseLong(f[5]);
-                rebalanceMs = 0;
-                fetchMs = Long.parseLong(f[6]);
-                fetchRecordsPerSec = recordsPerSec;
-                return;
-            }
-            if (f.length != 10) {
-                throw new IllegalStateException("Not a consumer-perf-test line: " + line);
-            }
-            megabytes = Double.parseDouble(f[2]);
-            mbPerSec = Double.parseDouble(f[3]);
-            records = Long.parseLong(f[4]);
-            recordsPerSec = Double.parseDouble(f[5]);
-            rebalanceMs = Long.parseLong(f[6]);
-            fetchMs = Long.parseLong(f[7]);
-            fetchRecordsPerSec = Double.parseDouble(f[9]);
+            SummaryText.Consumer c = SummaryText.Consumer.parse(line);
+            megabytes = c.megabytes();
+            mbPerSec = c.mbPerSec();
+            records = c.records();
+            recordsPerSec = c.recordsPerSec();
+            rebalanceMs = c.rebalanceMs();
+            fetchMs = c.fetchMs();
+            fetchRecordsPerSec = c.fetchRecordsPerSec();
         }
 
         /**
@@ -187,8 +165,7 @@ final class Figures {
             String rest = title == null ? output : lineAfter(output, title, Integer.MAX_VALUE);
             String below = lineAfter(rest, HEADER_START, Integer.MAX_VALUE);
             for (String line : below.split("\r?\n", -1)) {
-                int fields = line.split(",").length;
-                if ((fields == 10 || fields == SHARE_FIELDS) && !line.startsWith("WARNING")) {
+                if (SummaryText.Consumer.isLine(line) && !line.startsWith("WARNING")) {
                     return new Consumer(line);
                 }
             }

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.SummaryText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -112,9 +113,9 @@ final class PacingCase {
             Figures.Producer f =
                     steady ? Figures.Producer.parseSteady(summary) : Figures.Producer.parseAfter(stdout, TITLE);
             // the steady part's corrected line comes after the whole run's
-            Matcher c = StallCase.CORRECTED.matcher(
+            Matcher c = SummaryText.CORRECTED.matcher(
                     steady ? summary.substring(summary.indexOf("steady state corrected")) : summary);
-            Matcher d = StallCase.SEND_DELAY.matcher(summary);
+            Matcher d = SummaryText.SEND_DELAY.matcher(summary);
             if (!c.find() || !d.find()) {
                 throw new IllegalStateException("No corrected latency or send delay under " + TITLE);
             }

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.SummaryText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,6 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -60,15 +60,6 @@ final class StallCase {
     static final double PERF_FLOOR_MS = 2;
     /** The target rate's CPU per record at most this times the timer's. */
     static final double CPU_RATIO = 1.05;
-
-    private static final String LATENCIES =
-            "([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, "
-                    + "(\\d+) ms 99\\.9th\\.";
-    static final Pattern CORRECTED =
-            Pattern.compile("corrected for the schedule \\(from the intended send\\): " + LATENCIES);
-    static final Pattern SEND_DELAY = Pattern.compile("send delay \\(intended to actual send\\): ([\\d.]+) ms"
-            + " avg, (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, ([\\d.]+) ms max; behind"
-            + " schedule ([\\d.]+) s in (\\d+) stretch(?:es)? \\(longest ([\\d.]+) s\\), (\\d+) records skipped\\.");
 
     final long records;
     final int rate;
@@ -170,7 +161,7 @@ final class StallCase {
             Report.Run sendToAck =
                     Report.Run.producer(side, repeat, f, cpu, cpuAfterStart, wall, steal, brokerRecords, -1);
             Figures.Producer corrected = Figures.Producer.correctedAfter(stdout, title);
-            Matcher d = SEND_DELAY.matcher(summary);
+            Matcher d = SummaryText.SEND_DELAY.matcher(summary);
             if (corrected == null || !d.find()) {
                 return new Run(variant, side, repeat, sendToAck, null, null, null, samples, connectMs, stall);
             }

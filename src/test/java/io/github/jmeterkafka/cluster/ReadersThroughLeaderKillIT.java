@@ -8,13 +8,13 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaCluster;
 import io.github.jmeterkafka.harness.SharedCluster;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -28,13 +28,6 @@ import org.junit.jupiter.api.Test;
  * job accepted exactly once. Each run ends with the node back and in sync.
  */
 class ReadersThroughLeaderKillIT {
-    private static final Pattern ROUND_TRIPS =
-            Pattern.compile("\\n(\\d+) requests, (\\d+) replies, [0-9.]+ replies/sec");
-    private static final Pattern UNANSWERED = Pattern.compile(
-            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) foreign, (\\d+) duplicate replies, (\\d+) failed requests");
-    private static final Pattern AWAITED = Pattern.compile("\\n(\\d+) awaited, (\\d+) matched, [0-9.]+ matched/sec");
-    private static final Pattern AWAIT_MISSING = Pattern.compile(
-            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) unmatched, (\\d+) duplicate records, (\\d+) failed awaits");
     private static final Map<String, String> DURABLE = Map.of("min.insync.replicas", "2");
 
     private static KafkaCluster cluster;
@@ -87,13 +80,16 @@ class ReadersThroughLeaderKillIT {
         }
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        long[] trips = result.numbers(ROUND_TRIPS);
-        long[] unanswered = result.numbers(UNANSWERED);
-        assertThat(trips[0]).as(result.stdout()).isEqualTo(4000);
-        assertThat(trips[1] + unanswered[0]).as("matched + timeouts = sent").isEqualTo(4000);
-        assertThat(unanswered[4]).as("failed requests").isZero();
+        SummaryText summary = result.summary("Kafka Request-Reply summary for 'Request and reply':");
+        SummaryText.RoundTrips trips = summary.roundTrips();
+        SummaryText.Unanswered unanswered = summary.unanswered();
+        assertThat(trips.sent()).as(result.stdout()).isEqualTo(4000);
+        assertThat(trips.received() + unanswered.timeouts())
+                .as("matched + timeouts = sent")
+                .isEqualTo(4000);
+        assertThat(unanswered.failed()).as("failed requests").isZero();
         // a reply the echo sent twice (it read a request again after the kill) is counted, never matched again
-        assertThat(trips[1]).isLessThanOrEqualTo(trips[0]);
+        assertThat(trips.received()).isLessThanOrEqualTo(trips.sent());
     }
 
     @Test
@@ -120,11 +116,14 @@ class ReadersThroughLeaderKillIT {
         }
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        long[] awaited = result.numbers(AWAITED);
-        long[] missing = result.numbers(AWAIT_MISSING);
-        assertThat(awaited[0]).as(result.stdout()).isEqualTo(3000);
-        assertThat(awaited[1] + missing[0]).as("matched + timeouts = awaited").isEqualTo(3000);
-        assertThat(missing[4]).as("failed awaits").isZero();
+        SummaryText summary = result.summary("Kafka Await summary for 'Order event':");
+        SummaryText.RoundTrips awaited = summary.roundTrips();
+        SummaryText.Unanswered missing = summary.unanswered();
+        assertThat(awaited.sent()).as(result.stdout()).isEqualTo(3000);
+        assertThat(awaited.received() + missing.timeouts())
+                .as("matched + timeouts = awaited")
+                .isEqualTo(3000);
+        assertThat(missing.failed()).as("failed awaits").isZero();
     }
 
     @Test

@@ -17,8 +17,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -475,21 +473,9 @@ public final class JMeter {
             Path report,
             Duration elapsed) {
 
-        /**
-         * The whole numbers {@code line}'s groups caught in the first match on stdout, e.g. a summary's counts.
-         *
-         * @throws AssertionError no line of stdout matches
-         */
-        public long[] numbers(Pattern line) {
-            Matcher m = line.matcher(stdout());
-            if (!m.find()) {
-                throw new AssertionError("no match of " + line + " in\n" + describe());
-            }
-            long[] n = new long[m.groupCount()];
-            for (int i = 0; i < n.length; i++) {
-                n[i] = Long.parseLong(m.group(i + 1));
-            }
-            return n;
+        /** The end-of-test summary on stdout under {@code title}, e.g. "Kafka Await summary for 'x':". */
+        public SummaryText summary(String title) {
+            return SummaryText.under(stdout(), title);
         }
 
         /** The HTML dashboard directory, if {@link RunBuilder#htmlReport()} was asked for. */

@@ -8,6 +8,8 @@ import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.SummaryText;
+import io.github.jmeterkafka.harness.SummaryText.RoundTrips;
 import io.github.jmeterkafka.harness.spring.SpringService;
 import io.github.jmeterkafka.harness.spring.orders.OrdersApplication;
 import java.io.ByteArrayOutputStream;
@@ -15,7 +17,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,12 +29,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/async-api.jmx");
     private static final String AWAIT = "Order event";
     private static final String POST = "POST order";
-    private static final Pattern MATCHED = Pattern.compile(
-            "Kafka Await summary for '" + AWAIT + "':\\n(\\d+) awaited, (\\d+) matched, [0-9.]+ matched/sec \\([0-9.]+"
-                    + " MB/sec\\), [0-9.]+ ms avg latency, [0-9.]+ ms max latency, (\\d+) ms 50th, \\d+ ms 95th, \\d+"
-                    + " ms 99th, \\d+ ms 99.9th.");
-    private static final Pattern MISSING = Pattern.compile(
-            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) unmatched, (\\d+) duplicate records, (\\d+) failed awaits");
+    private static final String TITLE = "Kafka Await summary for '" + AWAIT + "':";
 
     @Test
     void everyOrderPostedOverHttpIsFoundAsItsEvent() {
@@ -52,8 +48,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
                 .hasSize(400)
                 .allSatisfy(r -> assertThat(r.responseCode()).isEqualTo("200"));
         assertThat(echoed.replied()).isEqualTo(400);
-        assertThat(result.numbers(MATCHED)).startsWith(400, 400);
-        assertThat(result.numbers(MISSING)).containsExactly(0, 0, 0, 0, 0);
+        result.summary(TITLE).assertAllAnswered(400);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
@@ -70,14 +65,15 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(echoed.dropped()).isPositive();
-        long[] matched = result.numbers(MATCHED);
-        long[] missing = result.numbers(MISSING);
-        assertThat(missing[0]).as("timeouts").isEqualTo(echoed.dropped());
-        assertThat(matched[1] + missing[0])
+        SummaryText summary = result.summary(TITLE);
+        RoundTrips matched = summary.roundTrips();
+        SummaryText.Unanswered missing = summary.unanswered();
+        assertThat(missing.timeouts()).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(matched.received() + missing.timeouts())
                 .as("matched + timeouts = awaited")
-                .isEqualTo(matched[0])
+                .isEqualTo(matched.sent())
                 .isEqualTo(600);
-        assertThat(missing[2] + missing[3] + missing[4]).isZero();
+        assertThat(missing.others() + missing.duplicates() + missing.failed()).isZero();
         assertThat(result.samples().failures()).hasSize((int) echoed.dropped()).allSatisfy(r -> {
             assertThat(r.label()).isEqualTo(AWAIT);
             assertThat(r.responseCode()).isEqualTo("TimeoutException");
@@ -97,9 +93,9 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
                 result = run(name, echo.httpUrl(), "requests", "300", "threads", "3");
             }
             assertThat(result.exitCode()).as(result.describe()).isZero();
-            long[] matched = result.numbers(MATCHED);
-            assertThat(matched[1]).isEqualTo(300);
-            p50[i] = matched[2];
+            RoundTrips matched = result.summary(TITLE).roundTrips();
+            assertThat(matched.received()).isEqualTo(300);
+            p50[i] = matched.latency().p50Ms();
         }
         assertThat(p50[1])
                 .as("p50 with a 100 ms delay, ms; without: %d", p50[0])
@@ -126,8 +122,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         assertThat(jtl.rows(AWAIT))
                 .hasSize(400)
                 .allSatisfy(r -> assertThat(r.responseCode()).isEqualTo("200"));
-        assertThat(result.numbers(MATCHED)).startsWith(400, 400);
-        assertThat(result.numbers(MISSING)).containsExactly(0, 0, 0, 0, 0);
+        result.summary(TITLE).assertAllAnswered(400);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();

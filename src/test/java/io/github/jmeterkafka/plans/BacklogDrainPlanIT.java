@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,18 +55,15 @@ class BacklogDrainPlanIT extends BrokerAndJMeter {
         assertThat(result.samples().rows("Drain the backlog"))
                 .allSatisfy(
                         r -> assertThat(r.timeStamp()).isLessThanOrEqualTo(drained.timeStamp() + drained.elapsed()));
-        String out = result.stdout();
-        assertThat(out).contains("Kafka Consumer summary for 'Drain the backlog'");
-        Matcher step = Pattern.compile(
-                        "step (\\d) of 3, 2000/s for (\\d+) s: \\d+ records sent in it, [\\d.]+ records/sec"
-                                + " \\(([\\d.]+) %\\); send to ack .*; corrected \\d+ ms 50th, \\d+ ms 99th")
-                .matcher(out);
-        int steps = 0;
-        while (step.find()) {
-            steps++;
-            assertThat(Double.parseDouble(step.group(3))).as(step.group(0)).isBetween(99.0, 101.0);
-        }
-        assertThat(steps).as(out).isEqualTo(3);
+        assertThat(result.summary("Kafka Consumer summary for 'Drain the backlog':")
+                        .consumer()
+                        .records())
+                .isEqualTo(consumed);
+        SummaryText produced = result.summary("Kafka Producer summary for 'Produce throughout':");
+        assertThat(produced.steps()).as("%s", produced).hasSize(3).allSatisfy(step -> {
+            assertThat(step.rate()).startsWith("2000/s for ");
+            assertThat(step.percentOfTarget()).isBetween(99.0, 101.0);
+        });
         assertThat(result.logWarningsAndErrors()).as(result.describe()).isEmpty();
     }
 }

@@ -6,12 +6,11 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.HlogFiles;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.IntervalLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** producer-fixed-rate.jmx against what it expects: its rate, its threads, its warm-up. */
@@ -100,21 +99,14 @@ class FixedRatePlanIT extends BrokerAndJMeter {
                         .mapToLong(Jtl.Row::sampleCount)
                         .sum())
                 .isEqualTo(120_000);
-        String out = result.stdout();
-        assertThat(out).contains("\n120000 records sent, ");
-        Matcher m = Pattern.compile("step (\\d) of 3, (\\d+)/s for 20 s: (\\d+) records sent in it, ([\\d.]+)"
-                        + " records/sec \\(([\\d.]+) %\\); send to ack \\d+ ms 50th, \\d+ ms 99th, \\d+ ms 99.9th,"
-                        + " \\d+ ms 99.99th; corrected \\d+ ms 50th, (\\d+) ms 99th, \\d+ ms 99.9th, \\d+ ms 99.99th,"
-                        + " [\\d.]+ ms max\\.")
-                .matcher(out);
-        int steps = 0;
-        while (m.find()) {
-            steps++;
-            assertThat(Double.parseDouble(m.group(5)))
-                    .as("step %s's rate against its %s/s: %s", m.group(1), m.group(2), m.group(0))
-                    .isBetween(99.5, 100.5);
-        }
-        assertThat(steps).as(out).isEqualTo(3);
+        SummaryText summary = result.summary("Kafka Producer summary for '" + PRODUCER + "':");
+        assertThat(summary.producer().records()).isEqualTo(120_000);
+        assertThat(summary.steps())
+                .as("%s", summary)
+                .hasSize(3)
+                .allSatisfy(step -> assertThat(step.percentOfTarget())
+                        .as("step %s's rate against its %s", step.index(), step.rate())
+                        .isBetween(99.5, 100.5));
         assertThat(result.logWarningsAndErrors()).as(result.describe()).isEmpty();
     }
 }

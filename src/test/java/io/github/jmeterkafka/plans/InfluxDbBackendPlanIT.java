@@ -37,9 +37,6 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx");
     private static final String PRODUCER = "Produce with sequence numbers";
     private static final String CONSUMER = "Consume and verify";
-    private static final Pattern PRODUCED = Pattern.compile("\\n(\\d+) records sent, ");
-    // consumer-perf-test's line: start, end, MB, MB/s, records, ...
-    private static final Pattern CONSUMED = Pattern.compile("\\n[^,\\n]+, [^,\\n]+, [0-9.]+, [0-9.]+, (\\d+), ");
     private static final Pattern WRITER_REPORT =
             Pattern.compile("Kafka InfluxDB writer: (\\d+) points written to (\\S+), (\\d+) dropped");
     private static InfluxDb influx;
@@ -79,8 +76,12 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
         assertThat(report.find()).as("the writer's report in %s", result.log()).isTrue();
         assertThat(report.group(3)).as("dropped").isEqualTo("0");
 
-        long produced = summaryRecords(result, "Kafka Producer summary for '" + PRODUCER + "':", PRODUCED);
-        long consumed = summaryRecords(result, "Kafka Consumer summary for '" + CONSUMER + "':", CONSUMED);
+        long produced = result.summary("Kafka Producer summary for '" + PRODUCER + "':")
+                .producer()
+                .records();
+        long consumed = result.summary("Kafka Consumer summary for '" + CONSUMER + "':")
+                .consumer()
+                .records();
         assertThat(produced).isGreaterThan(5000);
         Map<String, Long> summaries = Map.of(PRODUCER, produced, CONSUMER, consumed);
         for (var sampler : summaries.entrySet()) {
@@ -200,17 +201,6 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
                 .property("partitions", "2")
                 .property("timeout", "10000")
                 .run();
-    }
-
-    private static long summaryRecords(JMeter.Result result, String heading, Pattern line) {
-        String out = result.stdout();
-        int at = out.indexOf(heading);
-        assertThat(at).as("'%s' in stdout:\n%s", heading, out).isNotNegative();
-        Matcher m = line.matcher(out.substring(at + heading.length()));
-        assertThat(m.find())
-                .as("the summary after '%s' in stdout:\n%s", heading, out)
-                .isTrue();
-        return Long.parseLong(m.group(1));
     }
 
     /** The sampler's points in time order, each as column name to value. */

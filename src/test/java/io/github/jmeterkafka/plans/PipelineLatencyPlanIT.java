@@ -9,13 +9,14 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.StreamsEcho;
+import io.github.jmeterkafka.harness.SummaryText;
+import io.github.jmeterkafka.harness.SummaryText.RoundTrips;
 import io.github.jmeterkafka.harness.Topics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,11 +27,7 @@ import org.junit.jupiter.api.Test;
 class PipelineLatencyPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/pipeline-latency.jmx");
     private static final String SAMPLER = "Order through the service";
-    private static final Pattern ROUND_TRIPS = Pattern.compile(
-            "\\n(\\d+) requests, (\\d+) replies, [0-9.]+ replies/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg round trip,"
-                    + " [0-9.]+ ms max round trip, (\\d+) ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.");
-    private static final Pattern UNANSWERED = Pattern.compile(
-            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) foreign, (\\d+) duplicate replies, (\\d+) failed requests");
+    private static final String TITLE = "Kafka Request-Reply summary for '" + SAMPLER + "':";
 
     @Test
     void everyEventIsMatchedByItsKeyThroughAServiceThatCopiesNoHeader() {
@@ -46,8 +43,7 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
         assertThat(jtl.failures()).as(result.describe()).isEmpty();
         assertThat(jtl.rows(SAMPLER)).hasSize(200);
         assertThat(echoed.replied()).isEqualTo(2000);
-        assertThat(result.numbers(ROUND_TRIPS)).startsWith(2000, 2000);
-        assertThat(result.numbers(UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
+        result.summary(TITLE).assertAllAnswered(2000);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
@@ -73,11 +69,12 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(echoed.dropped()).isPositive();
-        long[] unanswered = result.numbers(UNANSWERED);
-        assertThat(unanswered[0]).as("timeouts").isEqualTo(echoed.dropped());
-        assertThat(unanswered[1] + unanswered[2] + unanswered[3] + unanswered[4])
+        SummaryText summary = result.summary(TITLE);
+        SummaryText.Unanswered unanswered = summary.unanswered();
+        assertThat(unanswered.timeouts()).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(unanswered.late() + unanswered.others() + unanswered.duplicates() + unanswered.failed())
                 .isZero();
-        assertThat(result.numbers(ROUND_TRIPS)[1])
+        assertThat(summary.roundTrips().received())
                 .as("matched + timeouts = sent")
                 .isEqualTo(2000 - echoed.dropped());
         assertThat(result.samples().failures())
@@ -97,9 +94,9 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
                 result = run(name, "events", "500", "threads", "2");
             }
             assertThat(result.exitCode()).as(result.describe()).isZero();
-            long[] roundTrips = result.numbers(ROUND_TRIPS);
-            assertThat(roundTrips[1]).isEqualTo(500);
-            p50[i] = roundTrips[2];
+            RoundTrips roundTrips = result.summary(TITLE).roundTrips();
+            assertThat(roundTrips.received()).isEqualTo(500);
+            p50[i] = roundTrips.latency().p50Ms();
         }
         assertThat(p50[1])
                 .as("p50 with a 100 ms delay, ms; without: %d", p50[0])
@@ -119,8 +116,7 @@ class PipelineLatencyPlanIT extends BrokerAndJMeter {
             result = run(name, "events", "1000");
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        assertThat(result.numbers(UNANSWERED)).containsExactly(0, 0, 0, 0, 0);
-        assertThat(result.numbers(ROUND_TRIPS)).startsWith(1000, 1000);
+        result.summary(TITLE).assertAllAnswered(1000);
         assertThat(result.samples().failures())
                 .as("the plan asserts the stage's field")
                 .isEmpty();

@@ -6,13 +6,12 @@ import static org.assertj.core.api.Assertions.offset;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.sweep.CsvTable;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,12 +25,6 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
     private static final String LABEL = "Produce with a budget";
     private static final int RECORDS = 5000;
     private static final int RECORD_SIZE = 100;
-    /** kafka-producer-perf-test's last line, as its printf writes it. */
-    private static final Pattern PERF_TEST_LINE = Pattern.compile(
-            "^(\\d+) records sent, (\\d+\\.\\d{6}) records/sec "
-                    + "\\((\\d+\\.\\d{2}) MB/sec\\), (\\d+\\.\\d{2}) ms avg latency, (\\d+\\.\\d{2}) ms max latency, "
-                    + "(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th\\.$",
-            Pattern.MULTILINE);
 
     @Test
     void theSummaryCountsWhatTheBrokerHolds(@TempDir Path dir) throws Exception {
@@ -61,29 +54,19 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
         assertThat(rows.stream().filter(r -> r.sampleCount() == 20)).hasSize(1);
         assertThat(rows.stream().mapToLong(Jtl.Row::sentBytes).sum()).isEqualTo((long) RECORDS * RECORD_SIZE);
 
-        String stdout = result.stdout();
-        String title = "Kafka Producer summary for '" + LABEL + "':";
-        assertThat(stdout).as(result.describe()).contains(title);
-        Matcher m = PERF_TEST_LINE.matcher(stdout.substring(stdout.indexOf(title)));
-        assertThat(m.find()).as(stdout).isTrue();
-        assertThat(Long.parseLong(m.group(1))).isEqualTo(stored);
-        double recordsPerSec = Double.parseDouble(m.group(2));
-        double mbPerSec = Double.parseDouble(m.group(3));
-        double avgMs = Double.parseDouble(m.group(4));
-        double maxMs = Double.parseDouble(m.group(5));
-        long p50 = Long.parseLong(m.group(6));
-        long p95 = Long.parseLong(m.group(7));
-        long p99 = Long.parseLong(m.group(8));
-        long p999 = Long.parseLong(m.group(9));
-        assertThat(recordsPerSec).isPositive();
+        SummaryText summary = result.summary("Kafka Producer summary for '" + LABEL + "':");
+        SummaryText.Producer sent = summary.producer();
+        SummaryText.Latencies latency = sent.latency();
+        assertThat(sent.records()).isEqualTo(stored);
+        assertThat(sent.recordsPerSec()).isPositive();
         // the rate in MB follows from the rate in records and the record size
-        assertThat(mbPerSec).isCloseTo(recordsPerSec * RECORD_SIZE / (1024.0 * 1024.0), offset(0.006));
-        assertThat(avgMs).isPositive().isLessThanOrEqualTo(maxMs);
-        assertThat(p50).isLessThanOrEqualTo(p95);
-        assertThat(p95).isLessThanOrEqualTo(p99);
-        assertThat(p99).isLessThanOrEqualTo(p999);
-        assertThat((double) p999).isLessThanOrEqualTo(maxMs + 1);
-        assertThat(stdout.substring(stdout.indexOf(title))).contains("\n0 records failed.");
+        assertThat(sent.mbPerSec()).isCloseTo(sent.recordsPerSec() * RECORD_SIZE / (1024.0 * 1024.0), offset(0.006));
+        assertThat(latency.avgMs()).isPositive().isLessThanOrEqualTo(latency.maxMs());
+        assertThat(latency.p50Ms()).isLessThanOrEqualTo(latency.p95Ms());
+        assertThat(latency.p95Ms()).isLessThanOrEqualTo(latency.p99Ms());
+        assertThat(latency.p99Ms()).isLessThanOrEqualTo(latency.p999Ms());
+        assertThat((double) latency.p999Ms()).isLessThanOrEqualTo(latency.maxMs() + 1);
+        assertThat(summary.lines()).contains("0 records failed.");
 
         CsvTable row = CsvTable.read(csv);
         assertThat(String.join(",", row.header())).isEqualTo(SummaryRow.header());
@@ -94,14 +77,14 @@ class ProducerBudgetPlanIT extends BrokerAndJMeter {
         assertThat(Long.parseLong(row.get(0, "records"))).isEqualTo(stored);
         assertThat(row.get(0, "failed")).isEqualTo("0");
         // the same figures as the stdout line, to the CSV's precision
-        assertThat(Double.parseDouble(row.get(0, "records_per_sec"))).isCloseTo(recordsPerSec, offset(0.051));
-        assertThat(row.get(0, "mb_per_sec")).isEqualTo(m.group(3));
-        assertThat(row.get(0, "avg_ms")).isEqualTo(m.group(4));
-        assertThat(row.get(0, "max_ms")).isEqualTo(m.group(5));
-        assertThat(row.get(0, "p50_ms")).isEqualTo(m.group(6));
-        assertThat(row.get(0, "p95_ms")).isEqualTo(m.group(7));
-        assertThat(row.get(0, "p99_ms")).isEqualTo(m.group(8));
-        assertThat(row.get(0, "p999_ms")).isEqualTo(m.group(9));
+        assertThat(Double.parseDouble(row.get(0, "records_per_sec"))).isCloseTo(sent.recordsPerSec(), offset(0.051));
+        assertThat(Double.parseDouble(row.get(0, "mb_per_sec"))).isEqualTo(sent.mbPerSec());
+        assertThat(Double.parseDouble(row.get(0, "avg_ms"))).isEqualTo(latency.avgMs());
+        assertThat(Double.parseDouble(row.get(0, "max_ms"))).isEqualTo(latency.maxMs());
+        assertThat(Long.parseLong(row.get(0, "p50_ms"))).isEqualTo(latency.p50Ms());
+        assertThat(Long.parseLong(row.get(0, "p95_ms"))).isEqualTo(latency.p95Ms());
+        assertThat(Long.parseLong(row.get(0, "p99_ms"))).isEqualTo(latency.p99Ms());
+        assertThat(Long.parseLong(row.get(0, "p999_ms"))).isEqualTo(latency.p999Ms());
         assertThat(row.get(0, "jmeter_version")).startsWith("5.6.3");
 
         assertThat(result.logWarningsAndErrors())

@@ -10,6 +10,7 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StreamsEcho;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.harness.spring.SpringService;
 import io.github.jmeterkafka.harness.spring.payments.PaymentsApplication;
@@ -34,8 +35,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/request-reply.jmx");
     private static final String SAMPLER = "Request and reply";
     private static final Pattern TIMED_OUT = Pattern.compile("^(\\d+) of \\d+ requests got no reply within");
-    private static final Pattern UNANSWERED = Pattern.compile(
-            "\\n(\\d+) timeouts, (\\d+) late, (\\d+) foreign, (\\d+) duplicate replies, (\\d+) failed requests");
+    private static final String TITLE = "Kafka Request-Reply summary for '" + SAMPLER + "':";
 
     @Test
     void everyRequestGetsItsReplyFromTheEcho() {
@@ -54,12 +54,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
                 .hasSize(200)
                 .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
         assertThat(echoed.replied()).isEqualTo(2000);
-        assertThat(result.stdout())
-                .contains("Kafka Request-Reply summary for '" + SAMPLER + "':")
-                .containsPattern(
-                        "\\n2000 requests, 2000 replies, [0-9.]+ replies/sec \\([0-9.]+ MB/sec\\), [0-9.]+ ms avg"
-                                + " round trip, [0-9.]+ ms max round trip, \\d+ ms 50th, \\d+ ms 95th, \\d+ ms 99th, \\d+ ms 99.9th.")
-                .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+        result.summary(TITLE).assertAllAnswered(2000);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
@@ -75,10 +70,10 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        long[] unanswered = result.numbers(UNANSWERED);
+        SummaryText.Unanswered unanswered = result.summary(TITLE).unanswered();
         assertThat(echoed.dropped()).isPositive();
-        assertThat(unanswered[0]).as("timeouts").isEqualTo(echoed.dropped());
-        assertThat(unanswered[1]).as("late").isZero();
+        assertThat(unanswered.timeouts()).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(unanswered.late()).as("late").isZero();
         Jtl jtl = result.samples();
         assertThat(timedOutPerSample(jtl))
                 .as("timed-out requests the failed samples name")
@@ -100,12 +95,14 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        long[] unanswered = result.numbers(UNANSWERED);
-        assertThat(unanswered[0]).as("timeouts").isPositive();
-        assertThat(unanswered[1]).as("late").isPositive().isLessThanOrEqualTo(unanswered[0]);
-        assertThat(unanswered[2] + unanswered[3]).as("foreign and duplicate").isZero();
+        SummaryText.Unanswered unanswered = result.summary(TITLE).unanswered();
+        assertThat(unanswered.timeouts()).as("timeouts").isPositive();
+        assertThat(unanswered.late()).as("late").isPositive().isLessThanOrEqualTo(unanswered.timeouts());
+        assertThat(unanswered.others() + unanswered.duplicates())
+                .as("foreign and duplicate")
+                .isZero();
         assertThat(echoed.replied()).isEqualTo(600);
-        assertThat(timedOutPerSample(result.samples())).isEqualTo(unanswered[0]);
+        assertThat(timedOutPerSample(result.samples())).isEqualTo(unanswered.timeouts());
     }
 
     @Test
@@ -122,9 +119,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
-        assertThat(result.stdout())
-                .containsPattern("\\n1000 requests, 1000 replies, ")
-                .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+        result.summary(TITLE).assertAllAnswered(1000);
     }
 
     /**
@@ -146,9 +141,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         assertThat(jtl.rows(SAMPLER))
                 .hasSize(200)
                 .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
-        assertThat(result.stdout())
-                .containsPattern("\\n2000 requests, 2000 replies, ")
-                .contains("\n0 timeouts, 0 late, 0 foreign, 0 duplicate replies, 0 failed requests.");
+        result.summary(TITLE).assertAllAnswered(2000);
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();

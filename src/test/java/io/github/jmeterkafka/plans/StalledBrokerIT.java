@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,14 +21,7 @@ class StalledBrokerIT extends BrokerAndJMeter {
     private static final int RATE = 1000;
     private static final int RECORDS = 6000;
     private static final long PAUSE_MS = 2000;
-    private static final Pattern PERF_LINE = Pattern.compile("\n" + RECORDS + " records sent, ([\\d.]+) records/sec"
-            + " \\([\\d.]+ MB/sec\\), [\\d.]+ ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th,"
-            + " (\\d+) ms 99th");
-    private static final Pattern CORRECTED = Pattern.compile("corrected for the schedule \\(from the intended send\\):"
-            + " [\\d.]+ ms avg latency, ([\\d.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th");
-    private static final Pattern SEND_DELAY =
-            Pattern.compile("send delay \\(intended to actual send\\): .* ([\\d.]+) ms max; behind schedule ([\\d.]+) s"
-                    + " in \\d+ stretch(?:es)? \\(longest [\\d.]+ s\\), (\\d+) records skipped\\.");
+    private static final String TITLE = "Kafka Producer summary for 'Produce at a fixed rate':";
 
     @Test
     void aPausedBrokersWaitIsInTheCorrectedLatencyAndTheBacklogIsSent() throws Exception {
@@ -40,26 +32,22 @@ class StalledBrokerIT extends BrokerAndJMeter {
         assertThat(result.samples().failures()).isEmpty();
         assertThat(Topics.endOffsets(admin, topic)).isEqualTo(RECORDS);
         String out = result.stdout();
-        Matcher perf = PERF_LINE.matcher(out);
-        Matcher corrected = CORRECTED.matcher(out);
-        Matcher delay = SEND_DELAY.matcher(out);
-        assertThat(perf.find() && corrected.find() && delay.find()).as(out).isTrue();
-        double recordsPerSec = Double.parseDouble(perf.group(1));
-        long p95 = Long.parseLong(perf.group(4));
-        double correctedMax = Double.parseDouble(corrected.group(1));
-        long correctedP95 = Long.parseLong(corrected.group(3));
-        long correctedP99 = Long.parseLong(corrected.group(4));
+        SummaryText summary = result.summary(TITLE);
+        SummaryText.Producer perf = summary.producer();
+        SummaryText.Latencies corrected = summary.corrected();
+        SummaryText.SendDelay delay = summary.sendDelay();
+        assertThat(perf.records()).isEqualTo(RECORDS);
         // a third of the records were due during the pause: its wait shows from the 95th percentile on
-        assertThat(correctedMax).as(out).isGreaterThanOrEqualTo(PAUSE_MS * 0.9);
-        assertThat(correctedP99).as(out).isGreaterThan(PAUSE_MS / 2);
-        assertThat(correctedP95).as(out).isGreaterThan(PAUSE_MS / 4);
+        assertThat(corrected.maxMs()).as(out).isGreaterThanOrEqualTo(PAUSE_MS * 0.9);
+        assertThat(corrected.p99Ms()).as(out).isGreaterThan(PAUSE_MS / 2);
+        assertThat(corrected.p95Ms()).as(out).isGreaterThan(PAUSE_MS / 4);
         // the threads kept sending through the pause, into the producer's buffer, as perf-test does: the records
         // due during it waited from their actual send too, and none waited to be sent
-        assertThat(p95).as("send-to-ack p95: " + out).isGreaterThan(PAUSE_MS / 4);
-        assertThat(Double.parseDouble(delay.group(1))).as(out).isLessThan(PAUSE_MS / 4.0);
-        assertThat(delay.group(3)).as("skipped").isEqualTo("0");
+        assertThat(perf.latency().p95Ms()).as("send-to-ack p95: " + out).isGreaterThan(PAUSE_MS / 4);
+        assertThat(delay.maxMs()).as(out).isLessThan(PAUSE_MS / 4.0);
+        assertThat(delay.skipped()).as("skipped").isZero();
         // the backlog was sent: the rate is the target's
-        assertThat(recordsPerSec).as(out).isBetween(RATE * 0.97, RATE * 1.01);
+        assertThat(perf.recordsPerSec()).as(out).isBetween(RATE * 0.97, RATE * 1.01);
     }
 
     @Test
@@ -70,14 +58,13 @@ class StalledBrokerIT extends BrokerAndJMeter {
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         String out = result.stdout();
-        Matcher delay = SEND_DELAY.matcher(out);
-        assertThat(delay.find()).as(out).isTrue();
-        long skipped = Long.parseLong(delay.group(3));
+        SummaryText summary = result.summary(TITLE);
+        long skipped = summary.sendDelay().skipped();
         // about the records due during the pause, less those the threads had taken before it
         // (a loaded machine may miss a few more by 10 ms now and then)
         assertThat(skipped).as(out).isBetween(PAUSE_MS * RATE / 1000 / 2, PAUSE_MS * RATE / 1000 + 500);
         assertThat(Topics.endOffsets(admin, topic)).as(out).isEqualTo(RECORDS - skipped);
-        assertThat(out).contains("\n" + (RECORDS - skipped) + " records sent, ");
+        assertThat(summary.producer().records()).isEqualTo(RECORDS - skipped);
         assertThat(out).contains("s at the threads' in-flight limit");
     }
 
