@@ -1,0 +1,16 @@
+/**
+ * The six Kafka samplers, as JMeter elements: {@link KafkaProducerSampler}, {@link KafkaConsumerSampler},
+ * {@link KafkaShareConsumerSampler}, {@link KafkaRequestReplySampler}, {@link KafkaAwaitSampler} and
+ * {@link KafkaAdminSampler}, each with its BeanInfo (the GUI, from metadata) and its resource bundle. Their class and
+ * property names are written into every saved plan: they never change.
+ *
+ * <p>This package is glue: fields, the SampleResult, JMeter variables and the response text. Kafka calls go through
+ * {@code client/}, records are made by {@code payload/}, and figures are kept by {@code measure/}.
+ *
+ * <p>Every sampler follows {@link AbstractKafkaSampler}: {@code sample()} checks its fields before the clock starts,
+ * times the call, fills a complete result and never throws; a failure sets success=false and one of the codes of
+ * {@link ResponseCodes}, the one table of them. One sample may stand for N records ({@code setSampleCount}); the
+ * latency of each record goes into its sampler's summary, printed at test end. Clients are shared per test or made
+ * lazily per JMeter thread in {@code sample()} and closed when the thread finishes.
+ */
+package io.github.jmeterkafka.sampler;
