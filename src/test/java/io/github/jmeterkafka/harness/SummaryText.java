@@ -119,8 +119,12 @@ public final class SummaryText {
 
     /** The whole run's consumer-perf-test (or share-consumer-perf-test) line. */
     public Consumer consumer() {
-        int header = indexOf(line -> line.startsWith(CONSUMER_HEADER), "consumer-perf-test header");
-        return Consumer.parse(lines.get(header + 1));
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i - 1).startsWith(CONSUMER_HEADER)) {
+                return Consumer.parse(lines.get(i));
+            }
+        }
+        throw new AssertionError("No consumer-perf-test line in the summary:\n" + this);
     }
 
     /** The whole run's end-to-end latencies. */
@@ -154,15 +158,6 @@ public final class SummaryText {
             Matcher m = pattern.matcher(line);
             if (m.lookingAt() && which.test(line)) {
                 return figures.apply(m);
-            }
-        }
-        throw new AssertionError("No " + what + " in the summary:\n" + this);
-    }
-
-    private int indexOf(Predicate<String> which, String what) {
-        for (int i = 0; i < lines.size(); i++) {
-            if (which.test(lines.get(i))) {
-                return i;
             }
         }
         throw new AssertionError("No " + what + " in the summary:\n" + this);
