@@ -7,7 +7,7 @@
  * <ul>
  *   <li><b>Stats</b>: one sampler's figures over all its threads for the whole run, thread-safe, recorded into by
  *       sampler threads and the clients' I/O threads ({@link ProducerStats}, {@link ConsumerStats},
- *       {@link RoundTripStats}, {@link ShareStats}).
+ *       {@link MatchStats}, {@link ShareStats}).
  *   <li><b>Tally</b>: one thread's running count, of its current sample or since it last handed its figures over,
  *       used by that thread only ({@link ReadTally}, {@link ShareTally}).
  *   <li><b>Figures</b>: the numbers of one part of a run, handed on as a value: a sample's share sent from a

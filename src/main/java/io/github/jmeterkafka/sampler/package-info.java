@@ -10,7 +10,12 @@
  * <p>Every sampler follows {@link AbstractKafkaSampler}: {@code sample()} checks its fields before the clock starts,
  * times the call, fills a complete result and never throws; a failure sets success=false and one of the codes of
  * {@link ResponseCodes}, the one table of them. One sample may stand for N records ({@code setSampleCount}); the
- * latency of each record goes into its sampler's summary, printed at test end. Clients are shared per test or made
- * lazily per JMeter thread in {@code sample()} and closed when the thread finishes.
+ * latency of each record goes into its sampler's summary. What all threads of one sampler share in a test (its
+ * figures, budget, schedule) is its run, kept by label in {@link SamplerRuns}: the base starts it at test start and
+ * prints its summary at test end. Clients are shared per test or made lazily per JMeter thread in {@code sample()}
+ * and closed, bounded, when the thread finishes ({@link ThreadClose}).
+ *
+ * <p>A sampler's bean fields and their accessors may stand in one {@code *Fields} superclass (TestBean reads them off
+ * the class); everything else a sampler does is in the parts it holds.
  */
 package io.github.jmeterkafka.sampler;
