@@ -1,9 +1,7 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SendSchedule;
 import java.util.function.BooleanSupplier;
-import org.apache.kafka.clients.producer.Producer;
 
 /**
  * A paced producer thread's sending: the records of the shared {@link SendSchedule} go out at their intended times
@@ -28,21 +26,6 @@ public final class PacedSender {
     private volatile SendBatch waitedFor;
     private volatile boolean released;
     private long atLimitSince;
-
-    /**
-     * How the running sample's records are made and sent (a sample's fields may change from one to the next).
-     *
-     * @param perSample       records a batch holds at most
-     * @param keepLatencies   the sample reports its records' latencies ({@link SendBatch#countedMicros})
-     * @param ackTimeoutNanos how long a batch is waited for once closed
-     */
-    public record Sending(
-            Producer<Object, Object> producer,
-            Outgoing.Maker maker,
-            ProducerStats stats,
-            int perSample,
-            boolean keepLatencies,
-            long ackTimeoutNanos) {}
 
     public PacedSender(SendSchedule schedule) {
         this.schedule = schedule;

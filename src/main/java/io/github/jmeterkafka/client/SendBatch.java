@@ -70,30 +70,23 @@ public final class SendBatch {
     }
 
     /**
-     * Sends {@code n} records and closes the batch: record i is made with {@code make} right before it is handed to
+     * Sends {@code n} records and closes the batch: record i is made with the sending's maker right before it is handed to
      * the producer, so that a send time it carries is that of its own send, not of the sample's first. With
      * {@code slots} (a paced run) record i was due at {@code slots.intendedNanos(i)}: it is not sent before, and its
      * wait to be sent counts in its corrected latency. When a send ends the sample ({@link AtOnce#endsSample}) the records
      * left fail with it unmade, so a sample blocks max.block.ms once, not once per record.
      */
-    @SuppressWarnings("java:S107") // what one sample's sending needs
-    public static SendBatch send(
-            Producer<Object, Object> producer,
-            int n,
-            Outgoing.Maker make,
-            ProducerStats stats,
-            boolean transactional,
-            boolean keepLatencies,
-            SendSchedule.Claim slots) {
-        SendBatch batch = open(stats, transactional, keepLatencies, slots != null);
+    public static SendBatch send(Sending s, int n, boolean transactional, SendSchedule.Claim slots) {
+        ProducerStats stats = s.stats();
+        SendBatch batch = open(stats, transactional, s.keepLatencies(), slots != null);
         stats.sending(slots != null ? slots.intendedNanos(0) : System.nanoTime());
         for (int i = 0; i < n; i++) {
             if (slots != null && i > 0) {
                 slots.awaitDue(i);
             }
             RuntimeException atOnce = slots != null
-                    ? batch.send(producer, make, slots.intendedNanos(i), slots.intendedEpochMicros(i))
-                    : batch.send(producer, make, 0, Outgoing.NOT_PACED);
+                    ? batch.send(s.producer(), s.maker(), slots.intendedNanos(i), slots.intendedEpochMicros(i))
+                    : batch.send(s.producer(), s.maker(), 0, Outgoing.NOT_PACED);
             if (AtOnce.endsSample(atOnce)) {
                 batch.failUnsent(n - i - 1, atOnce);
                 break;

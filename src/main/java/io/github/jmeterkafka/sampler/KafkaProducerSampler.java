@@ -6,6 +6,7 @@ import io.github.jmeterkafka.client.Outgoing;
 import io.github.jmeterkafka.client.PacedSender;
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.client.Sending;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
@@ -140,15 +141,14 @@ public class KafkaProducerSampler extends ProducerFields {
 
         @Override
         public SendBatch call(SampleResult result) throws Exception {
-            Outgoing.Maker make = maker(result);
+            Sending sending = new Sending(
+                    producer,
+                    maker(result),
+                    run.stats,
+                    perSample,
+                    result instanceof KafkaSampleResult,
+                    TimeUnit.MILLISECONDS.toNanos(ackTimeoutMs));
             if (pacer != null) {
-                PacedSender.Sending sending = new PacedSender.Sending(
-                        producer,
-                        make,
-                        run.stats,
-                        perSample,
-                        result instanceof KafkaSampleResult,
-                        TimeUnit.MILLISECONDS.toNanos(ackTimeoutMs));
                 BooleanSupplier end = ThreadEnd.ofCurrentThread();
                 SendBatch batch = blocking.run(() -> pacer.next(
                         sending,
@@ -164,14 +164,7 @@ public class KafkaProducerSampler extends ProducerFields {
             if (transactional) {
                 producer.beginTransaction();
             }
-            SendBatch batch = blocking.run(() -> SendBatch.send(
-                    producer,
-                    taken.count(),
-                    make,
-                    run.stats,
-                    transactional,
-                    result instanceof KafkaSampleResult,
-                    taken.slots()));
+            SendBatch batch = blocking.run(() -> SendBatch.send(sending, taken.count(), transactional, taken.slots()));
             taking.handedToKafka();
             inFlight = batch;
             try {

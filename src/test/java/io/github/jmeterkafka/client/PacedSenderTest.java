@@ -29,10 +29,10 @@ class PacedSenderTest {
                 (org.apache.kafka.common.serialization.Serializer) bytes);
     }
 
-    private PacedSender.Sending sending(int perSample) {
+    private Sending sending(int perSample) {
         ProducerStats s = stats;
         s.pacedBy(null);
-        return new PacedSender.Sending(
+        return new Sending(
                 producer,
                 (i, intended) -> new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
                 s,
@@ -55,7 +55,7 @@ class PacedSenderTest {
     void recordsFallingDueWhileASampleWaitsForItsAcksAreSentAtTheirTimeNotAfterTheAcks() throws Exception {
         SendSchedule schedule = schedule(1000, 60);
         PacedSender sender = new PacedSender(schedule);
-        PacedSender.Sending s = sending(1000);
+        Sending s = sending(1000);
 
         CompletableFuture<SendBatch> first =
                 CompletableFuture.supplyAsync(() -> sender.next(s, schedule.claim(1000), () -> false));
@@ -81,7 +81,7 @@ class PacedSenderTest {
     void aBatchHoldsAtMostTheRecordsPerSample_aDueRecordThenWaits_andThatTimeIsTheThreads() throws Exception {
         SendSchedule schedule = schedule(1000, 1000);
         PacedSender sender = new PacedSender(schedule);
-        PacedSender.Sending s = sending(5);
+        Sending s = sending(5);
 
         SendSchedule.Claim claim = schedule.claim(5);
         CompletableFuture<SendBatch> first = CompletableFuture.supplyAsync(() -> sender.next(s, claim, () -> false));
@@ -100,7 +100,7 @@ class PacedSenderTest {
     void aThreadThatIsToEndSendsNoMore_andItsLastSampleReportsTheBatchFilledMeanwhile() throws Exception {
         SendSchedule schedule = schedule(1000, 10_000);
         PacedSender sender = new PacedSender(schedule);
-        PacedSender.Sending s = sending(1000);
+        Sending s = sending(1000);
         AtomicBoolean ending = new AtomicBoolean();
 
         CompletableFuture<SendBatch> last =
@@ -126,7 +126,7 @@ class PacedSenderTest {
     void stopReportsTheBatchAsItStands() throws Exception {
         SendSchedule schedule = schedule(1000, 10_000);
         PacedSender sender = new PacedSender(schedule);
-        PacedSender.Sending s = sending(1000);
+        Sending s = sending(1000);
 
         CompletableFuture<SendBatch> stopped =
                 CompletableFuture.supplyAsync(() -> sender.next(s, schedule.claim(1000), () -> false));

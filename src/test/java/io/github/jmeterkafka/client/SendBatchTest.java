@@ -20,12 +20,15 @@ class SendBatchTest {
         ProducerStats stats = new ProducerStats();
 
         SendBatch batch = SendBatch.send(
-                producer,
+                new Sending(
+                        producer,
+                        (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100),
+                        stats,
+                        4,
+                        true,
+                        0),
                 4,
-                (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[100]), 130, 100),
-                stats,
                 false,
-                true,
                 null);
 
         assertThat(batch.await(1000)).isTrue();
@@ -49,15 +52,18 @@ class SendBatchTest {
         long[] made = new long[50];
 
         SendBatch batch = SendBatch.send(
-                producer,
+                new Sending(
+                        producer,
+                        (i, t) -> {
+                            made[i] = System.nanoTime();
+                            return new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10);
+                        },
+                        new ProducerStats(),
+                        50,
+                        true,
+                        0),
                 50,
-                (i, t) -> {
-                    made[i] = System.nanoTime();
-                    return new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10);
-                },
-                new ProducerStats(),
                 false,
-                true,
                 claim);
 
         assertThat(batch.await(1000)).isTrue();
@@ -72,15 +78,10 @@ class SendBatchTest {
         Serializer bytes = new ByteArraySerializer();
         MockProducer<Object, Object> producer = new MockProducer<>(true, null, bytes, bytes);
         ProducerStats stats = new ProducerStats();
+        Sending sending = new Sending(
+                producer, (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10), stats, 3, true, 0);
 
-        SendBatch committed = SendBatch.send(
-                producer,
-                3,
-                (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
-                stats,
-                true,
-                true,
-                null);
+        SendBatch committed = SendBatch.send(sending, 3, true, null);
         assertThat(committed.await(1000)).isTrue();
         assertThat(stats.summary().records)
                 .as("acknowledged, transaction still open")
@@ -89,14 +90,7 @@ class SendBatchTest {
         committed.transactionEnded(true, () -> "unused");
         assertThat(committed.countedMicros()).hasSize(3);
 
-        SendBatch aborted = SendBatch.send(
-                producer,
-                2,
-                (i, t) -> new Outgoing(new ProducerRecord<>("t", new byte[10]), 10, 10),
-                stats,
-                true,
-                true,
-                null);
+        SendBatch aborted = SendBatch.send(sending, 2, true, null);
         assertThat(aborted.await(1000)).isTrue();
         aborted.transactionEnded(false, () -> "transaction aborted");
 

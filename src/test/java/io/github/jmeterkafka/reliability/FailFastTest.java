@@ -11,6 +11,7 @@ import io.github.jmeterkafka.client.Outgoing;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.client.Sending;
 import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
@@ -113,7 +114,8 @@ class FailFastTest {
         };
         ProducerStats stats = new ProducerStats();
 
-        SendBatch batch = SendBatch.send(producer, 5, FailFastTest::record, stats, false, false, null);
+        SendBatch batch =
+                SendBatch.send(new Sending(producer, FailFastTest::record, stats, 5, false, 0), 5, false, null);
 
         assertThat(sends).as("records handed to send()").hasValue(1);
         assertThat(batch.failed()).isEqualTo(5);
@@ -125,7 +127,8 @@ class FailFastTest {
     @Test
     void aFailureOnTheProducersOwnThreadDoesNotStopTheSample() throws Exception {
         MockProducer<Object, Object> producer = new MockProducer<>(false, null, bytes(), bytes());
-        SendBatch batch = SendBatch.send(producer, 3, FailFastTest::record, new ProducerStats(), false, false, null);
+        SendBatch batch = SendBatch.send(
+                new Sending(producer, FailFastTest::record, new ProducerStats(), 3, false, 0), 3, false, null);
         Thread io = new Thread(() -> {
             producer.errorNext(new TimeoutException("Expiring 1 record(s)"));
             producer.completeNext();
