@@ -49,7 +49,7 @@ public class KafkaProducerSampler extends ProducerFields {
     private ProducerRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("records to send in total", recordBudget, 0);
-            return new ProducerRun(budget, settings.schedule(budget), getName());
+            return new ProducerRun(budget, TargetRate.of(this).schedule(budget), getName());
         });
     }
 
@@ -271,7 +271,7 @@ public class KafkaProducerSampler extends ProducerFields {
 
     @Override
     protected double expectedRate() {
-        return settings.expectedRate(getName());
+        return TargetRate.of(this).expected(getName());
     }
 
     private String sequenceId(Connection connection) {

@@ -53,7 +53,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private MatchRun run() {
         return RUNS.get(getName(), () -> {
             long budget = Fields.nonNegativeLong("requests to send in total", recordBudget, 0);
-            return new MatchRun(budget, settings.schedule(budget), getName(), MatchStats.Kind.REQUEST_REPLY);
+            return new MatchRun(budget, TargetRate.of(this).schedule(budget), getName(), MatchStats.Kind.REQUEST_REPLY);
         });
     }
 
@@ -223,7 +223,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
 
     @Override
     protected double expectedRate() {
-        return settings.expectedRate(getName());
+        return TargetRate.of(this).expected(getName());
     }
 
     /** What ties a reply to its request, from the fields. */

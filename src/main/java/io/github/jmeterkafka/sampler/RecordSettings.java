@@ -4,7 +4,6 @@ import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.Tagged;
-import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
@@ -12,10 +11,10 @@ import io.github.jmeterkafka.payload.ValueMode;
 import java.util.List;
 
 /**
- * What a record-making sampler's fields say, as they are for this sample: what its records are made of, where they
- * go, and the pace all its threads keep.
+ * What a record-making sampler's fields say, as they are for this sample: what its records are made of and where they
+ * go (the pace all its threads keep is {@link TargetRate#of}).
  *
- * <p>Threads: one per sampler clone.
+ * <p>Threads: one per sampler clone (a test-tree element sent to a jmeter-server has none: it is not constructed).
  */
 final class RecordSettings {
     private final RecordFields fields;
@@ -70,20 +69,5 @@ final class RecordSettings {
                 topicName,
                 partition.isBlank() ? null : Fields.nonNegativeInt("partition", partition),
                 timestamp.isBlank() ? null : Fields.nonNegativeLong("timestamp", timestamp));
-    }
-
-    /** The schedule all threads send on, as {@link TargetRate#schedule} says; {@code budget} 0: no limit. */
-    SendSchedule schedule(long budget) {
-        return pace().schedule(budget);
-    }
-
-    /** The expected records/s (0: none), as {@link TargetRate#expected} says. */
-    double expectedRate(String label) {
-        return pace().expected(label);
-    }
-
-    private TargetRate pace() {
-        return new TargetRate(
-                fields.getTargetRate(), fields.getTargetRampUp(), fields.getBehindSchedule(), fields.getExpectedRate());
     }
 }

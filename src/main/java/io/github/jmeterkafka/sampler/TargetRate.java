@@ -13,6 +13,11 @@ import io.github.jmeterkafka.measure.SendSchedule;
  */
 record TargetRate(String targetRate, String rampUp, String behindSchedule, String expectedRate) {
 
+    /** The sampler's pacing fields as they are now. */
+    static TargetRate of(RecordFields f) {
+        return new TargetRate(f.getTargetRate(), f.getTargetRampUp(), f.getBehindSchedule(), f.getExpectedRate());
+    }
+
     /**
      * The schedule all threads send on; null when the target rate is blank (JMeter's timers pace the samples). The
      * field holds a rate, or steps ({@link RateProfile#parse}) that bring their own ramps.
