@@ -194,6 +194,114 @@ class KafkaShareConsumerSamplerIT {
     }
 
     /** One member: samples until {@code done}, at most {@code samples} times, then leaves the group. */
+    @Test
+    void badNumbersFailTheSampleWith400NamingTheField_andTheThreadReadsOnceTheyAreRight() throws Exception {
+        String topic = kafka.topic("share-bad", 1);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        produce(topic, 20);
+        KafkaShareConsumerSampler s = sampler(
+                        topic, group, f -> f.setAcknowledgement(ShareAcknowledgement.EXPLICIT.tag()))
+                .get();
+        try {
+            refused(s, f -> f.setRecordsPerSample("ten"), "records per sample must be a whole number, not 'ten'");
+            refused(s, f -> f.setRecordsPerSample("-5"), "records per sample must not be negative, not -5");
+            refused(s, f -> f.setRecordsPerSample("0"), "records per sample must be at least 1");
+            refused(s, f -> f.setPollTimeout("soon"), "poll timeout must be a whole number, not 'soon'");
+            refused(s, f -> f.setPollTimeout("-1"), "poll timeout must not be negative, not -1");
+            refused(s, f -> f.setProcessingTime("1.5"), "processing time per record must be a whole number, not '1.5'");
+            refused(s, f -> f.setRecordBudget("-20"), "records to read in total must not be negative, not -20");
+            refused(s, f -> f.setReleasePercent("half"), "released share must be a percentage, not 'half'");
+            refused(s, f -> f.setRejectPercent("-5"), "rejected share must be from 0 to 100 %, not '-5'");
+            refused(
+                    s,
+                    f -> {
+                        f.setReleasePercent("60");
+                        f.setRejectPercent("50");
+                    },
+                    "released and rejected shares add up to more than 100 %: 60.0 + 50.0");
+
+            // the group's first poll may come back empty while the member joins
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            SampleResult r = s.sample(null);
+            while (ResponseCodes.NO_RECORDS.equals(r.getResponseCode()) && System.nanoTime() < deadline) {
+                r = s.sample(null);
+            }
+            LiveKafka.ok(r);
+        } finally {
+            s.threadFinished();
+        }
+        assertThat(s.run().share.accepted()).isEqualTo(20);
+    }
+
+    /** The sample fails with 400 and that message; the fields are then set as {@link #sampler} sets them. */
+    private static void refused(
+            KafkaShareConsumerSampler s, Consumer<KafkaShareConsumerSampler> change, String message) {
+        change.accept(s);
+        SampleResult r = s.sample(null);
+        assertThat(r.isSuccessful()).as(message).isFalse();
+        assertThat(r.getResponseCode()).as(message).isEqualTo(ResponseCodes.INVALID_INPUT);
+        assertThat(r.getResponseMessage()).isEqualTo(message);
+        s.setRecordsPerSample("50");
+        s.setPollTimeout("1000");
+        s.setProcessingTime("");
+        s.setRecordBudget("");
+        s.setReleasePercent("");
+        s.setRejectPercent("");
+    }
+
+    @Test
+    void anUnknownOutcomeWordReleasesTheRecords_andTheSamplesGoOn() throws Exception {
+        String topic = kafka.topic("share-word", 1);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        produce(topic, 20);
+        KafkaShareConsumerSampler s = sampler(topic, group, f -> {
+                    f.setAcknowledgement(ShareAcknowledgement.EXPLICIT.tag());
+                    f.setOutcomeExpression("maybe");
+                })
+                .get();
+        ShareStats share = s.run().share;
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (share.deliveredTimes(2) < 20 && System.nanoTime() < deadline) {
+                SampleResult r = s.sample(null);
+                assertThat(r.isSuccessful() || ResponseCodes.NO_RECORDS.equals(r.getResponseCode()))
+                        .as(r.getResponseCode() + " " + r.getResponseMessage())
+                        .isTrue();
+            }
+        } finally {
+            s.threadFinished();
+        }
+        assertThat(share.deliveredTimes(2))
+                .as("every record released, then delivered again")
+                .isEqualTo(20);
+        assertThat(share.accepted() + share.rejected()).isZero();
+    }
+
+    @Test
+    void aSampleNeverHoldsMoreThanItsRecordsPerSample() throws Exception {
+        String topic = kafka.topic("share-cap", 1);
+        String group = startsAtEarliest(LiveKafka.unique("share-group"));
+        // written 100 to a batch: the broker hands out whole batches
+        produce(topic, 300);
+        KafkaShareConsumerSampler s =
+                sampler(topic, group, f -> f.setRecordsPerSample("7")).get();
+        List<Integer> counts = new ArrayList<>();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (counts.stream().mapToInt(Integer::intValue).sum() < 300 && System.nanoTime() < deadline) {
+                SampleResult r = s.sample(null);
+                if (r.isSuccessful()) {
+                    counts.add(r.getSampleCount());
+                }
+            }
+        } finally {
+            s.threadFinished();
+        }
+        assertThat(counts).allSatisfy(n -> assertThat(n).isBetween(1, 7)).contains(7);
+        assertThat(counts.stream().mapToInt(Integer::intValue).sum()).isEqualTo(300);
+    }
+
     private static void member(KafkaShareConsumerSampler s, int samples, BooleanSupplier done) {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
