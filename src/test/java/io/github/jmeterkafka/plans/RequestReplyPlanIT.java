@@ -8,6 +8,7 @@ import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
+import io.github.jmeterkafka.harness.Processes;
 import io.github.jmeterkafka.harness.RequestSender;
 import io.github.jmeterkafka.harness.StreamsEcho;
 import io.github.jmeterkafka.harness.SummaryText;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,6 +38,8 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
     private static final String SAMPLER = "Request and reply";
     private static final Pattern TIMED_OUT = Pattern.compile("^(\\d+) of \\d+ requests got no reply within");
     private static final String TITLE = "Kafka Request-Reply summary for '" + SAMPLER + "':";
+    private static final long STALL_MS = 2000;
+    private static final Pattern RATE = Pattern.compile("expected 200.0 replies/sec, achieved ([\\d.]+) replies/sec");
 
     @Test
     void everyRequestGetsItsReplyFromTheEcho() {
@@ -164,6 +168,80 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
                                 .value()))
                         .distinct())
                 .hasSize(2000);
+    }
+
+    /**
+     * At a target rate through an echo paused (SIGSTOP) for {@link #STALL_MS}: the requests due meanwhile wait to be
+     * sent, and that wait shows in their round trips from the intended send, not in the plain ones; the backlog is
+     * sent, the rate held and every request answered.
+     */
+    @Test
+    void atATargetRateAnEchoStallIsInTheCorrectedRoundTripsAndTheSendDelay() throws Exception {
+        String name = "rr-stall-" + System.nanoTime();
+        Path log = Harness.targetDir().resolve(name + "-echo.log");
+        JMeter.Result result;
+        Process echo = Echoes.startProcess(broker.bootstrapServers(), name, 6, log);
+        try {
+            Thread stall = new Thread(() -> stallAfter(echo, name + "-replies", 600), "echo-stall");
+            stall.setDaemon(true);
+            stall.start();
+            result = run(name, "requests", "2000", "rate", "200", "reply.timeout", "10000");
+            stall.join(TimeUnit.SECONDS.toMillis(30));
+        } finally {
+            Processes.kill(echo);
+        }
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.samples().failures()).as(result.describe()).isEmpty();
+        String out = result.stdout();
+        SummaryText summary = result.summary(TITLE);
+        summary.assertAllAnswered(2000);
+        SummaryText.Latencies plain = summary.roundTrips().latency();
+        SummaryText.Latencies corrected = summary.corrected();
+        assertThat(Topics.endOffsets(admin, name + "-requests"))
+                .as("requests sent")
+                .isEqualTo(2000);
+        // a fifth of the requests fell due in the stall: each waited for it from its intended time
+        assertThat(corrected.p95Ms()).as("corrected p95: " + summary).isGreaterThan(plain.p95Ms() + STALL_MS / 4);
+        assertThat(corrected.p99Ms()).as("corrected p99: " + summary).isGreaterThan(STALL_MS / 2);
+        // only the few in flight when it began waited from their actual send
+        assertThat(plain.p95Ms()).as("plain p95: " + summary).isLessThan(STALL_MS / 4);
+        assertThat(summary.sendDelay().maxMs()).as("send delay max: " + summary).isGreaterThan(STALL_MS / 2);
+        Matcher rate = RATE.matcher(out);
+        assertThat(rate.find()).as(out).isTrue();
+        assertThat(Double.parseDouble(rate.group(1))).as(out).isBetween(180.0, 210.0);
+    }
+
+    /** Pauses the echo for {@link #STALL_MS} once {@code after} replies are written. */
+    private static void stallAfter(Process echo, String replies, long after) {
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && replies(replies) < after) {
+                Thread.sleep(20);
+            }
+            signal(echo, "STOP");
+            try {
+                Thread.sleep(STALL_MS);
+            } finally {
+                signal(echo, "CONT");
+            }
+        } catch (Exception e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long replies(String topic) {
+        try {
+            return Topics.endOffsets(admin, topic);
+        } catch (RuntimeException e) {
+            return 0; // not there yet
+        }
+    }
+
+    private static void signal(Process p, String name) throws Exception {
+        new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
+                .inheritIO()
+                .start()
+                .waitFor(10, TimeUnit.SECONDS);
     }
 
     /** No service at all and a long reply timeout: the scheduled end of the thread group ends the waits. */
