@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
@@ -38,7 +39,10 @@ final class ValueMatches {
     private long unmatched;
     private long noValue;
 
-    private record Slot(MatchWait replyWait, int index) {}
+    /** {@code sinceNanos}: when the request was sent or the await began; a record from before is not its match. */
+    private static final long STAMP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private record Slot(MatchWait replyWait, int index, long sinceNanos) {}
 
     /** Taken when an await finds it; still in {@code heldOrder} until its turn to expire. */
     private static final class Held {
@@ -99,7 +103,7 @@ final class ValueMatches {
             unmatched++;
         }
         held.remove(value);
-        awaited.computeIfAbsent(value, v -> new ArrayDeque<>()).addLast(new Slot(wait, index));
+        awaited.computeIfAbsent(value, v -> new ArrayDeque<>()).addLast(new Slot(wait, index, sinceNanos));
     }
 
     void dispatch(ConsumerRecord<Object, Object> r, long nanos) {
@@ -122,6 +126,12 @@ final class ValueMatches {
         }
         ArrayDeque<Slot> slots = awaited.get(value);
         if (slots != null) {
+            // a record the reader caught up on, written before the await began, is not its match (as a held one
+            // is not); its time comes from a timestamp in whole milliseconds
+            if (nanos + STAMP_NANOS < slots.peekFirst().sinceNanos) {
+                unmatched++;
+                return;
+            }
             Slot s = slots.pollFirst();
             boolean answered = s.replyWait.replied(s.index, nanos, r);
             if (slots.isEmpty()) {

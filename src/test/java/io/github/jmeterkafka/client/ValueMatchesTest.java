@@ -57,6 +57,21 @@ class ValueMatchesTest {
         assertThat(registry.unmatched()).isZero();
     }
 
+    /** The reader, catching up, reads a record written before the await began only after the await is waiting. */
+    @Test
+    void aCaughtUpRecordFromBeforeTheAwaitIsNotItsMatch() throws InterruptedException {
+        MatchWait wait = expecting(Correlation.key(), 10 * MS, "o-1");
+        registry.dispatch(record("o-1", "{}"), 4 * MS);
+        registry.dispatch(record("o-1", "{}"), 10 * MS - MS / 2);
+        wait.await(() -> false);
+
+        assertThat(registry.unmatched()).as("written 6 ms before the await").isEqualTo(1);
+        assertThat(wait.matched())
+                .as("within the timestamp's millisecond: its own")
+                .isEqualTo(1);
+        assertThat(wait.latencyMicros()).containsExactly(0);
+    }
+
     @Test
     void aRecordThatCameBeforeItsAwaitIsHeldForItThenCountedUnmatched() throws InterruptedException {
         registry.dispatch(record(null, "{\"orderId\":\"early\"}"), 5 * MS);
