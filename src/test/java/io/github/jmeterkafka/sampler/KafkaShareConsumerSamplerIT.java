@@ -70,11 +70,7 @@ class KafkaShareConsumerSamplerIT {
         assertThat(share.rejected()).isZero();
         assertThat(share.deliveredTimes(1)).isEqualTo(3000);
         // each release is one more delivery
-        long redelivered = 0;
-        for (int n = 2; n <= 10; n++) {
-            redelivered += share.deliveredTimes(n);
-        }
-        assertThat(redelivered).isEqualTo(share.released());
+        assertThat(redelivered(share)).isEqualTo(share.released());
         assertThat(String.join("\n", share.lines()))
                 .contains("delivery: 3000 records accepted from 1 producers, 0 missing, 0 duplicated,");
         template.testEnded();
@@ -171,14 +167,22 @@ class KafkaShareConsumerSamplerIT {
             });
             KafkaShareConsumerSampler template = started(threads);
             ShareStats share = template.run().share;
-            // polls of 3 jobs of 0.7 s: the third is done 2.1 s after its lock was taken
-            member(threads.get(), 40, () -> share.confirmedAcceptances() >= 6);
+            // polls of 3 jobs of 0.7 s: the third is done 2.1 s after its lock was taken. Without renewal the member
+            // stops once records came back and acceptances were refused: the acceptance of a record that came back
+            // would wait for a delivery of it alone, whose job fits its lock by only 0.3 s, a margin a busy machine
+            // can miss
+            member(
+                    threads.get(),
+                    40,
+                    renew
+                            ? () -> share.confirmedAcceptances() >= 6
+                            : () -> redelivered(share) > 0 && share.refusals() > 0);
 
-            assertThat(share.confirmedAcceptances())
-                    .as(share.lines().toString())
-                    .isEqualTo(6);
-            assertThat(share.accepted()).as("refused acceptances taken back").isEqualTo(6);
             if (renew) {
+                assertThat(share.confirmedAcceptances())
+                        .as(share.lines().toString())
+                        .isEqualTo(6);
+                assertThat(share.accepted()).isEqualTo(6);
                 assertThat(share.renewals()).isPositive();
                 assertThat(share.refusals()).isZero();
                 assertThat(share.deliveredTimes(1)).isEqualTo(6);
@@ -186,11 +190,25 @@ class KafkaShareConsumerSamplerIT {
             } else {
                 // the broker refuses the late jobs' acceptance and delivers them again
                 assertThat(share.renewals()).isZero();
+                assertThat(redelivered(share)).isPositive();
                 assertThat(share.refusals()).isPositive();
-                assertThat(share.deliveredTimes(2)).isPositive();
+                // every delivery was accepted by its job: those refused are taken back (the answers to the last
+                // ones may be lost as the member leaves, so the count is of the answers that came)
+                assertThat(share.accepted() + share.refusals())
+                        .as(share.lines().toString())
+                        .isEqualTo(share.deliveredTimes(1) + redelivered(share));
             }
             template.testEnded();
         }
+    }
+
+    /** Deliveries after the first, of all records. */
+    private static long redelivered(ShareStats share) {
+        long n = 0;
+        for (int times = 2; times <= 10; times++) {
+            n += share.deliveredTimes(times);
+        }
+        return n;
     }
 
     /** One member: samples until {@code done}, at most {@code samples} times, then leaves the group. */
