@@ -41,6 +41,14 @@ final class AdminDeadline {
         } catch (java.util.concurrent.TimeoutException e) {
             future.cancel(true);
             throw new TimeoutException(what + ": no answer within " + timeoutMs + " ms");
+        } catch (ExecutionException e) {
+            // the Admin's call, given the time left as its own timeout, gave up with the operation (a dead node's
+            // address tried): the operation's time ran out, said as when this wait runs out first
+            if (e.getCause() instanceof TimeoutException && remainingMs() < POLL_MS) {
+                throw (TimeoutException)
+                        new TimeoutException(what + ": no answer within " + timeoutMs + " ms").initCause(e.getCause());
+            }
+            throw e;
         } catch (CancellationException e) {
             throw new CancellationException("interrupted while " + what);
         } catch (InterruptedException e) {
