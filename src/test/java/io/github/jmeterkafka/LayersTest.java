@@ -155,6 +155,16 @@ class LayersTest {
                 .as(pkg + "/ imports " + names);
     }
 
+    /**
+     * sampler/'s rooms: each element's parts beside each other (producer/, consumer/, share/, reply/ for Request-Reply
+     * and Await, admin/), taking what every sampler shares from sampler/ itself and nothing from another room.
+     */
+    @ArchTest
+    static final ArchRule samplerRoomsStandApart = slices().matching(ROOT + "sampler.(*)..")
+            .should()
+            .notDependOnEachOther()
+            .as("a sampler/ room (producer/, consumer/, share/, reply/, admin/) imports no other room");
+
     /** TestBean reads a sampler's fields off its class: their accessors may stand apart, and nothing else may. */
     @ArchTest
     static final ArchRule fieldsClassesHoldOnlyFieldsAndAccessors = methods()

@@ -47,7 +47,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     private static final Set<String> APPLIABLE_CONFIG_CLASSES = Set.of("org.apache.jmeter.config.gui.SimpleConfigGui");
 
     /** Records shown in a sample's response data: enough to look at, cheap at thousands per sample. */
-    protected static final int LISTED_RECORDS = 20;
+    public static final int LISTED_RECORDS = 20;
 
     protected AbstractKafkaSampler() {
         // JMeter loads the plan before it builds its report generator: -e -o dashboards get the Kafka page
@@ -182,7 +182,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         return Connections.get(getConnectionName());
     }
 
-    protected void fail(SampleResult result, Throwable e) {
+    public void fail(SampleResult result, Throwable e) {
         String code = ResponseCodes.of(e);
         String message = FailureText.describe(e);
         fail(result, code, message);
@@ -190,18 +190,18 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         FailureLog.once(getName(), code, message, e);
     }
 
-    protected static void fail(SampleResult result, String code, String message) {
+    public static void fail(SampleResult result, String code, String message) {
         result.setSuccessful(false);
         result.setResponseCode(code);
         result.setResponseMessage(message);
     }
 
-    protected static void setResponseText(SampleResult result, String text) {
+    public static void setResponseText(SampleResult result, String text) {
         setResponseUtf8(result, text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Response data as UTF-8 text, cut at {@code kafka.response.max.bytes}. */
-    protected static void setResponseUtf8(SampleResult result, byte[] utf8) {
+    public static void setResponseUtf8(SampleResult result, byte[] utf8) {
         int max = responseMaxBytes();
         byte[] data = utf8;
         if (utf8.length > max) {
@@ -215,11 +215,11 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         result.setDataType(SampleResult.TEXT);
     }
 
-    protected static int responseMaxBytes() {
+    public static int responseMaxBytes() {
         return (int) PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
     }
 
-    protected static Duration closeTimeout() {
+    public static Duration closeTimeout() {
         return PluginProperties.closeTimeout();
     }
 

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.sampler;
 import io.github.jmeterkafka.input.Tagged;
 
 /** What a paced sampler does with records whose send time has passed while its threads were busy. */
-enum BehindSchedule implements Tagged {
+public enum BehindSchedule implements Tagged {
     /** Sends them as fast as it can (OpenMessaging Benchmark's way): their wait counts in the corrected latency. */
     CATCH_UP("behindSchedule.catchUp"),
     /** Leaves out those more than the grace late, and counts them. */

@@ -7,6 +7,9 @@ import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.EventMarks;
+import io.github.jmeterkafka.sampler.admin.AdminCall;
+import io.github.jmeterkafka.sampler.admin.AdminOperation;
+import io.github.jmeterkafka.sampler.admin.AdminResponse;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,7 +59,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
         Connection connection = connection();
         AdminOperation op = Tagged.parse(AdminOperation.class, "operation", operation);
         long timeoutMs = Fields.positiveInt("timeout", timeout, 30000);
-        AdminOperation.Call call = op.prepare(this);
+        AdminCall call = op.prepare(this);
         result.setSamplerData("connection: " + connection.name() + "\noperation: " + op.word() + "\n"
                 + op.settings(this) + "timeout: " + timeoutMs + " ms");
         AdminOperations ops = new AdminOperations(connection.admin(), timeoutMs);
@@ -200,7 +203,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     }
 
     /** The topics field's comma-separated names, each once; blank entries (a trailing comma) are skipped. */
-    List<String> topicList(boolean required) {
+    public List<String> topicList(boolean required) {
         Set<String> names = new LinkedHashSet<>();
         for (String t : topics.split(",", -1)) {
             if (!t.isBlank()) {
@@ -214,7 +217,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     }
 
     /** The configs table as names and values. */
-    Map<String, String> configMap() {
+    public Map<String, String> configMap() {
         return KeyValue.toMap(topicConfigs, "configs");
     }
 

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.config.KafkaBeanInfo;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.sampler.admin.AdminOperation;
 
 /** The Kafka Admin's GUI; texts in KafkaAdminSamplerResources.properties. */
 public class KafkaAdminSamplerBeanInfo extends KafkaBeanInfo {

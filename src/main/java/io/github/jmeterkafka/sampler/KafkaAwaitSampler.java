@@ -13,6 +13,8 @@ import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.reply.MatchResponse;
+import io.github.jmeterkafka.sampler.reply.MatchRun;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;

@@ -12,6 +12,8 @@ import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.consumer.ConsumerRun;
+import io.github.jmeterkafka.sampler.consumer.HeapCheck;
 import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -188,9 +190,6 @@ public class KafkaConsumerSampler extends ConsumerFields {
             String group = spec.usesGroup() ? Fields.required("group id", groupId) : null;
             ReaderSetup setup = new ReaderSetup(connection, spec, group);
             ConsumerRun run = run();
-            if (verifyDelivery) {
-                run.verifying = true;
-            }
             ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier(group) : null);
             r = setup.open(mode, run.started(group), t::record, closeTimeout());
             tally = t;

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.sampler;
 import io.github.jmeterkafka.input.Tagged;
 
 /** Which producer a Kafka Producer sends with when it is not transactional. */
-enum ProducerScope implements Tagged {
+public enum ProducerScope implements Tagged {
     /** The connection's producer, shared by every thread. */
     SHARED("producerScope.shared"),
     /** A producer of the thread's own, closed when the thread ends. */

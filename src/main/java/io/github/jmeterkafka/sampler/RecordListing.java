@@ -9,7 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
 /** A read's response data (the first records, as text) and variables: the Kafka Consumer's records, the Request-Reply's replies. */
-final class RecordListing {
+public final class RecordListing {
     private RecordListing() {}
 
     /**
@@ -19,7 +19,7 @@ final class RecordListing {
      * first and copied once into an array of their size: at one record per sample the listing is
      * a good part of the sampler's own work.
      */
-    static byte[] of(List<ConsumerRecord<Object, Object>> records, int count, ValueText view) {
+    public static byte[] of(List<ConsumerRecord<Object, Object>> records, int count, ValueText view) {
         int maxData = AbstractKafkaSampler.responseMaxBytes();
         int n = Math.min(records.size(), AbstractKafkaSampler.LISTED_RECORDS);
         byte[][] heads = new byte[n][];
@@ -47,7 +47,7 @@ final class RecordListing {
     }
 
     /** prefix_count, then per record i (from 1) prefix_topic_i, prefix_key_i, prefix_value_i, ... */
-    static void variables(
+    public static void variables(
             JMeterVariables vars, String p, List<ConsumerRecord<Object, Object>> records, ValueText values) {
         vars.put(p + "_count", Integer.toString(records.size()));
         int i = 1;

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * What all thread clones of one sampler share during a test (stats, record budget), by label:
  * clones share no fields, and JMeter's summaries are per label too.
  */
-final class SamplerRuns<T extends SamplerRuns.Run> {
+public final class SamplerRuns<T extends SamplerRuns.Run> {
     private static final Logger log = LoggerFactory.getLogger(SamplerRuns.class);
 
     private final String kind;
@@ -22,12 +22,12 @@ final class SamplerRuns<T extends SamplerRuns.Run> {
     private final ConcurrentMap<String, Long> started = new ConcurrentHashMap<>();
 
     /** @param kind the element's name in the GUI, for the log */
-    SamplerRuns(String kind) {
+    public SamplerRuns(String kind) {
         this(kind, JMeterContextService::getTestStartTime);
     }
 
     /** @param testStart when the running test started: the same for every element of one test */
-    SamplerRuns(String kind, LongSupplier testStart) {
+    public SamplerRuns(String kind, LongSupplier testStart) {
         this.kind = kind;
         this.testStart = testStart;
     }
@@ -66,7 +66,7 @@ final class SamplerRuns<T extends SamplerRuns.Run> {
     }
 
     /** What one sampler's threads share during a test. */
-    interface Run {
+    public interface Run {
         /**
          * The perf-test style summary, at test end.
          *

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * running flag, and interrupts nothing), or its thread group's scheduled end has passed (JMeter cuts timers
  * there too). A long wait checks this, so neither lets a sample wait out its whole timeout.
  */
-final class ThreadEnd {
+public final class ThreadEnd {
     private static final Logger log = LoggerFactory.getLogger(ThreadEnd.class);
     // JMeterThread has no getter for its running flag
     private static final VarHandle RUNNING = runningFlag();
@@ -21,7 +21,7 @@ final class ThreadEnd {
     private ThreadEnd() {}
 
     /** For the calling thread; never true outside a JMeter thread. */
-    static BooleanSupplier ofCurrentThread() {
+    public static BooleanSupplier ofCurrentThread() {
         JMeterThread thread = JMeterContextService.getContext().getThread();
         if (thread == null) {
             return () -> false;

@@ -16,6 +16,10 @@
  * and closed, bounded, when the thread finishes ({@link ThreadClose}).
  *
  * <p>A sampler's bean fields and their accessors may stand in one {@code *Fields} superclass (TestBean reads them off
- * the class); everything else a sampler does is in the parts it holds.
+ * the class); everything else a sampler does is in the parts it holds. This package keeps the elements, their
+ * fields and what every sampler shares (the run registry, response codes, failure log, thread close); each element's
+ * own parts live in a room of their own: {@code producer/} (records taken, paced and sent; also Request-Reply's
+ * sending side), {@code consumer/}, {@code share/}, {@code reply/} (Request-Reply and Await: matching records to a
+ * wait) and {@code admin/}. A room imports no other room ({@code LayersTest}).
  */
 package io.github.jmeterkafka.sampler;

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.sampler.consumer.ConsumerRun;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -201,7 +202,6 @@ class KafkaConsumerSamplerTest {
     @Test
     void groupsThatEachReadEveryRecordAreVerifiedApart() {
         ConsumerRun run = new ConsumerRun(0, true, "read");
-        run.verifying = true;
         for (String group : List.of("g-2", "g-1")) {
             for (long seq = 0; seq < 3; seq++) {
                 run.verifier(group).observe("p", "t", 0, seq, 0);

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.consumer;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
@@ -13,13 +13,13 @@ import org.slf4j.LoggerFactory;
  * response of 1 MB (a humongous object) starts a marking cycle: a consumer thread read a third
  * slower so.
  */
-final class HeapCheck {
+public final class HeapCheck {
     private static final Logger log = LoggerFactory.getLogger(HeapCheck.class);
     private static final AtomicBoolean CHECKED = new AtomicBoolean();
 
     private HeapCheck() {}
 
-    static void warnOnceIfHeapCanShrink() {
+    public static void warnOnceIfHeapCanShrink() {
         if (!CHECKED.compareAndSet(false, true)) {
             return;
         }

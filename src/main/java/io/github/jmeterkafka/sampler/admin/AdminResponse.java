@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.admin;
 
 import io.github.jmeterkafka.client.GroupLag;
 import io.github.jmeterkafka.client.PartitionCounts;
@@ -18,7 +18,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
  * What an admin operation did, as the sample shows it: a one-line message, a listing, and values
  * for JMeter variables by name without the prefix (e.g. {@code lag}, {@code lag_orders_0}).
  */
-record AdminResponse(String message, String details, Map<String, String> values) {
+public record AdminResponse(String message, String details, Map<String, String> values) {
 
     static AdminResponse created(TopicChanges c) {
         StringBuilder details = new StringBuilder();

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.reply;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Correlation;
@@ -15,6 +15,7 @@ import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.sampler.SamplerRuns;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,22 +28,22 @@ import java.util.function.Supplier;
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
  * a target rate, the send schedule that holds it), readers joined.
  */
-final class MatchRun implements SamplerRuns.Run {
+public final class MatchRun implements SamplerRuns.Run {
     /** The reader's first positioning may take a metadata round trip on a cold client. */
     static final long READER_START_MS = 30_000;
 
-    final MatchStats stats;
-    final RecordBudget budget;
+    public final MatchStats stats;
+    public final RecordBudget budget;
     /** Null when JMeter's timers pace the samples. */
-    final SendSchedule schedule;
+    public final SendSchedule schedule;
 
-    final SamplerCounters counters = new SamplerCounters();
+    public final SamplerCounters counters = new SamplerCounters();
     private final IntervalLog intervals;
     private final Map<ReplyRegistry, Integer> joined = new ConcurrentHashMap<>();
     private final Set<String> topicsChecked = ConcurrentHashMap.newKeySet();
 
     /** @param schedule the target rate's schedule, or null */
-    MatchRun(long budget, SendSchedule schedule, String label, MatchStats.Kind kind) {
+    public MatchRun(long budget, SendSchedule schedule, String label, MatchStats.Kind kind) {
         this.stats = new MatchStats(kind);
         this.budget = new RecordBudget(budget);
         this.schedule = schedule;
@@ -54,7 +55,7 @@ final class MatchRun implements SamplerRuns.Run {
     }
 
     /** This run's number in the reader's registry, joined on first use. */
-    int runIn(ReplyReader reader) {
+    public int runIn(ReplyReader reader) {
         return joined.computeIfAbsent(reader.registry(), r -> r.join(stats));
     }
 
@@ -67,7 +68,7 @@ final class MatchRun implements SamplerRuns.Run {
      * @param asJson      makes the reader's own decoder of values to JSON (it runs on the reader's thread), only for
      *                    the first sample that reads by {@code by}: a schema is not parsed per sample
      */
-    ReplyReader reader(
+    public ReplyReader reader(
             Connection connection,
             Map<String, String> topics,
             String readTopic,

@@ -1,9 +1,11 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.client.BufferFit;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.SendBatch;
+import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
+import io.github.jmeterkafka.sampler.ProducerScope;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
@@ -18,7 +20,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * <p>Threads: one sampler clone's thread only. The shared producer belongs to the connection; the
  * own producer is created here on first use and closed by {@link #close}.
  */
-final class ThreadProducer {
+public final class ThreadProducer {
     private Producer<Object, Object> own;
     // set while this thread sends through the shared producer
     private BufferFit bufferFit;
@@ -27,7 +29,7 @@ final class ThreadProducer {
     // topics whose metadata this thread's producer has
     private final Set<String> topicsReady = new HashSet<>();
 
-    Producer<Object, Object> get(Connection connection, ProducerScope scope, boolean transactional) {
+    public Producer<Object, Object> get(Connection connection, ProducerScope scope, boolean transactional) {
         if (scope == ProducerScope.SHARED) {
             // kept by the thread: the connection hands it out under its lock, which every thread would take per sample
             if (shared != null && sharedFrom == connection) {
@@ -60,23 +62,23 @@ final class ThreadProducer {
     }
 
     /** True the first time this thread's producer meets the topic: its metadata is still to fetch. */
-    boolean firstOnTopic(String topic) {
+    public boolean firstOnTopic(String topic) {
         return topicsReady.add(topic);
     }
 
     /** The metadata fetch failed: the next sample tries again. */
-    void notReady(String topic) {
+    public void notReady(String topic) {
         topicsReady.remove(topic);
     }
 
     /** Tells the shared producer's buffer check what a sample sent through it. */
-    void sampled(int records, long bytes) {
+    public void sampled(int records, long bytes) {
         if (bufferFit != null) {
             bufferFit.sampled(records, bytes);
         }
     }
 
-    void endTransaction(SendBatch batch, boolean commit) {
+    public void endTransaction(SendBatch batch, boolean commit) {
         try {
             if (commit) {
                 own.commitTransaction();
@@ -96,7 +98,7 @@ final class ThreadProducer {
     }
 
     /** Stops counting this thread in the shared producer's buffer check. */
-    void leaveShared() {
+    public void leaveShared() {
         shared = null;
         sharedFrom = null;
         if (bufferFit != null) {
@@ -105,7 +107,7 @@ final class ThreadProducer {
         }
     }
 
-    void close(Duration timeout) {
+    public void close(Duration timeout) {
         Producer<Object, Object> p = own;
         own = null;
         topicsReady.clear();

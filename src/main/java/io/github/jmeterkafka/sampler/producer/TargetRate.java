@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
@@ -6,15 +6,19 @@ import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.RateProfile;
 import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.sampler.BehindSchedule;
+import io.github.jmeterkafka.sampler.FailureLog;
+import io.github.jmeterkafka.sampler.RecordFields;
+import io.github.jmeterkafka.sampler.ResponseCodes;
 
 /**
  * A sending sampler's pacing fields as they are (Target records/s, its ramp-up, what to do behind schedule, and
  * Expected records/s): the schedule they ask for and the rate the summary compares the run with.
  */
-record TargetRate(String targetRate, String rampUp, String behindSchedule, String expectedRate) {
+public record TargetRate(String targetRate, String rampUp, String behindSchedule, String expectedRate) {
 
     /** The sampler's pacing fields as they are now. */
-    static TargetRate of(RecordFields f) {
+    public static TargetRate of(RecordFields f) {
         return new TargetRate(f.getTargetRate(), f.getTargetRampUp(), f.getBehindSchedule(), f.getExpectedRate());
     }
 
@@ -22,7 +26,7 @@ record TargetRate(String targetRate, String rampUp, String behindSchedule, Strin
      * The schedule all threads send on; null when the target rate is blank (JMeter's timers pace the samples). The
      * field holds a rate, or steps ({@link RateProfile#parse}) that bring their own ramps.
      */
-    SendSchedule schedule(long budget) {
+    public SendSchedule schedule(long budget) {
         if (targetRate.isBlank()) {
             return null;
         }
@@ -50,7 +54,7 @@ record TargetRate(String targetRate, String rampUp, String behindSchedule, Strin
      * the steps' average rate; 0
      * when none is set or not a number (said once in the log, under {@code label}).
      */
-    double expected(String label) {
+    public double expected(String label) {
         if (expectedRate.isBlank() && RateProfile.isSteps(targetRate)) {
             try {
                 RateProfile p = RateProfile.parse("target rate", targetRate.trim());

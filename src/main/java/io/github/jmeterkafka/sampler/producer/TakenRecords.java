@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.input.InvalidInputException;
@@ -16,20 +16,20 @@ import org.apache.jmeter.samplers.SampleResult;
  *
  * <p>Threads: the sampler clone's; {@link #wake} from any thread.
  */
-final class TakenRecords {
+public final class TakenRecords {
     private final ScheduleWait scheduleWait = new ScheduleWait();
     // taken for the running sample, not yet handed to Kafka
     private int untilSent;
 
     /** As {@link ScheduleWait#take}; the records taken fail unless handed to Kafka. */
-    ScheduleWait.Taken take(RecordBudget budget, SendSchedule schedule, int max, BooleanSupplier stopped) {
+    public ScheduleWait.Taken take(RecordBudget budget, SendSchedule schedule, int max, BooleanSupplier stopped) {
         ScheduleWait.Taken taken = scheduleWait.take(budget, schedule, max, stopped);
         untilSent = taken == null ? 0 : taken.count();
         return taken;
     }
 
     /** The sample's records are with Kafka: what becomes of them is counted where they are sent. */
-    void handedToKafka() {
+    public void handedToKafka() {
         untilSent = 0;
     }
 
@@ -39,7 +39,7 @@ final class TakenRecords {
      *
      * @param noun what the sampler calls its records in messages: records, requests
      */
-    void failed(SampleResult result, Throwable e, String noun, BiConsumer<Integer, Supplier<String>> notSent) {
+    public void failed(SampleResult result, Throwable e, String noun, BiConsumer<Integer, Supplier<String>> notSent) {
         int n = untilSent;
         if (n == 0) {
             return;
@@ -53,7 +53,7 @@ final class TakenRecords {
     }
 
     /** Ends a wait for the schedule at once (Stop). */
-    void wake() {
+    public void wake() {
         scheduleWait.wake();
     }
 }

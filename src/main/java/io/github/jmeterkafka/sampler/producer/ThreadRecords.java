@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Outgoing;
@@ -29,7 +29,7 @@ import org.apache.kafka.common.utils.Utils;
  *
  * <p>Threads: one per sampler clone, used by its thread only.
  */
-final class ThreadRecords {
+public final class ThreadRecords {
     private final ProducerRecords records = new ProducerRecords();
     private RecordContext context;
     private RecordSpec spec;
@@ -45,7 +45,7 @@ final class ThreadRecords {
      *
      * @param seed blank, or the seed of this thread's random stream (read at its first sample)
      */
-    Outgoing.Maker sample(
+    public Outgoing.Maker sample(
             RecordSpec now, String seed, Connection connection, SamplerCounters counters, ProducerRecords.Target target)
             throws InterruptedException {
         if (keyBytes == null) {
@@ -129,7 +129,7 @@ final class ThreadRecords {
     }
 
     /** A CSV file read with "stop" has no row left for this thread: it is to end, as when the record budget is spent. */
-    boolean rowsEnded() {
+    public boolean rowsEnded() {
         return context != null && context.rowsEnded();
     }
 

@@ -1,8 +1,12 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.reply;
 
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.MatchWait;
 import io.github.jmeterkafka.payload.ValueText;
+import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
+import io.github.jmeterkafka.sampler.FailureLog;
+import io.github.jmeterkafka.sampler.RecordListing;
+import io.github.jmeterkafka.sampler.ResponseCodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +19,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * A request-reply sample's verdict: success only when every request got its reply in time; an await's: when every
  * record it awaited arrived in time.
  */
-final class MatchResponse {
+public final class MatchResponse {
     static final String TIMEOUT = "TimeoutException";
 
     private MatchResponse() {}
@@ -27,7 +31,7 @@ final class MatchResponse {
      * @param startNanos when the sample's clock for its latency started (the first send, or the await's start)
      * @return those records, in the order they arrived
      */
-    static List<ConsumerRecord<Object, Object>> found(
+    public static List<ConsumerRecord<Object, Object>> found(
             SampleResult result, MatchWait wait, long startNanos, ValueText text, String variablePrefix) {
         long first = wait.firstMatchNanos();
         result.setLatency(
@@ -46,18 +50,18 @@ final class MatchResponse {
     }
 
     /** The records' value bytes, as the perf tools count MB. */
-    static long valueBytes(List<ConsumerRecord<Object, Object>> records) {
+    public static long valueBytes(List<ConsumerRecord<Object, Object>> records) {
         return records.stream()
                 .mapToLong(r -> Math.max(0, r.serializedValueSize()))
                 .sum();
     }
 
-    static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs) {
+    public static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs) {
         fill(result, label, wait, timeoutMs, false);
     }
 
-    /** @param await an await's records, not requests' replies */
-    static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs, boolean await) {
+    /** Fills the result of a wait, with {@code await} true for an await's records rather than requests' replies. */
+    public static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs, boolean await) {
         int n = wait.size();
         int timedOut = wait.timedOut();
         int failed = wait.failed();

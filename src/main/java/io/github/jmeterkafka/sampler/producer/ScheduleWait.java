@@ -1,7 +1,8 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.sampler.ThreadEnd;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -13,7 +14,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Threads: {@link #until} on the sampler clone's thread; {@link #wake} from any thread.
  */
-final class ScheduleWait {
+public final class ScheduleWait {
     // a wait re-checks Shutdown and the scheduled end at least this often
     private static final long STEP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private volatile Thread waiting;
@@ -21,7 +22,7 @@ final class ScheduleWait {
     private SendSchedule.Claim last;
 
     /** A sample's records: how many, and on a paced run their places on the schedule (else null). */
-    record Taken(int count, SendSchedule.Claim slots) {}
+    public record Taken(int count, SendSchedule.Claim slots) {}
 
     /**
      * Up to {@code max} records: with a {@code schedule}, those whose time has come, or the next one once it is due;

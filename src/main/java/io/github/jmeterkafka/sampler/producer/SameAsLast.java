@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import java.util.Arrays;
 import java.util.function.Supplier;
@@ -9,12 +9,12 @@ import java.util.function.Supplier;
  *
  * <p>Threads: one sampler clone's thread.
  */
-final class SameAsLast<T> {
+public final class SameAsLast<T> {
     private Object[] inputs;
     private T value;
 
     /** The value made of {@code now}: the last one when {@code now} equals the last inputs, else {@code make}'s. */
-    T get(Supplier<T> make, Object... now) {
+    public T get(Supplier<T> make, Object... now) {
         if (inputs == null || !Arrays.equals(now, inputs)) {
             value = make.get();
             inputs = now;

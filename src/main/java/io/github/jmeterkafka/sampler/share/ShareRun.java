@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.share;
 
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
@@ -12,6 +12,7 @@ import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.sampler.SamplerRuns;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -21,15 +22,15 @@ import org.apache.jmeter.threads.JMeterContextService;
  * end-to-end latency, interval log, as a consumer's on the Kafka page), the share group's own, and the record
  * budget.
  */
-final class ShareRun implements SamplerRuns.Run {
+public final class ShareRun implements SamplerRuns.Run {
     final Warmup warmup = RunOutput.warmup();
-    final ConsumerStats stats = new ConsumerStats(warmup);
+    public final ConsumerStats stats = new ConsumerStats(warmup);
     final IntervalLog intervals;
-    final RecordBudget budget;
-    final ShareStats share;
+    public final RecordBudget budget;
+    public final ShareStats share;
 
     /** @param verify check from the producers' sequence headers that every record is accepted exactly once */
-    ShareRun(long budget, boolean verify, String label) {
+    public ShareRun(long budget, boolean verify, String label) {
         this.budget = new RecordBudget(budget);
         // a share group's members take records in no order: every sequence must be seen from 0
         this.share = new ShareStats(verify ? new DeliveryVerifier(true) : null);

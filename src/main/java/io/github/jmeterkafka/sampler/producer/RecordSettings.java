@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.config.KeyValue;
@@ -8,6 +8,7 @@ import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.sampler.RecordFields;
 import java.util.List;
 
 /**
@@ -16,16 +17,16 @@ import java.util.List;
  *
  * <p>Threads: one per sampler clone (a test-tree element sent to a jmeter-server has none: it is not constructed).
  */
-final class RecordSettings {
+public final class RecordSettings {
     private final RecordFields fields;
     private final SameAsLast<RecordSpec> spec = new SameAsLast<>();
 
-    RecordSettings(RecordFields fields) {
+    public RecordSettings(RecordFields fields) {
         this.fields = fields;
     }
 
     /** What the records are made of; made again only when a field changed. */
-    RecordSpec spec() {
+    public RecordSpec spec() {
         RecordFields f = fields;
         return spec.get(
                 this::newSpec,
@@ -62,7 +63,7 @@ final class RecordSettings {
     }
 
     /** Where the records go: the topic, and the partition and timestamp fields. */
-    ProducerRecords.Target target(String topicName) {
+    public ProducerRecords.Target target(String topicName) {
         String partition = fields.getPartition();
         String timestamp = fields.getTimestamp();
         return new ProducerRecords.Target(

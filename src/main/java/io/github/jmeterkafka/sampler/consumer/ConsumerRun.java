@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.consumer;
 
 import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
@@ -11,6 +11,7 @@ import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.sampler.SamplerRuns;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,33 +25,35 @@ import org.apache.kafka.common.TopicPartition;
  * What all threads of one Kafka Consumer share during a test: stats, record budget, delivery
  * verifiers and, per group, where partitions start and go on.
  */
-final class ConsumerRun implements SamplerRuns.Run {
+public final class ConsumerRun implements SamplerRuns.Run {
     final Warmup warmup = RunOutput.warmup();
-    final ConsumerStats stats = new ConsumerStats(warmup);
+    public final ConsumerStats stats = new ConsumerStats(warmup);
     final IntervalLog intervals;
-    final RecordBudget budget;
+    public final RecordBudget budget;
     private final boolean fromStart;
     // per group, or "" for assign mode: groups that each read every record are each verified apart
     private final Map<String, DeliveryVerifier> verifiers = new ConcurrentSkipListMap<>();
     // per group (the group id may differ per thread): its threads position each partition once
     // ("earliest" must not restart on rebalance), and hand revoked partitions on
     private final Map<String, Map<TopicPartition, Long>> startedByGroup = new ConcurrentHashMap<>();
-    // a thread of this sampler feeds the verifier: else its summary line would report 0 verified
-    volatile boolean verifying;
+    // a thread of this sampler feeds a verifier: else its summary line would report 0 verified
+    private volatile boolean verifying;
 
-    ConsumerRun(long budget, boolean fromStart, String label) {
+    public ConsumerRun(long budget, boolean fromStart, String label) {
         this.budget = new RecordBudget(budget);
         this.fromStart = fromStart;
         this.intervals = RunOutput.intervalLog(ConsumerStats.Summary.KIND, label, "end-to-end");
         stats.logIntervals(intervals);
     }
 
-    DeliveryVerifier verifier(String group) {
+    /** The group's verifier, for a thread that verifies delivery. */
+    public DeliveryVerifier verifier(String group) {
+        verifying = true;
         return verifiers.computeIfAbsent(group == null ? "" : group, g -> new DeliveryVerifier(fromStart));
     }
 
     /** One delivery line, or one per group when several groups read. */
-    List<String> deliveryLines() {
+    public List<String> deliveryLines() {
         if (!verifying) {
             return List.of("delivery: not verified (Verify delivery is off)");
         }
@@ -72,7 +75,7 @@ final class ConsumerRun implements SamplerRuns.Run {
     }
 
     /** The group's shared starts; a thread's own in assign mode ({@code group} null). */
-    Map<TopicPartition, Long> started(String group) {
+    public Map<TopicPartition, Long> started(String group) {
         return group == null ? new HashMap<>() : startedByGroup.computeIfAbsent(group, g -> new ConcurrentHashMap<>());
     }
 

@@ -1,8 +1,10 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.share;
 
 import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.payload.ValueText;
+import io.github.jmeterkafka.sampler.FailureLog;
+import io.github.jmeterkafka.sampler.ResponseCodes;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.jmeter.engine.util.CompoundVariable;
@@ -15,7 +17,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * The plan's outcome for each record a share consumer is handed: by an expression evaluated per record (with the
  * record in variables), else by shares drawn at random, else accept. Used by one thread.
  */
-final class ShareOutcomes implements ShareReader.Decider {
+public final class ShareOutcomes implements ShareReader.Decider {
     static final String ACCEPT = "accept";
     static final String RELEASE = "release";
     static final String REJECT = "reject";
@@ -29,7 +31,7 @@ final class ShareOutcomes implements ShareReader.Decider {
     private final SplittableRandom random = new SplittableRandom();
 
     /** @param expression null when the plan decides by shares */
-    ShareOutcomes(
+    public ShareOutcomes(
             double releasePercent,
             double rejectPercent,
             CompoundVariable expression,
@@ -91,7 +93,7 @@ final class ShareOutcomes implements ShareReader.Decider {
     }
 
     /** The outcome's word in the summary; renew is never a final outcome. */
-    static String word(AcknowledgeType type) {
+    public static String word(AcknowledgeType type) {
         return switch (type) {
             case ACCEPT -> ACCEPT;
             case RELEASE -> RELEASE;

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.admin;
 
 import io.github.jmeterkafka.client.ClusterView;
 import io.github.jmeterkafka.client.ConfigOperations;
@@ -19,7 +19,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.ElectionNotNeededException;
 
 /** What the Kafka Admin's cluster operations found or did, as the sample shows it (see {@link AdminResponse}). */
-final class ClusterResponse {
+public final class ClusterResponse {
 
     private ClusterResponse() {}
 

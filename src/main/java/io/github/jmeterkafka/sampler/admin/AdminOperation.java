@@ -1,10 +1,10 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.admin;
 
-import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.ShareGroupOperations;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.sampler.KafkaAdminSampler;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,10 +19,10 @@ import org.apache.kafka.common.ElectionType;
  * The Kafka Admin's operations, one per drop-down choice: each reads and checks the fields it
  * needs before anything is timed, says its settings for the sampler data, and makes its call.
  */
-enum AdminOperation implements Tagged {
+public enum AdminOperation implements Tagged {
     CREATE_TOPIC("operation.createTopic") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> names = s.topicList(true);
             Optional<Integer> n = optionalPositive("partitions", s.getPartitions());
             Optional<Integer> rf = optionalPositive("replication factor", s.getReplicationFactor());
@@ -36,7 +36,7 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "topics: " + s.getTopics().trim() + "\npartitions: " + blankAsDefault(s.getPartitions())
                     + "\nreplication factor: " + blankAsDefault(s.getReplicationFactor())
                     + (s.getTopicConfigs().isEmpty() ? "" : "\nconfigs: " + s.configMap()) + "\nignore existing: "
@@ -45,64 +45,64 @@ enum AdminOperation implements Tagged {
     },
     DELETE_TOPIC("operation.deleteTopic") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> names = s.topicList(true);
             boolean ignoreMissing = s.isIgnoreMissing();
             return ops -> AdminResponse.deleted(ops.deleteTopics(names, ignoreMissing));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "topics: " + s.getTopics().trim() + "\nignore missing: " + s.isIgnoreMissing() + "\n";
         }
     },
     DESCRIBE_TOPIC("operation.describeTopic") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> names = s.topicList(true);
             return ops -> AdminResponse.described(ops.describeTopics(names));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "topics: " + s.getTopics().trim() + "\n";
         }
     },
     LIST_TOPICS("operation.listTopics") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             return ops -> AdminResponse.listed(ops.listTopics());
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "";
         }
     },
     ADD_PARTITIONS("operation.addPartitions") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> names = s.topicList(true);
             int total = Fields.positiveInt("partitions", Fields.required("partitions", s.getPartitions()), 1);
             return ops -> AdminResponse.partitionsAdded(ops.addPartitions(names, total));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "topics: " + s.getTopics().trim() + "\npartitions: "
                     + s.getPartitions().trim() + "\n";
         }
     },
     CONSUMER_GROUP_LAG("operation.consumerGroupLag") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
             List<String> names = s.topicList(false);
             return ops -> AdminResponse.lag(ops.consumerGroupLag(group, names));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "group: " + s.getGroupId().trim()
                     + (s.getTopics().isBlank()
                             ? ""
@@ -111,7 +111,7 @@ enum AdminOperation implements Tagged {
     },
     WAIT_FOR_LAG("operation.waitForLag") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
             List<String> names = s.topicList(false);
             Matcher m = LAG_CONDITION.matcher(s.getLagCondition().trim());
@@ -127,26 +127,26 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return CONSUMER_GROUP_LAG.settings(s) + "lag condition: "
                     + s.getLagCondition().trim() + "\n";
         }
     },
     SHARE_GROUP("operation.shareGroup") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
             return ops -> AdminResponse.shareGroup(ops.shareGroups().describe(group));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "share group: " + s.getGroupId().trim() + "\n";
         }
     },
     SHARE_GROUP_START("operation.shareGroupStart") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             String group = Fields.required("group id", s.getGroupId());
             String start = Fields.required("share group start", s.getShareGroupStart());
             if (!start.equals("earliest") && !start.equals("latest") && !start.startsWith("by_duration:")) {
@@ -164,61 +164,61 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "share group: " + s.getGroupId().trim() + "\nstart: "
                     + s.getShareGroupStart().trim() + "\n";
         }
     },
     DESCRIBE_CLUSTER("operation.describeCluster") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> names = s.topicList(false);
             return ops -> ClusterResponse.described(ops.cluster().describe(names));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "topics: " + (s.getTopics().isBlank() ? "all" : s.getTopics().trim()) + "\n";
         }
     },
     ELECT_PREFERRED("operation.electPreferred") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             return elect(s, ElectionType.PREFERRED);
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "partitions: "
                     + (s.getTopics().isBlank() ? "all" : s.getTopics().trim()) + "\n";
         }
     },
     ELECT_UNCLEAN("operation.electUnclean") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             return elect(s, ElectionType.UNCLEAN);
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return ELECT_PREFERRED.settings(s);
         }
     },
     WAIT_FOR_IN_SYNC("operation.waitForInSync") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> names = s.topicList(false);
             return ops -> ClusterResponse.described(ops.cluster().awaitInSync(names));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return DESCRIBE_CLUSTER.settings(s);
         }
     },
     REASSIGN_PARTITIONS("operation.reassignPartitions") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> partitions = s.topicList(true);
             String brokers = Fields.required("brokers", s.getBrokers());
             OptionalLong throttle = s.getThrottle().isBlank()
@@ -229,7 +229,7 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return "partitions: " + s.getTopics().trim() + "\nbrokers: "
                     + s.getBrokers().trim() + "\nthrottle: "
                     + (s.getThrottle().isBlank() ? "none" : s.getThrottle().trim() + " bytes/s") + "\n";
@@ -237,20 +237,20 @@ enum AdminOperation implements Tagged {
     },
     MOVE_LEADERS("operation.moveLeaders") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> partitions = s.topicList(false);
             return ops ->
                     ClusterResponse.moved("leaders moved", ops.replicaMoves().moveLeaders(partitions));
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return ELECT_PREFERRED.settings(s);
         }
     },
     WAIT_FOR_LEADER_CHANGE("operation.waitForLeaderChange") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> partitions = s.topicList(false);
             OptionalInt awayFrom = s.getBrokers().isBlank()
                     ? OptionalInt.empty()
@@ -260,7 +260,7 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return ELECT_PREFERRED.settings(s) + "away from: "
                     + (s.getBrokers().isBlank()
                             ? "each partition's leader at the start"
@@ -270,7 +270,7 @@ enum AdminOperation implements Tagged {
     },
     ALTER_CONFIGS("operation.alterConfigs") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> topics = s.topicList(false);
             String brokers = s.getBrokers();
             Map<String, String> changes = s.configMap();
@@ -279,13 +279,13 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return DESCRIBE_CONFIGS.settings(s) + "configs: " + s.configMap() + "\n";
         }
     },
     DESCRIBE_CONFIGS("operation.describeConfigs") {
         @Override
-        Call prepare(KafkaAdminSampler s) {
+        public AdminCall prepare(KafkaAdminSampler s) {
             List<String> topics = s.topicList(false);
             String brokers = s.getBrokers();
             Set<String> names = s.configMap().keySet();
@@ -293,7 +293,7 @@ enum AdminOperation implements Tagged {
         }
 
         @Override
-        String settings(KafkaAdminSampler s) {
+        public String settings(KafkaAdminSampler s) {
             return s.getBrokers().isBlank()
                     ? "topics: " + s.getTopics().trim() + "\n"
                     : "brokers: " + s.getBrokers().trim() + "\n";
@@ -305,12 +305,6 @@ enum AdminOperation implements Tagged {
     // what changes the cluster under load: each sample is an event the samplers' figures are split at
     private static final Set<AdminOperation> EVENTS =
             java.util.EnumSet.of(ELECT_PREFERRED, ELECT_UNCLEAN, REASSIGN_PARTITIONS, MOVE_LEADERS, ALTER_CONFIGS);
-
-    /** The timed part of a sample: the Kafka calls, and the response they make. */
-    @FunctionalInterface
-    interface Call {
-        AdminResponse run(AdminOperations ops) throws Exception;
-    }
 
     private final String tag;
 
@@ -324,18 +318,18 @@ enum AdminOperation implements Tagged {
     }
 
     /** Whether a sample of it marks an event (see measure/EventMarks). */
-    boolean marksEvent() {
+    public boolean marksEvent() {
         return EVENTS.contains(this);
     }
 
     /** Reads and checks the fields this operation needs; throws InvalidInputException. */
-    abstract Call prepare(KafkaAdminSampler s);
+    public abstract AdminCall prepare(KafkaAdminSampler s);
 
     /** This operation's fields for the sampler data, one per line. */
-    abstract String settings(KafkaAdminSampler s);
+    public abstract String settings(KafkaAdminSampler s);
 
     /** Topics ({@code orders}) or partitions ({@code orders:3}) from the topics field; blank: every partition. */
-    private static Call elect(KafkaAdminSampler s, ElectionType type) {
+    private static AdminCall elect(KafkaAdminSampler s, ElectionType type) {
         List<String> partitions = s.topicList(false);
         return ops -> ClusterResponse.elected(type, ops.cluster().electLeaders(type, partitions));
     }

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.run.SummaryPrinter;
@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  * prints them, prefixed by the sampler's label. One daemon thread for all samplers: it never keeps
  * JMeter alive.
  */
-final class ProgressPrinter {
+public final class ProgressPrinter {
     private static final Map<String, ScheduledFuture<?>> TASKS = new ConcurrentHashMap<>();
     private static ScheduledExecutorService timer;
 
@@ -25,7 +25,7 @@ final class ProgressPrinter {
         return PluginProperties.get(PluginProperties.PROGRESS_INTERVAL_S, 0) > 0;
     }
 
-    static synchronized void start(String label, Supplier<String> line) {
+    public static synchronized void start(String label, Supplier<String> line) {
         long interval = PluginProperties.get(PluginProperties.PROGRESS_INTERVAL_S, 0);
         if (interval <= 0) {
             return;
@@ -44,7 +44,7 @@ final class ProgressPrinter {
                         () -> SummaryPrinter.print(label + ": " + line.get()), interval, interval, TimeUnit.SECONDS));
     }
 
-    static synchronized void stop(String label) {
+    public static synchronized void stop(String label) {
         ScheduledFuture<?> task = TASKS.remove(label);
         if (task != null) {
             task.cancel(false);

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.measure.EventFigures;
@@ -14,6 +14,7 @@ import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.sampler.SamplerRuns;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,16 +27,16 @@ import org.slf4j.LoggerFactory;
  * What all threads of one Kafka Producer share during a test: stats, record budget (or, with a target rate, the
  * send schedule that holds it), the global sequence.
  */
-final class ProducerRun implements SamplerRuns.Run {
+public final class ProducerRun implements SamplerRuns.Run {
     private static final Logger log = LoggerFactory.getLogger(ProducerRun.class);
 
     final Warmup warmup = RunOutput.warmup();
-    final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled(), warmup);
-    final RecordBudget budget;
+    public final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled(), warmup);
+    public final RecordBudget budget;
     /** Null when JMeter's timers pace the samples. */
-    final SendSchedule schedule;
+    public final SendSchedule schedule;
 
-    final SamplerCounters counters = new SamplerCounters();
+    public final SamplerCounters counters = new SamplerCounters();
     private final IntervalLog intervals;
     private final long test;
     private final String label;
@@ -49,7 +50,7 @@ final class ProducerRun implements SamplerRuns.Run {
     private final LongAdder sampleRecords = new LongAdder();
 
     /** @param schedule the target rate's schedule, or null */
-    ProducerRun(long budget, SendSchedule schedule, String label) {
+    public ProducerRun(long budget, SendSchedule schedule, String label) {
         this.budget = new RecordBudget(budget);
         this.schedule = schedule;
         this.label = label;
@@ -63,7 +64,7 @@ final class ProducerRun implements SamplerRuns.Run {
     }
 
     /** The producers' connection, from the first sample on: its retries are read at each event's mark. */
-    void producingOn(Connection c) {
+    public void producingOn(Connection c) {
         if (connection == null) {
             synchronized (this) {
                 if (connection == null) {
@@ -79,7 +80,7 @@ final class ProducerRun implements SamplerRuns.Run {
         return "retries " + label;
     }
 
-    void sampled(int records, long elapsedMs) {
+    public void sampled(int records, long elapsedMs) {
         threads.add(Thread.currentThread());
         samples.increment();
         sampleMs.add(elapsedMs);

@@ -1,8 +1,11 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.payload.RecordSpec;
+import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
+import io.github.jmeterkafka.sampler.FailureLog;
+import io.github.jmeterkafka.sampler.ResponseCodes;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
@@ -10,11 +13,11 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * A producer sample's texts: what it was asked to send, and from its records' outcome, where the
  * first records went and why any failed.
  */
-final class ProducerResponse {
+public final class ProducerResponse {
     private ProducerResponse() {}
 
     /** What the sample was asked to send, for its sampler data. */
-    static String samplerData(
+    public static String samplerData(
             String connection, String topic, String partition, int n, RecordSpec spec, boolean transactional) {
         return "connection: " + connection + "\ntopic: " + topic
                 + (partition.isBlank() ? "" : "\npartition: " + partition)
@@ -23,7 +26,7 @@ final class ProducerResponse {
                 + (transactional ? "\ntransactional" : "");
     }
 
-    static void fill(
+    public static void fill(
             SampleResult result,
             String label,
             SendBatch batch,
@@ -73,7 +76,7 @@ final class ProducerResponse {
      * A paced sample's time spans its records, sent partly during the sample before: from the first one's send (or
      * from the connect that came before it, {@code connectMs} >= 0) to the last one's end.
      */
-    static void span(SampleResult result, SendBatch batch, long connectStartMs, long connectMs) {
+    public static void span(SampleResult result, SendBatch batch, long connectStartMs, long connectMs) {
         long nowMs = System.currentTimeMillis();
         long nowNanos = System.nanoTime();
         long start = nowMs - (nowNanos - batch.firstSendNanos()) / 1_000_000;

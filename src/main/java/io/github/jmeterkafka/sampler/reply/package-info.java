@@ -1,0 +1,5 @@
+/**
+ * The parts Kafka Request-Reply and Kafka Await share: the run that waits for matching records and the response
+ * that reports the matches, timeouts and latencies.
+ */
+package io.github.jmeterkafka.sampler.reply;
