@@ -24,24 +24,33 @@ final class SearchCase {
     final String rate;
     final int seconds;
     final int searches;
+    // 0: none; else the broker's produce quota for all clients, a capacity the machine's noise does not move
+    final int quotaMb;
 
-    SearchCase(String rate, int seconds, int searches) {
+    SearchCase(String rate, int seconds, int searches, int quotaMb) {
         this.rate = rate;
         this.seconds = seconds;
         this.searches = searches;
+        this.quotaMb = quotaMb;
     }
 
-    /** {@code bench.search.rate} (10000-200000), {@code bench.search.seconds} (30), {@code bench.search.count} (3). */
+    /**
+     * Reads {@code bench.search.rate} (10000-200000), {@code bench.search.seconds} (30), {@code bench.search.count}
+     * (3) and {@code bench.search.quota.mb} (0: the broker unthrottled).
+     */
     static SearchCase fromSystemProperties() {
         return new SearchCase(
                 System.getProperty("bench.search.rate", "10000-200000"),
                 Integer.getInteger("bench.search.seconds", 30),
-                Integer.getInteger("bench.search.count", 3));
+                Integer.getInteger("bench.search.count", 3),
+                Integer.getInteger("bench.search.quota.mb", 0));
     }
 
     String title() {
         return searches + " searches of test-plans/sweeps/" + SWEEP + " over " + rate + " records/s, " + seconds
-                + " s a run; perf-test at 0.8, 1 and 1.25 x the median answer";
+                + " s a run"
+                + (quotaMb > 0 ? ", the broker's produce quota " + quotaMb + " MB/s for all clients" : "")
+                + "; perf-test at 0.8, 1 and 1.25 x the median answer";
     }
 
     /** One search: its answer (0: none), the lowest rate that failed, its runs and its last line. */

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 
 /** Runs the search case: the searches as a user runs them, then perf-test at and around the answer. */
 final class SearchRuns {
@@ -24,7 +25,7 @@ final class SearchRuns {
     void run() {
         SearchCase c = SearchCase.fromSystemProperties();
         System.out.println("Case search: " + c.title());
-        try {
+        try (ProduceQuota quota = ProduceQuota.set(bench.admin(), c.quotaMb)) {
             List<SearchCase.Search> found = new ArrayList<>();
             for (int i = 1; i <= c.searches; i++) {
                 found.add(search(c, i));
@@ -41,9 +42,11 @@ final class SearchRuns {
             bench.report.search(c, found, checks);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+        } catch (InterruptedException | ExecutionException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException(e);
         }
     }
 
