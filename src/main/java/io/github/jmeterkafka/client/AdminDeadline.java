@@ -13,7 +13,8 @@ import org.apache.kafka.common.errors.TimeoutException;
  * <p>Threads: one operation at a time, on the calling thread; {@link #cancel} from any thread.
  */
 final class AdminDeadline {
-    private static final long POLL_MS = 100;
+    // a wait's elapsed time is what it measures (a backlog's drain time): this is its resolution
+    private static final long POLL_MS = 50;
 
     private final long timeoutMs;
     private volatile boolean cancelled;

@@ -195,7 +195,7 @@ public final class AdminOperations {
     }
 
     /**
-     * The group's lag, asked every 100 ms until its total satisfies {@code holds} ({@code condition} says what it
+     * The group's lag, asked every 50 ms until its total satisfies {@code holds} ({@code condition} says what it
      * asks: "&gt;= 60000"), within the operation's time; then Kafka's TimeoutException names the lag last seen.
      */
     public GroupLag awaitGroupLag(String groupId, Collection<String> topics, LongPredicate holds, String condition)

@@ -62,7 +62,7 @@ public final class ClusterOperations {
     }
 
     /**
-     * Asks every 100 ms until every partition of {@code topicNames} (empty: every topic not internal) has all its
+     * Asks every 50 ms until every partition of {@code topicNames} (empty: every topic not internal) has all its
      * replicas in sync, within the operation's time; then Kafka's TimeoutException says how many were still short.
      */
     public ClusterView awaitInSync(Collection<String> topicNames) throws InterruptedException, ExecutionException {

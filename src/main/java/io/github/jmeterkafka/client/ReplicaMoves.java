@@ -165,7 +165,7 @@ public final class ReplicaMoves {
 
     /**
      * Waits until every partition of {@code partitions} (empty: every topic not internal) has a leader other than
-     * {@code awayFrom}, or when empty other than its leader when the wait began, asking every 100 ms.
+     * {@code awayFrom}, or when empty other than its leader when the wait began, asking every 50 ms.
      */
     public List<Move> awaitLeaderChange(Collection<String> partitions, OptionalInt awayFrom)
             throws InterruptedException, ExecutionException {
