@@ -54,30 +54,15 @@ public final class SendSchedule {
     private int behindStretches;
 
     /**
-     * @param ratePerSec  records per second, more than 0
-     * @param rampUpSec   seconds over which the rate rises linearly from 0; 0: none
+     * A schedule on {@code profile}'s rates ({@link RateProfile#of} for one rate with its ramp-up): it ends with the
+     * profile's last step, or the {@code limit} before.
+     *
      * @param limit       records in all (the sampler's budget); 0 or less: no limit
      * @param skipMissed  leave out records more than {@code graceNanos} late instead of catching up
      * @param graceNanos  how late a record may be before the schedule counts as behind
      * @param windowNanos how far ahead a claim takes records (sent each at its time): samples of several records
      *                    cost JMeter less than one sample per record
      * @param clock       {@link System#nanoTime}, or a test's clock
-     */
-    @SuppressWarnings("java:S107") // each is a setting of the schedule
-    public SendSchedule(
-            double ratePerSec,
-            double rampUpSec,
-            long limit,
-            boolean skipMissed,
-            long graceNanos,
-            long windowNanos,
-            LongSupplier clock) {
-        this(RateProfile.of(ratePerSec, rampUpSec), limit, skipMissed, graceNanos, windowNanos, clock);
-    }
-
-    /**
-     * A schedule on {@code profile}'s rates: it ends with the profile's last step (or the {@code limit} before), the
-     * other settings as above.
      */
     public SendSchedule(
             RateProfile profile,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.github.jmeterkafka.measure.MatchStats;
+import io.github.jmeterkafka.measure.RateProfile;
 import io.github.jmeterkafka.measure.ScheduleFigures;
 import io.github.jmeterkafka.measure.SendSchedule;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,8 @@ class PacedRequestsTest {
 
     private final AtomicLong now = new AtomicLong();
     // 1,000 requests/s: request k is due 1 ms after request k-1
-    private final SendSchedule schedule = new SendSchedule(1000, 0, 0, false, 10 * MS, 10 * MS, now::get);
+    private final SendSchedule schedule =
+            new SendSchedule(RateProfile.of(1000, 0), 0, false, 10 * MS, 10 * MS, now::get);
     private final MatchStats stats = new MatchStats();
     private final ReplyRegistry registry = new ReplyRegistry(TimeUnit.SECONDS.toNanos(60), 1000);
     private final int run;

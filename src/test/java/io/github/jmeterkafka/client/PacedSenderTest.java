@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.RateProfile;
 import io.github.jmeterkafka.measure.SendSchedule;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -42,7 +43,7 @@ class PacedSenderTest {
     }
 
     private static SendSchedule schedule(double rate, long limit) {
-        return new SendSchedule(rate, 0, limit, false, 10_000_000, 10_000_000, System::nanoTime);
+        return new SendSchedule(RateProfile.of(rate, 0), limit, false, 10_000_000, 10_000_000, System::nanoTime);
     }
 
     private void ackAll() {

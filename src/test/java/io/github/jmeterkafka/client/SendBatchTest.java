@@ -3,6 +3,7 @@ package io.github.jmeterkafka.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.measure.ProducerStats;
+import io.github.jmeterkafka.measure.RateProfile;
 import io.github.jmeterkafka.measure.SendSchedule;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -45,7 +46,8 @@ class SendBatchTest {
         Serializer bytes = new ByteArraySerializer();
         MockProducer<Object, Object> producer = new MockProducer<>(true, null, bytes, bytes);
         // 1,000 records/s, a claim of the 50 records due within 50 ms: one sample spans 49 ms of the schedule
-        SendSchedule schedule = new SendSchedule(1000, 0, 50, false, 10_000_000, 50_000_000, System::nanoTime);
+        SendSchedule schedule =
+                new SendSchedule(RateProfile.of(1000, 0), 50, false, 10_000_000, 50_000_000, System::nanoTime);
         schedule.start();
         SendSchedule.Claim claim = schedule.claim(50);
         assertThat(claim.count).isEqualTo(50);

@@ -30,7 +30,8 @@ class PacedFiguresTest {
 
     @Test
     void theCorrectedLatencyCountsFromTheIntendedSend_theUncorrectedFromTheActualOne() {
-        ProducerStats.Summary s = stalled(new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime))
+        ProducerStats.Summary s = stalled(
+                        new SendSchedule(RateProfile.of(1000, 0), 0, false, 10 * MS, 0, System::nanoTime))
                 .summary();
 
         assertThat(s.p99Ms).as("send to ack").isEqualTo(2);
@@ -52,7 +53,7 @@ class PacedFiguresTest {
 
     @Test
     void theSendDelayLineSaysWhatHeldDueRecordsBack_theProducersSendOrTheThreadsLimit_andMergesSumThem() {
-        SendSchedule schedule = new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime);
+        SendSchedule schedule = new SendSchedule(RateProfile.of(1000, 0), 0, false, 10 * MS, 0, System::nanoTime);
         schedule.heldInSend(0, 1500 * MS);
         // two threads blocked at once count once
         schedule.heldInSend(1000 * MS, 1500 * MS);
@@ -81,7 +82,8 @@ class PacedFiguresTest {
     @Test
     void theIntervalLogTagsThePacedLatencies(@TempDir Path dir) throws Exception {
         IntervalLog log = IntervalLog.open(dir, "producer", "paced", "send-to-ack", 60_000);
-        ProducerStats stats = stalled(new SendSchedule(1000, 0, 0, false, 10 * MS, 0, System::nanoTime));
+        ProducerStats stats =
+                stalled(new SendSchedule(RateProfile.of(1000, 0), 0, false, 10 * MS, 0, System::nanoTime));
         stats.logIntervals(log);
         stats.acked(0, 300 * MS, 302 * MS, 1000);
         log.close(List.of(stats.summary().row("paced", SummaryRow.ALL, 0)));

@@ -26,7 +26,7 @@ class ProducerStatsTest {
 
     @Test
     void theTailLineAndRowGiveHdrHistogramsOwn9999th_ofTheCorrectedLatencyToo() {
-        SendSchedule schedule = new SendSchedule(1000, 0, 0, false, 10_000_000, 0, System::nanoTime);
+        SendSchedule schedule = new SendSchedule(RateProfile.of(1000, 0), 0, false, 10_000_000, 0, System::nanoTime);
         ProducerStats stats = new ProducerStats();
         stats.pacedBy(schedule);
         stats.sending(0);

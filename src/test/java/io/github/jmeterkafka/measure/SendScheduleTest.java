@@ -18,7 +18,7 @@ class SendScheduleTest {
     private final AtomicLong now = new AtomicLong(-5_000 * MS);
 
     private SendSchedule schedule(double rate, long limit, boolean skip) {
-        return new SendSchedule(rate, 0, limit, skip, GRACE, 0, now::get);
+        return new SendSchedule(RateProfile.of(rate, 0), limit, skip, GRACE, 0, now::get);
     }
 
     @Test
@@ -53,7 +53,7 @@ class SendScheduleTest {
 
     @Test
     void aClaimTakesTheRecordsOfOneWindowAlsoWhenOtherThreadsHoldTheNearerOnes() {
-        SendSchedule s = new SendSchedule(2000, 0, 0, false, GRACE, 10 * MS, now::get);
+        SendSchedule s = new SendSchedule(RateProfile.of(2000, 0), 0, false, GRACE, 10 * MS, now::get);
         long start = now.get();
         s.claim(100).intendedNanos(0);
         s.start();
@@ -181,7 +181,7 @@ class SendScheduleTest {
 
     @Test
     void threadsClaimEveryRecordOnceInOrder() throws Exception {
-        SendSchedule s = new SendSchedule(1e9, 0, 200_000, false, GRACE, 0, System::nanoTime);
+        SendSchedule s = new SendSchedule(RateProfile.of(1e9, 0), 200_000, false, GRACE, 0, System::nanoTime);
         s.start();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         List<Future<List<long[]>>> results = new ArrayList<>();
@@ -212,7 +212,7 @@ class SendScheduleTest {
 
     @Test
     void aRampUpRaisesTheRateLinearlyThenHoldsIt() {
-        SendSchedule s = new SendSchedule(1000, 10, 0, false, GRACE, 0, now::get);
+        SendSchedule s = new SendSchedule(RateProfile.of(1000, 10), 0, false, GRACE, 0, now::get);
         long start = now.get();
         s.claim(1).intendedNanos(0);
         // 5,000 records fall in the 10 s ramp-up (1000/s x 10 s / 2); a quarter of them in its first half
@@ -236,7 +236,7 @@ class SendScheduleTest {
 
     @Test
     void aClaimTakesTheRecordsDueWithinTheWindowEachToBeSentAtItsTime() {
-        SendSchedule s = new SendSchedule(2000, 0, 0, false, GRACE, 5 * MS, now::get);
+        SendSchedule s = new SendSchedule(RateProfile.of(2000, 0), 0, false, GRACE, 5 * MS, now::get);
         long start = now.get();
         s.claim(100).intendedNanos(0);
         SendSchedule.Claim c = s.claim(100);
@@ -250,7 +250,7 @@ class SendScheduleTest {
 
     @Test
     void aRecordIsNotSentBeforeItsTime() {
-        SendSchedule s = new SendSchedule(100, 0, 0, false, GRACE, 50 * MS, System::nanoTime);
+        SendSchedule s = new SendSchedule(RateProfile.of(100, 0), 0, false, GRACE, 50 * MS, System::nanoTime);
         SendSchedule.Claim c = s.claim(3);
         c.intendedNanos(0);
         long before = System.nanoTime();
