@@ -168,10 +168,12 @@ final class KafkaPage {
             columns.set("records", column(points, p -> LongNode.valueOf(p.records())));
             columns.set("bytes", column(points, p -> LongNode.valueOf(p.bytes())));
             columns.set("failed", column(points, p -> LongNode.valueOf(p.failed())));
-            percentiles(columns, points, "", SamplerSeries.Point::percentilesMs);
+            percentiles(columns, points, "", p -> p.percentilesMs().latency());
             if (series.paced()) {
-                percentiles(columns, points, "corrected_", SamplerSeries.Point::correctedMs);
-                percentiles(columns, points, "send_delay_", SamplerSeries.Point::sendDelayMs);
+                percentiles(
+                        columns, points, "corrected_", p -> p.percentilesMs().corrected());
+                percentiles(
+                        columns, points, "send_delay_", p -> p.percentilesMs().sendDelay());
             }
             ObjectNode sampler = samplers.addObject()
                     .put("label", s.header().label())

@@ -16,25 +16,20 @@ public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
 
     static final double[] PERCENTILES = {50, 95, 99, 99.9, 99.99};
 
-    /**
-     * One bucket; {@code percentilesMs} is empty when the bucket has no records, {@code correctedMs} and
-     * {@code sendDelayMs} when it has no paced records.
-     */
-    // points are never compared or hashed: the arrays are only read by index
-    @SuppressWarnings("ArrayRecordComponent")
-    public record Point(
-            long timeMs,
-            double seconds,
-            long records,
-            long bytes,
-            long failed,
-            double[] percentilesMs,
-            double[] correctedMs,
-            double[] sendDelayMs) {
+    /** One bucket: its start, the seconds its intervals cover, its sums, and its percentiles. */
+    public record Point(long timeMs, double seconds, long records, long bytes, long failed, Percentiles percentilesMs) {
         public double recordsPerSec() {
             return seconds > 0 ? records / seconds : 0;
         }
     }
+
+    /**
+     * A bucket's {@link #PERCENTILES} in ms of the latency, the corrected latency and the send delay: each empty
+     * when the bucket has no such records ({@code latency} when it has no records, the others when none was paced).
+     */
+    // never compared or hashed: the arrays are only read by index
+    @SuppressWarnings("ArrayRecordComponent")
+    public record Percentiles(double[] latency, double[] corrected, double[] sendDelay) {}
 
     public static SamplerSeries of(List<Interval> intervals, int maxPoints) {
         if (intervals.isEmpty()) {
@@ -74,9 +69,7 @@ public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
                     merged.getTotalCount(),
                     bytes,
                     failed,
-                    percentilesMs(merged),
-                    percentilesMs(corrected),
-                    percentilesMs(sendDelay)));
+                    new Percentiles(percentilesMs(merged), percentilesMs(corrected), percentilesMs(sendDelay))));
         }
         return new SamplerSeries(bucketMs, points, paced);
     }

@@ -41,7 +41,7 @@ class SamplerSeriesTest {
         assertThat(first.timeMs()).isEqualTo(START);
         assertThat(first.recordsPerSec()).isEqualTo(1000.0);
         Histogram h = fixture.latencies().get(0);
-        assertThat(first.percentilesMs())
+        assertThat(first.percentilesMs().latency())
                 .containsExactly(
                         h.getValueAtPercentile(50) / 1000.0,
                         h.getValueAtPercentile(95) / 1000.0,
@@ -49,10 +49,11 @@ class SamplerSeriesTest {
                         h.getValueAtPercentile(99.9) / 1000.0,
                         h.getValueAtPercentile(99.99) / 1000.0);
         // no records: no percentiles, a gap in the latency chart
-        assertThat(series.points().get(1).percentilesMs()).isEmpty();
+        assertThat(series.points().get(1).percentilesMs().latency()).isEmpty();
         // not paced: no corrected latency, no send delay
         assertThat(series.paced()).isFalse();
-        assertThat(series.points()).allSatisfy(p -> assertThat(p.correctedMs()).isEmpty());
+        assertThat(series.points())
+                .allSatisfy(p -> assertThat(p.percentilesMs().corrected()).isEmpty());
     }
 
     @Test
@@ -68,7 +69,7 @@ class SamplerSeriesTest {
         assertThat(series.bucketMs()).isEqualTo(2000);
         // the first bucket's first interval has no paced records, its second has
         Histogram corrected = fixture.corrected().get(1);
-        assertThat(series.points().get(0).correctedMs())
+        assertThat(series.points().get(0).percentilesMs().corrected())
                 .containsExactly(
                         corrected.getValueAtPercentile(50) / 1000.0,
                         corrected.getValueAtPercentile(95) / 1000.0,
@@ -79,10 +80,10 @@ class SamplerSeriesTest {
         fixture.sendDelays().subList(610, 612).forEach(delays::add);
         SamplerSeries.Point stall = series.points().get(305);
         assertThat(stall.timeMs()).isEqualTo(START + 610_000);
-        assertThat(stall.sendDelayMs()[2]).isEqualTo(delays.getValueAtPercentile(99) / 1000.0);
+        assertThat(stall.percentilesMs().sendDelay()[2]).isEqualTo(delays.getValueAtPercentile(99) / 1000.0);
         // the stall shows in the corrected latency, not in the latency from the actual send
-        assertThat(stall.correctedMs()[2]).isGreaterThan(200.0);
-        assertThat(stall.percentilesMs()[2]).isLessThan(5.0);
+        assertThat(stall.percentilesMs().corrected()[2]).isGreaterThan(200.0);
+        assertThat(stall.percentilesMs().latency()[2]).isLessThan(5.0);
     }
 
     @Test
@@ -105,8 +106,8 @@ class SamplerSeriesTest {
         assertThat(p.timeMs()).isEqualTo(START + 3000);
         assertThat(p.seconds()).isEqualTo(3.0);
         assertThat(p.recordsPerSec()).isCloseTo(merged.getTotalCount() / 3.0, within(1e-9));
-        assertThat(p.percentilesMs()[2]).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
-        assertThat(p.percentilesMs()[3]).isEqualTo(merged.getValueAtPercentile(99.9) / 1000.0);
+        assertThat(p.percentilesMs().latency()[2]).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
+        assertThat(p.percentilesMs().latency()[3]).isEqualTo(merged.getValueAtPercentile(99.9) / 1000.0);
     }
 
     @Test
