@@ -72,7 +72,7 @@ public final class CapacitySearch {
                 Objective.ms(s.precisionPercent()),
                 s.seconds(),
                 spec.plan);
-        double warmup = Double.parseDouble(spec.fixed.getOrDefault("kafka.warmup.s", "0"));
+        double warmup = Double.parseDouble(spec.everyRun.fixed().getOrDefault("kafka.warmup.s", "0"));
         long start = System.nanoTime();
         RateSearch.Result result = new RateSearch(
                         s,

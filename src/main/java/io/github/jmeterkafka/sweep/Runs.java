@@ -85,19 +85,19 @@ final class Runs {
                         run.repeat,
                         run.describe().replaceAll("[^A-Za-z0-9.=-]+", "_")));
         Files.createDirectories(dir);
-        Map<String, String> props = new LinkedHashMap<>(spec.fixed);
+        Map<String, String> props = new LinkedHashMap<>(spec.everyRun.fixed());
         props.putAll(run.config);
         if (bootstrap != null) {
             props.put("kafka.bootstrap", bootstrap);
         }
-        if (spec.freshTopic) {
+        if (spec.everyRun.freshTopic()) {
             props.put("topic", props.getOrDefault("topic", spec.name) + "-" + stamp + "-" + run.number);
         }
         props.put("kafka.summary.file", dir.resolve("summary.csv").toString());
         props.put("kafka.hlog.dir", dir.resolve(HLOG_DIR).toString());
         List<String> cmd = new ArrayList<>(
                 List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(spec.jvmArgs);
+        cmd.addAll(spec.everyRun.jvmArgs());
         cmd.addAll(List.of(
                 "-jar",
                 jmeterHome.resolve("bin/ApacheJMeter.jar").toString(),
@@ -118,8 +118,8 @@ final class Runs {
                 .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .start();
         try {
-            if (!p.waitFor(spec.timeoutSeconds, TimeUnit.SECONDS)) {
-                return Outcome.failed(dir, "timed out after " + spec.timeoutSeconds + " s (timeout.s)");
+            if (!p.waitFor(spec.everyRun.timeoutSeconds(), TimeUnit.SECONDS)) {
+                return Outcome.failed(dir, "timed out after " + spec.everyRun.timeoutSeconds() + " s (timeout.s)");
             }
         } finally {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -32,32 +32,24 @@ public final class SweepSpec {
     public final String name;
     public final Path plan;
     public final int repeats;
-    public final Map<String, String> fixed;
     public final Map<String, List<String>> varied;
-    public final boolean freshTopic;
-    public final long timeoutSeconds;
-    public final List<String> jvmArgs;
+    public final EveryRun everyRun;
     /** Null for a sweep over a matrix of values. */
     final Search search;
 
+    /**
+     * What every run of the sweep has: the -J properties that do not vary, a topic of its own ({@code freshTopic};
+     * else the plan's), the JVM's arguments, and the longest it may take.
+     */
+    public record EveryRun(Map<String, String> fixed, boolean freshTopic, long timeoutSeconds, List<String> jvmArgs) {}
+
     private SweepSpec(
-            String name,
-            Path plan,
-            int repeats,
-            Map<String, String> fixed,
-            Map<String, List<String>> varied,
-            boolean freshTopic,
-            long timeoutSeconds,
-            List<String> jvmArgs,
-            Search search) {
+            String name, Path plan, int repeats, Map<String, List<String>> varied, EveryRun everyRun, Search search) {
         this.name = name;
         this.plan = plan;
         this.repeats = repeats;
-        this.fixed = fixed;
         this.varied = varied;
-        this.freshTopic = freshTopic;
-        this.timeoutSeconds = timeoutSeconds;
-        this.jvmArgs = jvmArgs;
+        this.everyRun = everyRun;
         this.search = search;
     }
 
@@ -102,11 +94,15 @@ public final class SweepSpec {
                         .trim(),
                 base.resolve(plan).normalize(),
                 positive(file, p, "repeats", 1),
-                fixed,
                 varied,
-                Boolean.parseBoolean(p.getProperty("fresh.topic", "true").trim()),
-                positive(file, p, "timeout.s", 1800),
-                List.of(p.getProperty("jvm.args", "-Xms1g -Xmx1g").trim().split("\\s+")),
+                new EveryRun(
+                        fixed,
+                        Boolean.parseBoolean(
+                                p.getProperty("fresh.topic", "true").trim()),
+                        positive(file, p, "timeout.s", 1800),
+                        List.of(p.getProperty("jvm.args", "-Xms1g -Xmx1g")
+                                .trim()
+                                .split("\\s+"))),
                 search);
     }
 

@@ -28,7 +28,7 @@ class SweepSpecTest {
         List<SweepSpec.Run> runs = spec.runs();
 
         assertThat(spec.plan).isEqualTo(dir.resolve("plans/p.jmx"));
-        assertThat(spec.fixed).containsExactly(Map.entry("records", "1000"));
+        assertThat(spec.everyRun.fixed()).containsExactly(Map.entry("records", "1000"));
         assertThat(spec.varied.keySet()).containsExactly("partitions", "acks");
         assertThat(runs).hasSize(12);
         assertThat(runs.subList(0, 6))
@@ -43,7 +43,7 @@ class SweepSpecTest {
         assertThat(runs.get(6).describe()).isEqualTo("partitions=1 acks=0");
         assertThat(runs).extracting(r -> r.repeat).containsExactly(1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2);
         assertThat(runs).extracting(r -> r.number).startsWith(1, 2).endsWith(12);
-        assertThat(spec.freshTopic).isTrue();
+        assertThat(spec.everyRun.freshTopic()).isTrue();
     }
 
     @Test
