@@ -24,21 +24,19 @@ public final class ShareFigures implements Serializable {
     /** Latency of each acknowledgement the broker took (µs, delivery to answer). */
     final int[] ackMicros;
 
-    @SuppressWarnings("java:S107") // one value per figure
-    ShareFigures(
-            long[] deliveries,
-            long accepted,
-            long released,
-            long rejected,
-            long returned,
-            long renewals,
-            long refused,
-            int[] ackMicros) {
+    /**
+     * The outcomes the records were given: by the plan (accepted, released, rejected), or released unread because
+     * the sampler's record budget was spent ({@code returned}).
+     */
+    record Outcomes(long accepted, long released, long rejected, long returned) {}
+
+    // the fields stay one per figure: they are the form a jmeter-server sends the controller
+    ShareFigures(long[] deliveries, Outcomes outcomes, long renewals, long refused, int[] ackMicros) {
         this.deliveries = deliveries;
-        this.accepted = accepted;
-        this.released = released;
-        this.rejected = rejected;
-        this.returned = returned;
+        this.accepted = outcomes.accepted();
+        this.released = outcomes.released();
+        this.rejected = outcomes.rejected();
+        this.returned = outcomes.returned();
         this.renewals = renewals;
         this.refused = refused;
         this.ackMicros = ackMicros;

@@ -86,10 +86,7 @@ public final class ShareTally {
         }
         ShareFigures f = new ShareFigures(
                 deliveries.clone(),
-                accepted,
-                released,
-                rejected,
-                returned,
+                new ShareFigures.Outcomes(accepted, released, rejected, returned),
                 renewals,
                 refused,
                 Arrays.copyOf(ackMicros, acks));
