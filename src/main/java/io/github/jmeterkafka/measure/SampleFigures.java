@@ -42,37 +42,38 @@ public final class SampleFigures implements Serializable {
     /** A share consumer's share figures; else null. */
     public final ShareFigures share;
 
-    @SuppressWarnings("java:S107") // one value per figure the summary has
+    /** Which sampler's records, their latencies, how many, how many failed, their bytes, and of the failed, timed out. */
+    // these records only carry figures into the fields, never compared or hashed
+    @SuppressWarnings("ArrayRecordComponent")
+    private record Measured(String kind, int[] micros, long records, long failed, long bytes, long timedOut) {}
+
+    /** Where and when: the jmeter-server and the sample's time ({@link #from}). */
+    private record Place(String server, long startMs, long endMs) {}
+
+    /** A paced run's figures ({@link #paced}); all null when not paced. */
+    @SuppressWarnings("ArrayRecordComponent")
+    private record Paced(int[] correctedMicros, int[] sendDelayMicros, SendSchedule.Behind behind) {}
+
+    private static final Place NOWHERE = new Place("", 0, 0);
+    private static final Paced NOT_PACED = new Paced(null, null, null);
+
+    // the fields stay one per figure: they are the form a jmeter-server sends the controller
     private SampleFigures(
-            String kind,
-            String server,
-            int[] micros,
-            long records,
-            long failed,
-            long bytes,
-            long startMs,
-            long endMs,
-            long rebalanceMs,
-            double expectedRate,
-            long timedOut,
-            int[] correctedMicros,
-            int[] sendDelayMicros,
-            SendSchedule.Behind behind,
-            ShareFigures share) {
-        this.kind = kind;
-        this.server = server;
-        this.micros = micros;
-        this.records = records;
-        this.failed = failed;
-        this.bytes = bytes;
-        this.startMs = startMs;
-        this.endMs = endMs;
+            Measured measured, long rebalanceMs, double expectedRate, Place place, Paced paced, ShareFigures share) {
+        this.kind = measured.kind();
+        this.server = place.server();
+        this.micros = measured.micros();
+        this.records = measured.records();
+        this.failed = measured.failed();
+        this.bytes = measured.bytes();
+        this.startMs = place.startMs();
+        this.endMs = place.endMs();
         this.rebalanceMs = rebalanceMs;
         this.expectedRate = expectedRate;
-        this.timedOut = timedOut;
-        this.correctedMicros = correctedMicros;
-        this.sendDelayMicros = sendDelayMicros;
-        this.behind = behind;
+        this.timedOut = measured.timedOut();
+        this.correctedMicros = paced.correctedMicros();
+        this.sendDelayMicros = paced.sendDelayMicros();
+        this.behind = paced.behind();
         this.share = share;
     }
 
@@ -82,83 +83,27 @@ public final class SampleFigures implements Serializable {
      * @param expectedRate records/s this server's sampler is to reach; 0 when the plan does not say
      */
     public static SampleFigures produced(int[] micros, long acked, long failed, long bytes, double expectedRate) {
-        return new SampleFigures(
-                ProducerStats.Summary.KIND,
-                "",
-                micros,
-                acked,
-                failed,
-                bytes,
-                0,
-                0,
-                0,
-                expectedRate,
-                0,
-                null,
-                null,
-                null,
-                null);
+        return sample(new Measured(ProducerStats.Summary.KIND, micros, acked, failed, bytes, 0), 0, expectedRate);
     }
 
     /** A consumer's sample: its records' end-to-end latencies, and the thread's time in rebalances so far. */
     public static SampleFigures read(int[] micros, long records, long bytes, long rebalanceMs) {
-        return new SampleFigures(
-                ConsumerStats.Summary.KIND,
-                "",
-                micros,
-                records,
-                0,
-                bytes,
-                0,
-                0,
-                rebalanceMs,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null);
+        return sample(new Measured(ConsumerStats.Summary.KIND, micros, records, 0, bytes, 0), rebalanceMs, 0);
     }
 
     /** A Request-Reply sample: its answered requests' round trips; of the failed, those that timed out. */
     public static SampleFigures answered(
             int[] micros, long answered, long failed, long bytes, double expectedRate, long timedOut) {
-        return new SampleFigures(
-                MatchStats.KIND,
-                "",
-                micros,
-                answered,
-                failed,
-                bytes,
-                0,
-                0,
-                0,
-                expectedRate,
-                timedOut,
-                null,
-                null,
-                null,
-                null);
+        return sample(new Measured(MatchStats.KIND, micros, answered, failed, bytes, timedOut), 0, expectedRate);
     }
 
     /** A Kafka Await sample: its matched records' latencies from the sample's start; of the failed, those timed out. */
     public static SampleFigures awaited(int[] micros, long matched, long failed, long bytes, long timedOut) {
-        return new SampleFigures(
-                MatchStats.Kind.AWAIT.id,
-                "",
-                micros,
-                matched,
-                failed,
-                bytes,
-                0,
-                0,
-                0,
-                0,
-                timedOut,
-                null,
-                null,
-                null,
-                null);
+        return sample(new Measured(MatchStats.Kind.AWAIT.id, micros, matched, failed, bytes, timedOut), 0, 0);
+    }
+
+    private static SampleFigures sample(Measured measured, long rebalanceMs, double expectedRate) {
+        return new SampleFigures(measured, rebalanceMs, expectedRate, NOWHERE, NOT_PACED, null);
     }
 
     /**
@@ -168,7 +113,7 @@ public final class SampleFigures implements Serializable {
      * @param endMs the sample's end; for a consumer, when its last record arrived
      */
     public SampleFigures from(String server, long startMs, long endMs) {
-        return copy(server, startMs, endMs, correctedMicros, sendDelayMicros, behind, share);
+        return copy(new Place(server, startMs, endMs), pacing(), share);
     }
 
     /** These figures with a paced run's; themselves when {@code behind} is null (not paced). */
@@ -177,12 +122,9 @@ public final class SampleFigures implements Serializable {
             return this;
         }
         return copy(
-                server,
-                startMs,
-                endMs,
-                corrected == null ? new int[0] : corrected,
-                sendDelay == null ? new int[0] : sendDelay,
-                behind,
+                place(),
+                new Paced(
+                        corrected == null ? new int[0] : corrected, sendDelay == null ? new int[0] : sendDelay, behind),
                 share);
     }
 
@@ -191,34 +133,25 @@ public final class SampleFigures implements Serializable {
         if (figures == null) {
             return this;
         }
-        return copy(server, startMs, endMs, correctedMicros, sendDelayMicros, behind, figures);
+        return copy(place(), pacing(), figures);
+    }
+
+    private Place place() {
+        return new Place(server, startMs, endMs);
+    }
+
+    private Paced pacing() {
+        return new Paced(correctedMicros, sendDelayMicros, behind);
     }
 
     /** These figures with the sample's place and time, paced figures and share figures as given. */
-    @SuppressWarnings("java:S107") // the figures a wither may set
-    private SampleFigures copy(
-            String server,
-            long startMs,
-            long endMs,
-            int[] correctedMicros,
-            int[] sendDelayMicros,
-            SendSchedule.Behind behind,
-            ShareFigures share) {
+    private SampleFigures copy(Place place, Paced paced, ShareFigures share) {
         return new SampleFigures(
-                kind,
-                server,
-                micros,
-                records,
-                failed,
-                bytes,
-                startMs,
-                endMs,
+                new Measured(kind, micros, records, failed, bytes, timedOut),
                 rebalanceMs,
                 expectedRate,
-                timedOut,
-                correctedMicros,
-                sendDelayMicros,
-                behind,
+                place,
+                paced,
                 share);
     }
 }
