@@ -134,7 +134,7 @@ public class KafkaSummaryListener extends AbstractTestElement
     private static String latency(String kind) {
         MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
-            return roundTrips.intervalLatency;
+            return roundTrips.latencyWords.intervalLog();
         }
         return ProducerStats.Summary.KIND.equals(kind) ? "send-to-ack" : "end-to-end";
     }

@@ -20,63 +20,32 @@ public final class MatchStats {
     private static final double MB = 1024.0 * 1024.0;
 
     /** Which sampler's round trips, and the words its summary uses for them. */
+    // its words are records of strings, immutable: error-prone wants its own annotation to know it
+    @SuppressWarnings("ImmutableEnumChecker")
     public enum Kind {
         REQUEST_REPLY(
                 "request-reply",
                 "Kafka Request-Reply",
-                "requests",
-                "replies",
-                "round trip",
-                "round-trip",
-                "foreign",
-                "duplicate replies",
-                "failed requests"),
+                new CountWords("requests", "replies", "foreign", "duplicate replies", "failed requests"),
+                new LatencyWords("round trip", "round-trip")),
         AWAIT(
                 "await",
                 "Kafka Await",
-                "awaited",
-                "matched",
-                "latency",
-                "await",
-                "unmatched",
-                "duplicate records",
-                "failed awaits");
+                new CountWords("awaited", "matched", "unmatched", "duplicate records", "failed awaits"),
+                new LatencyWords("latency", "await"));
 
         /** The summary row's kind. */
         public final String id;
 
         public final String title;
-        public final String sent;
-        public final String received;
-        /** In the summary's lines. */
-        public final String latency;
-        /** In the interval log's header. */
-        public final String intervalLatency;
+        public final CountWords countWords;
+        public final LatencyWords latencyWords;
 
-        final String foreign;
-        final String duplicates;
-        final String failed;
-
-        @SuppressWarnings("java:S107") // the words of one kind
-        Kind(
-                String id,
-                String title,
-                String sent,
-                String received,
-                String latency,
-                String intervalLatency,
-                String foreign,
-                String duplicates,
-                String failed) {
+        Kind(String id, String title, CountWords countWords, LatencyWords latencyWords) {
             this.id = id;
             this.title = title;
-            this.sent = sent;
-            this.received = received;
-            this.latency = latency;
-            this.intervalLatency = intervalLatency;
-            this.foreign = foreign;
-            this.duplicates = duplicates;
-            this.failed = failed;
+            this.countWords = countWords;
+            this.latencyWords = latencyWords;
         }
 
         /** The kind with this summary-row id, or null for a producer's or consumer's. */
@@ -89,6 +58,15 @@ public final class MatchStats {
             return null;
         }
     }
+
+    /**
+     * What a kind calls the records it counts: those it sends and receives, and in the unanswered line, those it
+     * received for no request of its own, its duplicates, and its sends that failed.
+     */
+    public record CountWords(String sent, String received, String foreign, String duplicates, String failed) {}
+
+    /** What a kind calls its latency: in the summary's lines, and in the interval log's header. */
+    public record LatencyWords(String summary, String intervalLog) {}
 
     private final Kind kind;
 
@@ -268,16 +246,16 @@ public final class MatchStats {
                     "%d %s, %d %s, %f %s/sec (%.2f MB/sec), %.2f ms avg %s, %.2f ms max %s, "
                             + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
                     requests,
-                    kind.sent,
+                    kind.countWords.sent(),
                     replies(),
-                    kind.received,
+                    kind.countWords.received(),
                     repliesPerSec(),
-                    kind.received,
+                    kind.countWords.received(),
                     seconds > 0 ? bytes / MB / seconds : 0,
                     none ? 0 : h.getMean() / 1000.0,
-                    kind.latency,
+                    kind.latencyWords.summary(),
                     none ? 0 : h.getMaxValue() / 1000.0,
-                    kind.latency,
+                    kind.latencyWords.summary(),
                     ms(50),
                     ms(95),
                     ms(99),
@@ -286,7 +264,7 @@ public final class MatchStats {
 
         /** The tail the line above leaves out: p99.99 and max of the round trips, and corrected where paced. */
         public String tailLine() {
-            return "tail: " + SummaryRow.tail(roundTripMicros) + " " + kind.latency
+            return "tail: " + SummaryRow.tail(roundTripMicros) + " " + kind.latencyWords.summary()
                     + (schedule() != null
                             ? "; corrected " + SummaryRow.tail(schedule().correctedMicros())
                             : "") + ".";
@@ -300,11 +278,11 @@ public final class MatchStats {
                             timedOut,
                             late,
                             foreign,
-                            kind.foreign,
+                            kind.countWords.foreign(),
                             duplicate,
-                            kind.duplicates,
+                            kind.countWords.duplicates(),
                             failed,
-                            kind.failed)
+                            kind.countWords.failed())
                     + (abandoned > 0 ? ", " + abandoned + " abandoned at stop" : "")
                     + (firstFailure == null ? "." : ", first failure: " + firstFailure);
         }

@@ -74,7 +74,8 @@ public final class MergedRun {
                 MatchStats.Summary server = p.roundTrips(roundTrips);
                 lines.add("server " + s + ": " + server.line());
                 if (server.schedule() != null) {
-                    lines.add("server " + s + ": " + server.schedule().correctedLine(roundTrips.latency));
+                    lines.add(
+                            "server " + s + ": " + server.schedule().correctedLine(roundTrips.latencyWords.summary()));
                     lines.add("server " + s + ": " + server.schedule().sendDelayLine());
                 }
             });
@@ -211,8 +212,8 @@ public final class MergedRun {
         /** Late, foreign and duplicate replies come after the samples, so only each server counts them. */
         String unansweredLine(MatchStats.Kind roundTrips) {
             return timedOut + " timeouts, " + (failed - timedOut) + " "
-                    + roundTrips.failed.replace("failed", "failed or given up")
-                    + " (late, " + roundTrips.foreign + " and " + roundTrips.duplicates
+                    + roundTrips.countWords.failed().replace("failed", "failed or given up")
+                    + " (late, " + roundTrips.countWords.foreign() + " and " + roundTrips.countWords.duplicates()
                     + ": in each server's own summary).";
         }
 

@@ -128,16 +128,17 @@ public final class SummaryLines {
     public static List<String> requestReply(MatchStats.Summary all, long others, double expectedRate) {
         List<String> lines = new ArrayList<>(List.of(all.line()));
         if (all.schedule() != null) {
-            lines.add(all.schedule().correctedLine(all.kind().latency));
+            lines.add(all.schedule().correctedLine(all.kind().latencyWords.summary()));
             lines.add(all.schedule().sendDelayLine());
         }
         lines.add(all.unansweredLine());
         if (others > 0) {
             lines.add(others + " replies to requests of other JMeter processes or connections on the reply topic"
-                    + " (not counted as " + all.kind().foreign + ")");
+                    + " (not counted as " + all.kind().countWords.foreign() + ")");
         }
         if (expectedRate > 0) {
-            lines.add(rateLine(expectedRate, all.repliesPerSec()).replace("records/sec", all.kind().received + "/sec"));
+            lines.add(rateLine(expectedRate, all.repliesPerSec())
+                    .replace("records/sec", all.kind().countWords.received() + "/sec"));
         }
         // last: the lines above keep their places for those who read them by position
         lines.add(all.tailLine());

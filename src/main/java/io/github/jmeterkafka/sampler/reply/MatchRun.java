@@ -50,7 +50,7 @@ public final class MatchRun implements SamplerRuns.Run {
         if (schedule != null) {
             stats.pacedBy(schedule);
         }
-        this.intervals = RunOutput.intervalLog(kind.id, label, kind.intervalLatency);
+        this.intervals = RunOutput.intervalLog(kind.id, label, kind.latencyWords.intervalLog());
         stats.logIntervals(intervals);
     }
 
