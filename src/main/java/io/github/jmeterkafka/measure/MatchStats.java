@@ -190,20 +190,40 @@ public final class MatchStats {
         long first = firstSendNanos.get();
         long last = lastReplyNanos.get();
         return new Summary(
-                roundTripMicros.copy(),
                 requests.sum(),
-                timedOut.sum(),
-                late.sum(),
-                foreign,
-                duplicate.sum(),
-                failed.sum(),
-                abandoned.sum(),
-                bytes.sum(),
-                first == Long.MAX_VALUE || last <= first ? 0 : (last - first) / 1e9,
-                firstFailure.get(),
+                new Replies(
+                        roundTripMicros.copy(),
+                        bytes.sum(),
+                        first == Long.MAX_VALUE || last <= first ? 0 : (last - first) / 1e9),
+                new Unanswered(timedOut.sum(), failed.sum(), abandoned.sum(), firstFailure.get()),
+                new Strays(late.sum(), foreign, duplicate.sum()),
                 schedule == null ? null : scheduled.snapshot(schedule.behind()),
                 kind);
     }
+
+    /**
+     * The replies in time: their round trips (µs) and values' bytes, and the seconds from the first send to the last
+     * reply, which their rates are over.
+     */
+    public record Replies(Histogram roundTripMicros, long bytes, double seconds) {
+        public long count() {
+            return roundTripMicros.getTotalCount();
+        }
+
+        public double perSec() {
+            return seconds > 0 ? count() / seconds : 0;
+        }
+
+        double mbPerSec() {
+            return seconds > 0 ? bytes / MB / seconds : 0;
+        }
+    }
+
+    /** The requests no reply answered: timed out, failed (the first failure's cause; else null), given up at Stop. */
+    public record Unanswered(long timedOut, long failed, long abandoned, String firstFailure) {}
+
+    /** The replies no waiting request took: late (their request had timed out), foreign, duplicate. */
+    public record Strays(long late, long foreign, long duplicate) {}
 
     /**
      * A snapshot, printed in the perf tools' style.
@@ -211,47 +231,27 @@ public final class MatchStats {
      * @param schedule a paced run's round trips from the intended send, send delay and time behind; else null
      */
     public record Summary(
-            Histogram roundTripMicros,
-            long requests,
-            long timedOut,
-            long late,
-            long foreign,
-            long duplicate,
-            long failed,
-            long abandoned,
-            long bytes,
-            double seconds,
-            String firstFailure,
-            ScheduleFigures schedule,
-            Kind kind) {
-
-        public long replies() {
-            return roundTripMicros.getTotalCount();
-        }
-
-        public double repliesPerSec() {
-            return seconds > 0 ? replies() / seconds : 0;
-        }
+            long requests, Replies replies, Unanswered unanswered, Strays strays, ScheduleFigures schedule, Kind kind) {
 
         private long ms(double percentile) {
-            return roundTripMicros.getValueAtPercentile(percentile) / 1000;
+            return replies.roundTripMicros().getValueAtPercentile(percentile) / 1000;
         }
 
         /** The round trips, as producer-perf-test prints its latencies. */
         public String line() {
-            Histogram h = roundTripMicros;
-            boolean none = replies() == 0;
+            Histogram h = replies.roundTripMicros();
+            boolean none = replies.count() == 0;
             return String.format(
                     Locale.ROOT,
                     "%d %s, %d %s, %f %s/sec (%.2f MB/sec), %.2f ms avg %s, %.2f ms max %s, "
                             + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
                     requests,
                     kind.countWords.sent(),
-                    replies(),
+                    replies.count(),
                     kind.countWords.received(),
-                    repliesPerSec(),
+                    replies.perSec(),
                     kind.countWords.received(),
-                    seconds > 0 ? bytes / MB / seconds : 0,
+                    replies.mbPerSec(),
                     none ? 0 : h.getMean() / 1000.0,
                     kind.latencyWords.summary(),
                     none ? 0 : h.getMaxValue() / 1000.0,
@@ -264,7 +264,7 @@ public final class MatchStats {
 
         /** The tail the line above leaves out: p99.99 and max of the round trips, and corrected where paced. */
         public String tailLine() {
-            return "tail: " + SummaryRow.tail(roundTripMicros) + " " + kind.latencyWords.summary()
+            return "tail: " + SummaryRow.tail(replies.roundTripMicros()) + " " + kind.latencyWords.summary()
                     + (schedule() != null
                             ? "; corrected " + SummaryRow.tail(schedule().correctedMicros())
                             : "") + ".";
@@ -275,16 +275,16 @@ public final class MatchStats {
             return String.format(
                             Locale.ROOT,
                             "%d timeouts, %d late, %d %s, %d %s, %d %s",
-                            timedOut,
-                            late,
-                            foreign,
+                            unanswered.timedOut(),
+                            strays.late(),
+                            strays.foreign(),
                             kind.countWords.foreign(),
-                            duplicate,
+                            strays.duplicate(),
                             kind.countWords.duplicates(),
-                            failed,
+                            unanswered.failed(),
                             kind.countWords.failed())
-                    + (abandoned > 0 ? ", " + abandoned + " abandoned at stop" : "")
-                    + (firstFailure == null ? "." : ", first failure: " + firstFailure);
+                    + (unanswered.abandoned() > 0 ? ", " + unanswered.abandoned() + " abandoned at stop" : "")
+                    + (unanswered.firstFailure() == null ? "." : ", first failure: " + unanswered.firstFailure());
         }
 
         /** This summary as a row of the summary CSV. */
@@ -295,13 +295,13 @@ public final class MatchStats {
         /** The row of a part of the run: a jmeter-server's requests in a merged summary. */
         public SummaryRow row(String label, String part) {
             SummaryRow row = new SummaryRow(kind.id, label, part)
-                    .put(SummaryRow.Column.RECORDS, replies())
-                    .put(SummaryRow.Column.FAILED, requests - replies())
-                    .put(SummaryRow.Column.MB, bytes / MB, 4)
-                    .put(SummaryRow.Column.SECONDS, seconds, 3)
-                    .put(SummaryRow.Column.RECORDS_PER_SEC, repliesPerSec(), 1)
-                    .put(SummaryRow.Column.MB_PER_SEC, seconds > 0 ? bytes / MB / seconds : 0, 2)
-                    .latency(roundTripMicros);
+                    .put(SummaryRow.Column.RECORDS, replies.count())
+                    .put(SummaryRow.Column.FAILED, requests - replies.count())
+                    .put(SummaryRow.Column.MB, replies.bytes() / MB, 4)
+                    .put(SummaryRow.Column.SECONDS, replies.seconds(), 3)
+                    .put(SummaryRow.Column.RECORDS_PER_SEC, replies.perSec(), 1)
+                    .put(SummaryRow.Column.MB_PER_SEC, replies.mbPerSec(), 2)
+                    .latency(replies.roundTripMicros());
             return schedule == null ? row : schedule.into(row);
         }
     }

@@ -194,17 +194,10 @@ public final class MergedRun {
         MatchStats.Summary roundTrips(MatchStats.Kind roundTrips) {
             double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
             return new MatchStats.Summary(
-                    micros.copy(),
                     records + failed,
-                    timedOut,
-                    0,
-                    0,
-                    0,
-                    failed - timedOut,
-                    0,
-                    bytes,
-                    seconds,
-                    null,
+                    new MatchStats.Replies(micros.copy(), bytes, seconds),
+                    new MatchStats.Unanswered(timedOut, failed - timedOut, 0, null),
+                    new MatchStats.Strays(0, 0, 0),
                     schedule(),
                     roundTrips);
         }

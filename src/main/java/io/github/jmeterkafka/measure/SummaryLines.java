@@ -137,7 +137,7 @@ public final class SummaryLines {
                     + " (not counted as " + all.kind().countWords.foreign() + ")");
         }
         if (expectedRate > 0) {
-            lines.add(rateLine(expectedRate, all.repliesPerSec())
+            lines.add(rateLine(expectedRate, all.replies().perSec())
                     .replace("records/sec", all.kind().countWords.received() + "/sec"));
         }
         // last: the lines above keep their places for those who read them by position

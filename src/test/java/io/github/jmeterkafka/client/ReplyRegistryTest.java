@@ -65,8 +65,12 @@ class ReplyRegistryTest {
         assertThat(wait.firstMatchNanos()).isEqualTo(3_000_000);
         MatchStats.Summary s = summary();
         assertThat(s.requests()).isZero(); // counted by the sender, not the wait
-        assertThat(s.replies()).isEqualTo(3);
-        assertThat(s.timedOut() + s.late() + s.duplicate() + s.foreign()).isZero();
+        assertThat(s.replies().count()).isEqualTo(3);
+        assertThat(s.unanswered().timedOut()
+                        + s.strays().late()
+                        + s.strays().duplicate()
+                        + s.strays().foreign())
+                .isZero();
     }
 
     @Test
@@ -85,9 +89,9 @@ class ReplyRegistryTest {
         next.await(() -> false);
         dispatch(next.id(0), System.nanoTime(), reply("late after the wait"));
         assertThat(next.timedOut()).isEqualTo(1);
-        assertThat(summary().timedOut()).isEqualTo(2);
-        assertThat(summary().late()).isEqualTo(2);
-        assertThat(summary().duplicate()).isZero();
+        assertThat(summary().unanswered().timedOut()).isEqualTo(2);
+        assertThat(summary().strays().late()).isEqualTo(2);
+        assertThat(summary().strays().duplicate()).isZero();
     }
 
     @Test
@@ -106,8 +110,8 @@ class ReplyRegistryTest {
 
         assertThat(wait.matched()).isEqualTo(1);
         assertThat(wait.records()).hasSize(1);
-        assertThat(summary().duplicate()).isEqualTo(3);
-        assertThat(summary().late()).isEqualTo(1);
+        assertThat(summary().strays().duplicate()).isEqualTo(3);
+        assertThat(summary().strays().late()).isEqualTo(1);
     }
 
     @Test
@@ -125,7 +129,7 @@ class ReplyRegistryTest {
         assertThat(registry.foreign()).isEqualTo(4);
         assertThat(registry.others()).isEqualTo(1);
         assertThat(wait.matched()).isZero();
-        assertThat(summary().late() + summary().duplicate()).isZero();
+        assertThat(summary().strays().late() + summary().strays().duplicate()).isZero();
     }
 
     @Test
@@ -142,8 +146,9 @@ class ReplyRegistryTest {
         assertThat(wait.abandoned()).isEqualTo(1);
         assertThat(wait.timedOut()).isZero();
         MatchStats.Summary s = summary();
-        assertThat(s.abandoned()).isEqualTo(1);
-        assertThat(s.timedOut() + s.late() + s.duplicate()).isZero();
+        assertThat(s.unanswered().abandoned()).isEqualTo(1);
+        assertThat(s.unanswered().timedOut() + s.strays().late() + s.strays().duplicate())
+                .isZero();
     }
 
     @Test
@@ -155,7 +160,7 @@ class ReplyRegistryTest {
 
         assertThat(System.nanoTime() - start).isLessThan(TimeUnit.SECONDS.toNanos(5));
         assertThat(wait.abandoned()).isEqualTo(1);
-        assertThat(summary().timedOut()).isZero();
+        assertThat(summary().unanswered().timedOut()).isZero();
     }
 
     @Test
@@ -170,8 +175,8 @@ class ReplyRegistryTest {
 
         assertThat(wait.failed()).isEqualTo(1);
         assertThat(wait.firstFailure()).hasMessage("refused");
-        assertThat(summary().failed()).isEqualTo(1);
-        assertThat(summary().late()).isZero();
+        assertThat(summary().unanswered().failed()).isEqualTo(1);
+        assertThat(summary().strays().late()).isZero();
     }
 
     @Test
@@ -188,9 +193,9 @@ class ReplyRegistryTest {
         mine.await(() -> false);
         theirs.await(() -> false);
 
-        assertThat(summary().replies()).isEqualTo(1);
-        assertThat(summary().duplicate()).isZero();
-        assertThat(otherStats.summary(0).replies()).isEqualTo(1);
-        assertThat(otherStats.summary(0).duplicate()).isEqualTo(1);
+        assertThat(summary().replies().count()).isEqualTo(1);
+        assertThat(summary().strays().duplicate()).isZero();
+        assertThat(otherStats.summary(0).replies().count()).isEqualTo(1);
+        assertThat(otherStats.summary(0).strays().duplicate()).isEqualTo(1);
     }
 }

@@ -115,7 +115,7 @@ class ValueMatchesTest {
 
         assertThat(wait.matched()).isEqualTo(2);
         assertThat(wait.latencyMicros()).containsExactly(4000, 7000);
-        assertThat(stats.summary(0).duplicate()).isEqualTo(1);
+        assertThat(stats.summary(0).strays().duplicate()).isEqualTo(1);
         assertThat(registry.unmatched()).isZero();
     }
 
@@ -140,8 +140,8 @@ class ValueMatchesTest {
         registry.dispatch(record("o-2", "{}"), System.nanoTime());
 
         MatchStats.Summary s = stats.summary(0);
-        assertThat(s.duplicate()).isEqualTo(1);
-        assertThat(s.late()).isEqualTo(1);
+        assertThat(s.strays().duplicate()).isEqualTo(1);
+        assertThat(s.strays().late()).isEqualTo(1);
         assertThat(registry.unmatched()).isZero();
     }
 

@@ -31,7 +31,11 @@ class MatchStatsTest {
         assertThat(s.unansweredLine())
                 .isEqualTo("1 timeouts, 1 late, 5 foreign, 1 duplicate replies, 3 failed requests, 1 abandoned at stop,"
                         + " first failure: RecordTooLargeException: too large");
-        assertThat(s.replies() + s.timedOut() + s.failed() + s.abandoned()).isEqualTo(s.requests());
+        assertThat(s.replies().count()
+                        + s.unanswered().timedOut()
+                        + s.unanswered().failed()
+                        + s.unanswered().abandoned())
+                .isEqualTo(s.requests());
         SummaryRow row = s.row("rr");
         assertThat(row.get(SummaryRow.Column.KIND)).isEqualTo("request-reply");
         assertThat(row.get(SummaryRow.Column.RECORDS)).isEqualTo("3");
