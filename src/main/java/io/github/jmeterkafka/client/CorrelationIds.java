@@ -15,6 +15,13 @@ final class CorrelationIds {
 
     private CorrelationIds() {}
 
+    /** The ids of one sample's requests: those of a reader's run from sequence number {@code base} on. */
+    record Block(int reader, int run, long base) {
+        byte[] id(int index) {
+            return of(reader, run, base + index);
+        }
+    }
+
     static byte[] of(int reader, int run, long sequence) {
         return ByteBuffer.allocate(LENGTH)
                 .put(J)

@@ -30,9 +30,7 @@ public final class MatchWait {
     private final ReplyRegistry registry;
     // null: correlated by the plugin's ids in a header
     private final ValueMatches matches;
-    private final int reader;
-    final int run;
-    final long base;
+    final CorrelationIds.Block ids;
     private final long timeoutNanos;
     private final MatchStats stats;
     private final long[] sendNanos;
@@ -57,18 +55,14 @@ public final class MatchWait {
 
     MatchWait(
             ReplyRegistry registry,
-            int reader,
-            int run,
-            long base,
+            CorrelationIds.Block ids,
             int n,
             long timeoutNanos,
             MatchStats stats,
             ValueMatches matches) {
         this.registry = registry;
         this.matches = matches;
-        this.reader = reader;
-        this.run = run;
-        this.base = base;
+        this.ids = ids;
         this.timeoutNanos = timeoutNanos;
         this.stats = stats;
         this.sendNanos = new long[n];
@@ -83,7 +77,7 @@ public final class MatchWait {
 
     /** Request {@code index}'s correlation id. */
     public byte[] id(int index) {
-        return CorrelationIds.of(reader, run, base + index);
+        return ids.id(index);
     }
 
     /**

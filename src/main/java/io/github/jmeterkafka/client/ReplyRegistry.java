@@ -91,7 +91,8 @@ public final class ReplyRegistry {
         if (matches == null && by.by() != Correlation.By.HEADER) {
             throw new IllegalStateException("not correlated by " + by + ": call correlate first");
         }
-        MatchWait wait = new MatchWait(this, reader, run, r.next, n, timeoutNanos, r.stats, matches);
+        MatchWait wait =
+                new MatchWait(this, new CorrelationIds.Block(reader, run, r.next), n, timeoutNanos, r.stats, matches);
         r.waits.put(r.next, wait);
         r.next += n;
         return wait;
@@ -154,7 +155,7 @@ public final class ReplyRegistry {
     /** Request {@code index} of the wait was not delivered: a reply to it anyway counts as nothing. */
     synchronized void sendFailed(MatchWait wait, int index, Exception cause) {
         if (wait.failed(index, cause)) {
-            runs.get(wait.run).abandoned.set((int) (wait.base + index));
+            runs.get(wait.ids.run()).abandoned.set((int) (wait.ids.base() + index));
             forget(wait, index, false);
         }
     }
@@ -164,12 +165,12 @@ public final class ReplyRegistry {
      * verdict; the wait leaves the registry.
      */
     synchronized void close(MatchWait wait, boolean abandon) {
-        Run run = runs.get(wait.run);
-        run.waits.remove(wait.base);
+        Run run = runs.get(wait.ids.run());
+        run.waits.remove(wait.ids.base());
         for (int i = 0; i < wait.size(); i++) {
             if (wait.settle(i, abandon)) {
                 if (abandon) {
-                    run.abandoned.set((int) (wait.base + i));
+                    run.abandoned.set((int) (wait.ids.base() + i));
                 }
                 forget(wait, i, !abandon);
             }
