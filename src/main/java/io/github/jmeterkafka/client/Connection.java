@@ -194,8 +194,7 @@ public final class Connection {
             ReplyReader.Hold hold,
             long fromEpochMs,
             java.util.function.Consumer<ReplyRegistry> readBy,
-            Duration startTimeout,
-            Duration closeTimeout) {
+            ReplyReader.Timeouts timeouts) {
         checkUsable();
         if (closed) {
             throw new IllegalStateException("Kafka Connection '" + name() + "' is closed");
@@ -208,7 +207,7 @@ public final class Connection {
             reader = null;
         }
         if (reader == null) {
-            reader = ReplyReader.start(this, topic, hold, fromEpochMs, readBy, startTimeout, closeTimeout);
+            reader = ReplyReader.start(this, topic, hold, fromEpochMs, readBy, timeouts);
             replyReaders.put(topic, reader);
         } else {
             readBy.accept(reader.registry());

@@ -48,19 +48,13 @@ public final class ReplyReader {
     private volatile RuntimeException failure;
     private volatile long failedAtNanos;
 
-    private ReplyReader(
-            Connection connection,
-            String topic,
-            Hold hold,
-            long fromEpochMs,
-            Duration startTimeout,
-            Duration closeTimeout) {
+    private ReplyReader(Connection connection, String topic, Hold hold, long fromEpochMs, Timeouts timeouts) {
         this.topic = topic;
         this.fromEpochMs = fromEpochMs;
         this.registry = new ReplyRegistry(hold.window.toNanos(), hold.records);
-        this.closeTimeout = closeTimeout;
+        this.closeTimeout = timeouts.close;
         this.thread = new Thread(
-                () -> run(connection, startTimeout), "kafka-reply-reader-" + connection.name() + "-" + topic);
+                () -> run(connection, timeouts.start), "kafka-reply-reader-" + connection.name() + "-" + topic);
         thread.setDaemon(true);
     }
 
@@ -71,6 +65,9 @@ public final class ReplyReader {
      * @param records at most this many held, the oldest dropped first
      */
     public record Hold(Duration window, int records) {}
+
+    /** How long the reader may take to be positioned at the end of every partition, and to close. */
+    public record Timeouts(Duration start, Duration close) {}
 
     /**
      * Starts reading {@code topic}; {@link #ready} says when it is positioned.
@@ -85,9 +82,8 @@ public final class ReplyReader {
             Hold hold,
             long fromEpochMs,
             java.util.function.Consumer<ReplyRegistry> readBy,
-            Duration startTimeout,
-            Duration closeTimeout) {
-        ReplyReader reader = new ReplyReader(connection, topic, hold, fromEpochMs, startTimeout, closeTimeout);
+            Timeouts timeouts) {
+        ReplyReader reader = new ReplyReader(connection, topic, hold, fromEpochMs, timeouts);
         readBy.accept(reader.registry);
         reader.thread.start();
         return reader;

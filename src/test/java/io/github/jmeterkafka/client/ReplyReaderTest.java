@@ -62,8 +62,7 @@ class ReplyReaderTest {
                     new ReplyReader.Hold(Duration.ofSeconds(60), 1000),
                     from,
                     registry -> registry.correlate(Correlation.key(), () -> Correlation::text),
-                    Duration.ofSeconds(5),
-                    Duration.ofSeconds(1));
+                    new ReplyReader.Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(1)));
 
             await().atMost(Duration.ofSeconds(10))
                     .untilAsserted(() -> assertThat(reader.registry().unmatched())

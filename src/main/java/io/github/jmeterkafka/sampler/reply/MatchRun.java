@@ -87,8 +87,7 @@ public final class MatchRun implements SamplerRuns.Run {
                 new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
                 fromEpochMs,
                 registry -> registry.correlate(by, asJson),
-                Duration.ofMillis(READER_START_MS),
-                closeTimeout);
+                new ReplyReader.Timeouts(Duration.ofMillis(READER_START_MS), closeTimeout));
         r.ready(READER_START_MS);
         return r;
     }
