@@ -127,13 +127,15 @@ final class ProtoParser {
         }
     }
 
+    /** The field numbers and names a message has used so far, each with the line that used it: none twice. */
+    private record UsedFields(Map<Integer, Integer> numbers, Map<String, Integer> names) {}
+
     private void message(DescriptorProto.Builder message, String prefix) {
         Token name = tokens.expect(Kind.NAME, "a message name");
         String fullName = types.declare(prefix, name, true);
         message.setName(name.text());
         tokens.expect("{", "after message " + name.text());
-        Map<Integer, Integer> numbers = new HashMap<>();
-        Map<String, Integer> names = new HashMap<>();
+        UsedFields used = new UsedFields(new HashMap<>(), new HashMap<>());
         List<FieldDescriptorProto.Builder> optionals = new ArrayList<>();
         while (!tokens.takeIf("}")) {
             Token token = tokens.take();
@@ -143,14 +145,14 @@ final class ProtoParser {
                 case "enum" -> ProtoEnums.parse(tokens, types, proto3, message.addEnumTypeBuilder(), fullName + ".");
                 case "option", "reserved", "extensions" -> tokens.skipStatement(token.line());
                 case "extend" -> throw tokens.error(token.line(), "extensions (extend) are not supported");
-                case "oneof" -> oneof(message, fullName, numbers, names);
+                case "oneof" -> oneof(message, fullName, used);
                 case "map" -> {
                     if (tokens.peek().is("<")) {
-                        map(message, fullName, numbers, names);
+                        map(message, fullName, used);
                         break;
                     }
                     // a field of a type named map
-                    field(message, fullName, token, null, numbers, names, optionals);
+                    field(message, fullName, token, null, used, optionals);
                 }
                 default -> {
                     if (token.kind() == Kind.END) {
@@ -163,7 +165,7 @@ final class ProtoParser {
                                 token.line(),
                                 "expected a field in message " + name.text() + ", found " + token.shown());
                     }
-                    field(message, fullName, token, null, numbers, names, optionals);
+                    field(message, fullName, token, null, used, optionals);
                 }
             }
         }
@@ -174,8 +176,7 @@ final class ProtoParser {
         }
     }
 
-    private void oneof(
-            DescriptorProto.Builder message, String scope, Map<Integer, Integer> numbers, Map<String, Integer> names) {
+    private void oneof(DescriptorProto.Builder message, String scope, UsedFields used) {
         Token name = tokens.expect(Kind.NAME, "a oneof name");
         int index = message.getOneofDeclCount();
         message.addOneofDeclBuilder().setName(name.text());
@@ -190,7 +191,7 @@ final class ProtoParser {
                 if (token.is("repeated") || token.is("optional") || token.is("required") || token.is("map")) {
                     throw tokens.error(token.line(), "a field of oneof " + name.text() + " cannot be " + token.text());
                 }
-                field(message, scope, token, index, numbers, names, null);
+                field(message, scope, token, index, used, null);
             } else {
                 throw tokens.error(
                         token.line(),
@@ -207,8 +208,7 @@ final class ProtoParser {
             String scope,
             Token first,
             Integer oneof,
-            Map<Integer, Integer> numbers,
-            Map<String, Integer> names,
+            UsedFields used,
             List<FieldDescriptorProto.Builder> optionals) {
         Label label = Label.LABEL_OPTIONAL;
         boolean explicitOptional = false;
@@ -228,7 +228,7 @@ final class ProtoParser {
         }
         FieldDescriptorProto.Builder field = message.addFieldBuilder().setLabel(label);
         setType(field, type, scope);
-        nameNumberOptions(field, numbers, names);
+        nameNumberOptions(field, used);
         if (oneof != null) {
             field.setOneofIndex(oneof);
         } else if (explicitOptional && proto3) {
@@ -238,13 +238,12 @@ final class ProtoParser {
     }
 
     /** The rest of a field after its type: {@code name = number [options];}. */
-    private void nameNumberOptions(
-            FieldDescriptorProto.Builder field, Map<Integer, Integer> numbers, Map<String, Integer> names) {
+    private void nameNumberOptions(FieldDescriptorProto.Builder field, UsedFields used) {
         Token name = tokens.expect(Kind.NAME, "the field's name");
         if (name.text().contains(".")) {
             throw tokens.error(name.line(), "a field's name is one word, not " + name.shown());
         }
-        Integer sameName = names.putIfAbsent(name.text(), name.line());
+        Integer sameName = used.names().putIfAbsent(name.text(), name.line());
         if (sameName != null) {
             throw tokens.error(
                     name.line(), "field " + name.shown() + " is defined twice (first at line " + sameName + ")");
@@ -252,7 +251,7 @@ final class ProtoParser {
         field.setName(name.text());
         tokens.expect("=", "after field " + name.text());
         int number = fieldNumber(name);
-        Integer sameNumber = numbers.putIfAbsent(number, name.line());
+        Integer sameNumber = used.numbers().putIfAbsent(number, name.line());
         if (sameNumber != null) {
             throw tokens.error(
                     name.line(),
@@ -302,8 +301,7 @@ final class ProtoParser {
     }
 
     /** {@code map<K, V> name = n;}: a repeated field of a nested entry message, as protoc makes it. */
-    private void map(
-            DescriptorProto.Builder message, String scope, Map<Integer, Integer> numbers, Map<String, Integer> names) {
+    private void map(DescriptorProto.Builder message, String scope, UsedFields used) {
         tokens.expect("<", "after map");
         Token key = tokens.expect(Kind.NAME, "the map's key type");
         FieldDescriptorProto.Type keyType = SCALARS.get(key.text());
@@ -318,7 +316,7 @@ final class ProtoParser {
         tokens.expect(">", "after the map's value type");
         Token name = tokens.peek();
         FieldDescriptorProto.Builder field = message.addFieldBuilder().setLabel(Label.LABEL_REPEATED);
-        nameNumberOptions(field, numbers, names);
+        nameNumberOptions(field, used);
         String entryName = ProtoTypes.mapEntryName(field.getName());
         types.declare(scope + ".", new Token(Kind.NAME, entryName, name.line()), true);
         field.setType(FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName("." + scope + "." + entryName);
