@@ -109,9 +109,9 @@ public final class CapacitySearch {
                 .add(v.holds() ? "holds" : "fails")
                 .add(number(v.achievedPercent()))
                 .add(number(v.objectiveMs()))
-                .add(number(v.correctedP50Ms()))
-                .add(number(v.correctedP99Ms()))
-                .add(number(v.correctedP999Ms()))
+                .add(number(v.corrected().p50Ms()))
+                .add(number(v.corrected().p99Ms()))
+                .add(number(v.corrected().p999Ms()))
                 .add(CsvField.of(v.why()))
                 .add(number(spec.search.objective().limitMs()));
         return j + System.lineSeparator();

@@ -23,17 +23,12 @@ import org.HdrHistogram.Histogram;
  * where the plan consumes, neither did the consumers' end-to-end latency (their lag, in time). {@code why} says every
  * criterion a failing run missed.
  */
-record Verdict(
-        long rate,
-        boolean holds,
-        String why,
-        Double achievedPercent,
-        Double objectiveMs,
-        Double correctedP50Ms,
-        Double correctedP99Ms,
-        Double correctedP999Ms) {
+record Verdict(long rate, boolean holds, String why, Double achievedPercent, Double objectiveMs, Corrected corrected) {
 
     static final double ACHIEVED_PERCENT = 99;
+
+    /** The producers' corrected latency percentiles, each the highest of their rows; null where they have none. */
+    record Corrected(Double p50Ms, Double p99Ms, Double p999Ms) {}
 
     static Verdict of(Outcome o, Objective objective, long rate, double warmupSeconds) throws IOException {
         List<String> why = new ArrayList<>();
@@ -42,7 +37,7 @@ record Verdict(
             why.add(o.failure());
         }
         if (summary == null || summary.size() == 0) {
-            return new Verdict(rate, false, String.join("; ", why), null, null, null, null, null);
+            return new Verdict(rate, false, String.join("; ", why), null, null, new Corrected(null, null, null));
         }
         String part = part(summary);
         long failedRecords = (long) sum(summary, SummaryRow.ALL, "producer", Column.FAILED);
@@ -76,9 +71,10 @@ record Verdict(
                 String.join("; ", why),
                 achievedPercent,
                 measured,
-                max(summary, part, "producer", Column.CORRECTED_P50_MS),
-                max(summary, part, "producer", Column.CORRECTED_P99_MS),
-                max(summary, part, "producer", Column.CORRECTED_P999_MS));
+                new Corrected(
+                        max(summary, part, "producer", Column.CORRECTED_P50_MS),
+                        max(summary, part, "producer", Column.CORRECTED_P99_MS),
+                        max(summary, part, "producer", Column.CORRECTED_P999_MS)));
     }
 
     /** The steady part when the run had a warm-up, else all of it. */

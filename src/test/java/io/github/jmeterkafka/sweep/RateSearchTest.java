@@ -32,7 +32,12 @@ class RateSearchTest {
             tried.add(rate);
             boolean ok = holds.test(rate);
             return new Verdict(
-                    rate, ok, ok ? "" : "corrected p99 80 ms > 50 ms", 100.0, ok ? 30.0 : 80.0, 5.0, 30.0, 60.0);
+                    rate,
+                    ok,
+                    ok ? "" : "corrected p99 80 ms > 50 ms",
+                    100.0,
+                    ok ? 30.0 : 80.0,
+                    new Verdict.Corrected(5.0, 30.0, 60.0));
         }
     }
 

@@ -89,7 +89,7 @@ class VerdictTest {
         assertThat(v.holds()).as(v.why()).isTrue();
         assertThat(v.achievedPercent()).isEqualTo(99.5);
         assertThat(v.objectiveMs()).isEqualTo(41);
-        assertThat(v.correctedP999Ms()).isEqualTo(60);
+        assertThat(v.corrected().p999Ms()).isEqualTo(60);
         assertThat(v.describe(P99)).isEqualTo("10,000 records/s: holds (achieved 99.5 %, corrected p99 41 ms)");
     }
 
