@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.influx;
 
+import io.github.jmeterkafka.measure.Interval;
 import io.github.jmeterkafka.measure.IntervalFigures;
 import java.util.Locale;
 import java.util.Map;
@@ -41,23 +42,24 @@ final class IntervalLine {
                 .append(",latency=")
                 .append(tag(f.latency()))
                 .append(' ');
+        Interval in = f.interval();
         double seconds = f.seconds();
         long records = f.records();
         // floats, as JMeter's client writes them: InfluxDB keeps one type per field
-        s.append("count=").append(records + f.failed());
-        s.append(",countError=").append(f.failed());
+        s.append("count=").append(records + in.failed());
+        s.append(",countError=").append(in.failed());
         s.append(",records=").append(records).append('i');
-        s.append(",failed=").append(f.failed()).append('i');
-        s.append(",bytes=").append(f.bytes()).append('i');
+        s.append(",failed=").append(in.failed()).append('i');
+        s.append(",bytes=").append(in.bytes()).append('i');
         s.append(",interval_s=").append(number(seconds));
         s.append(",records_per_s=").append(number(records / seconds));
-        s.append(",mb_per_s=").append(number(f.bytes() / MB / seconds));
-        s.append(",failed_per_s=").append(number(f.failed() / seconds));
-        latencies(s, "", f.latencies());
-        if (f.corrected() != null) {
-            latencies(s, "corrected_", f.corrected());
+        s.append(",mb_per_s=").append(number(in.bytes() / MB / seconds));
+        s.append(",failed_per_s=").append(number(in.failed() / seconds));
+        latencies(s, "", in.latencyMicros());
+        if (in.correctedMicros() != null) {
+            latencies(s, "corrected_", in.correctedMicros());
         }
-        return s.append(' ').append(f.endMs() * 1_000_000L).toString();
+        return s.append(' ').append(in.endMs() * 1_000_000L).toString();
     }
 
     /** Nothing when the interval has no latency: InfluxDB keeps no empty field. */

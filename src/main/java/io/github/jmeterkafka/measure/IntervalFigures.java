@@ -1,30 +1,16 @@
 package io.github.jmeterkafka.measure;
 
-import org.HdrHistogram.Histogram;
-
 /**
- * One interval of one sampler's interval log, as the log wrote it: every record's latency in µs, the interval's
- * bytes and failed records, and on a paced run the latencies from each record's intended send time.
- *
- * @param latency what the latencies measure: send-to-ack, end-to-end, round-trip
- * @param corrected null unless the sampler paces by intended time
+ * One interval of one sampler's interval log, as the log wrote it: the sampler's kind and label, what its latencies
+ * measure (send-to-ack, end-to-end, round-trip), and the {@link Interval} itself.
  */
-public record IntervalFigures(
-        String kind,
-        String label,
-        String latency,
-        long startMs,
-        long endMs,
-        Histogram latencies,
-        long bytes,
-        long failed,
-        Histogram corrected) {
+public record IntervalFigures(String kind, String label, String latency, Interval interval) {
 
     public long records() {
-        return latencies.getTotalCount();
+        return interval.records();
     }
 
     public double seconds() {
-        return Math.max(1, endMs - startMs) / 1000.0;
+        return Math.max(1, interval.endMs() - interval.startMs()) / 1000.0;
     }
 }

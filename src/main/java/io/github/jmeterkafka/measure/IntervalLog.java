@@ -162,12 +162,14 @@ public final class IntervalLog {
                     kind,
                     label,
                     latency,
-                    intervalStartMs,
-                    now,
-                    spare.copy(),
-                    intervalBytes,
-                    intervalFailed,
-                    paced ? spareCorrected.copy() : null));
+                    new Interval(
+                            intervalStartMs,
+                            now,
+                            spare.copy(),
+                            intervalBytes,
+                            intervalFailed,
+                            paced ? spareCorrected.copy() : null,
+                            paced ? spareDelay.copy() : null)));
         }
         intervalStartMs = now;
     }

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.influx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.measure.Interval;
 import io.github.jmeterkafka.measure.IntervalFigures;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -23,7 +24,10 @@ class IntervalLineTest {
         IntervalLine line = new IntervalLine("jmeter", tags);
 
         String point = line.line(new IntervalFigures(
-                "producer", "Produce 1 KB=x", "send-to-ack", 1_000, 3_000, micros, 2_097_152, 4, null));
+                "producer",
+                "Produce 1 KB=x",
+                "send-to-ack",
+                new Interval(1_000, 3_000, micros, 2_097_152, 4, null, null)));
 
         assertThat(point)
                 .startsWith("jmeter,application=shop\\,\\ eu,transaction=Produce\\ 1\\ KB\\=x,statut=all,kind=producer,"
@@ -46,7 +50,8 @@ class IntervalLineTest {
     @Test
     void anIntervalWithoutRecordsHasNoLatencyFields() {
         String point = new IntervalLine("jmeter", Map.of())
-                .line(new IntervalFigures("consumer", "Read", "end-to-end", 0, 1_000, new Histogram(3), 0, 0, null));
+                .line(new IntervalFigures(
+                        "consumer", "Read", "end-to-end", new Interval(0, 1_000, new Histogram(3), 0, 0, null, null)));
         assertThat(point).contains("records_per_s=0.000000").doesNotContain("pct50.0", "max=");
     }
 }

@@ -84,11 +84,13 @@ class IntervalLogTest {
                 assertThat(f.kind()).isEqualTo("consumer");
                 assertThat(f.latency()).isEqualTo("end-to-end");
                 assertThat(f.records()).isEqualTo(100);
-                assertThat(f.latencies().getValueAtPercentile(50)).isBetween(49_950L, 50_050L);
-                assertThat(f.bytes()).isEqualTo(1000);
-                assertThat(f.failed()).isEqualTo(2);
-                assertThat(f.corrected()).isNull();
-                assertThat(f.endMs()).isGreaterThanOrEqualTo(f.startMs());
+                assertThat(f.interval().latencyMicros().getValueAtPercentile(50))
+                        .isBetween(49_950L, 50_050L);
+                assertThat(f.interval().bytes()).isEqualTo(1000);
+                assertThat(f.interval().failed()).isEqualTo(2);
+                assertThat(f.interval().correctedMicros()).isNull();
+                assertThat(f.interval().endMs())
+                        .isGreaterThanOrEqualTo(f.interval().startMs());
             });
         } finally {
             IntervalFeed.unsubscribe(subscriber);
