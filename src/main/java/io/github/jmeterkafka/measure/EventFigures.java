@@ -16,26 +16,11 @@ import org.HdrHistogram.Histogram;
  * @param mark       the event
  * @param of         how many events the test had
  * @param endEpochMs the window's end
- * @param inFlight   records sent before the mark and acknowledged after it
- * @param due        records due in the window (by their intended send time; by their send when not paced)
- * @param failed     records that failed in the window
- * @param retried    records the producers sent again after an error in the window (their connection's, shared with
- *                   any other sampler on it); -1: not known
- * @param latency    send to ack of the records due in it, µs
- * @param paced      their corrected latency and send delay; null when not paced
+ * @param latencies  of the records due in the window (by their intended send time; by their send when not paced)
  * @param recovery   how long the per-interval p99 took to come back; null without intervals before the mark
  */
 public record EventFigures(
-        EventMarks.Mark mark,
-        int of,
-        long endEpochMs,
-        long inFlight,
-        long due,
-        long failed,
-        long retried,
-        Histogram latency,
-        ScheduleFigures paced,
-        Recovery recovery) {
+        EventMarks.Mark mark, int of, long endEpochMs, Counts counts, DueLatencies latencies, Recovery recovery) {
 
     /** An event row's part: "event 1: <name>", ... */
     public static final String PART = "event ";
@@ -55,6 +40,13 @@ public record EventFigures(
      * @param recovered      false when the window's last interval with records was still above it
      */
     public record Recovery(long baselineMicros, double seconds, boolean recovered) {}
+
+    /**
+     * The window's records: sent before the mark and acknowledged after it ({@code inFlight}), due in it (as the
+     * latencies count them), failed in it, and sent again by the producers after an error in it ({@code retried}:
+     * their connection's, shared with any other sampler on it; -1: not known).
+     */
+    public record Counts(long inFlight, long due, long failed, long retried) {}
 
     /** Records each event window's figures as records are acknowledged. Thread-safe. */
     static final class Tally {
@@ -130,12 +122,8 @@ public record EventFigures(
                         m,
                         ms.size(),
                         end,
-                        w.inFlight.sum(),
-                        w.due.sum(),
-                        w.failed.sum(),
-                        retried,
-                        w.latency.copy(),
-                        paced ? w.paced.snapshot(SendSchedule.Behind.NONE) : null,
+                        new Counts(w.inFlight.sum(), w.due.sum(), w.failed.sum(), retried),
+                        new DueLatencies(w.latency.copy(), paced ? w.paced.snapshot(SendSchedule.Behind.NONE) : null),
                         recovery(m.epochMs(), end, intervals)));
             }
             return out;
@@ -193,7 +181,7 @@ public record EventFigures(
 
     /** The window's corrected latency when paced, else its send to ack. */
     public Histogram stalls() {
-        return paced != null ? paced.correctedMicros() : latency;
+        return latencies.paced() != null ? latencies.paced().correctedMicros() : latencies.latency();
     }
 
     public double seconds() {
@@ -211,7 +199,7 @@ public record EventFigures(
      */
     public String line() {
         Histogram s = stalls();
-        String what = paced != null ? "corrected" : "send to ack";
+        String what = latencies.paced() != null ? "corrected" : "send to ack";
         return String.format(
                 Locale.ROOT,
                 "event %d of %d, '%s' at %s for %.1f s: %d records in flight at the mark; longest stall %.2f ms"
@@ -222,18 +210,18 @@ public record EventFigures(
                 mark.name(),
                 SummaryRow.time(mark.epochMs()),
                 seconds(),
-                inFlight,
+                counts.inFlight(),
                 s.getTotalCount() > 0 ? s.getMaxValue() / 1000.0 : 0,
                 what,
                 recoveryText(what),
-                due,
+                counts.due(),
                 what,
                 s.getValueAtPercentile(50) / 1000,
                 s.getValueAtPercentile(99) / 1000,
                 s.getValueAtPercentile(99.9) / 1000,
                 SummaryRow.p9999Ms(s),
-                failed,
-                retried < 0 ? "" : ", " + retried + " retried by the connection's producers");
+                counts.failed(),
+                counts.retried() < 0 ? "" : ", " + counts.retried() + " retried by the connection's producers");
     }
 
     private String recoveryText(String what) {
@@ -255,19 +243,19 @@ public record EventFigures(
     /** The window as a summary row: part "event N: name", its time, records, failed, latencies, in flight, recovery. */
     public SummaryRow row(String label) {
         SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, part())
-                .put(SummaryRow.Column.RECORDS, due)
-                .put(SummaryRow.Column.FAILED, failed)
+                .put(SummaryRow.Column.RECORDS, counts.due())
+                .put(SummaryRow.Column.FAILED, counts.failed())
                 .put(SummaryRow.Column.SECONDS, seconds(), 3)
                 .put(SummaryRow.Column.START_TIME, SummaryRow.time(mark.epochMs()))
                 .put(SummaryRow.Column.END_TIME, SummaryRow.time(endEpochMs))
-                .put(SummaryRow.Column.IN_FLIGHT, inFlight)
-                .latency(latency);
-        if (retried >= 0) {
-            row.put(SummaryRow.Column.RETRIED, retried);
+                .put(SummaryRow.Column.IN_FLIGHT, counts.inFlight())
+                .latency(latencies.latency());
+        if (counts.retried() >= 0) {
+            row.put(SummaryRow.Column.RETRIED, counts.retried());
         }
         if (recovery != null) {
             row.put(SummaryRow.Column.RECOVERY_S, recovery.recovered() ? recovery.seconds() : -1, 1);
         }
-        return paced != null ? paced.into(row) : row;
+        return latencies.paced() != null ? latencies.paced().into(row) : row;
     }
 }

@@ -12,19 +12,12 @@ import org.HdrHistogram.Histogram;
  * step's, and the latencies (from the send, and corrected) of the records meant for it.
  *
  * @param index   from 0
- * @param sent    records acknowledged whose send fell in the step's time
- * @param latency send to ack of the records due in the step, µs
- * @param paced   their corrected latency and send delay
+ * @param sent      records acknowledged whose send fell in the step's time
+ * @param latencies of the records due in the step (never null: a step is paced)
  * @param startEpochMs when the step began (0: the schedule never started), so a page can mark it
  */
 public record StepFigures(
-        int index,
-        int of,
-        RateProfile.Step step,
-        long sent,
-        Histogram latency,
-        ScheduleFigures paced,
-        long startEpochMs) {
+        int index, int of, RateProfile.Step step, long sent, DueLatencies latencies, long startEpochMs) {
 
     /** A step row's part: "step 1", "step 2", ... */
     public static final String PART = "step ";
@@ -72,8 +65,7 @@ public record StepFigures(
                         steps.size(),
                         steps.get(i),
                         sent[i].sum(),
-                        latency[i].copy(),
-                        paced[i].snapshot(SendSchedule.Behind.NONE),
+                        new DueLatencies(latency[i].copy(), paced[i].snapshot(SendSchedule.Behind.NONE)),
                         start == 0 ? 0 : start + Math.round(schedule.profile().startSeconds(i) * 1000)));
             }
             return out;
@@ -91,7 +83,8 @@ public record StepFigures(
 
     /** "step 2 of 3, 4000/s for 20 s: ..." with its rate against the step's and its latencies. */
     public String line() {
-        Histogram c = paced.correctedMicros();
+        Histogram latency = latencies.latency();
+        Histogram c = latencies.paced().correctedMicros();
         return String.format(
                 Locale.ROOT,
                 "step %d of %d, %s: %d records sent in it, %.1f records/sec (%.1f %%); send to ack %d ms 50th, %d ms"
@@ -125,7 +118,7 @@ public record StepFigures(
                         SummaryRow.time(startEpochMs == 0 ? 0 : startEpochMs + Math.round(step.seconds() * 1000)))
                 .put(SummaryRow.Column.RECORDS_PER_SEC, recordsPerSec(), 1)
                 .put(SummaryRow.Column.EXPECTED_RECORDS_PER_SEC, expected(), 1)
-                .latency(latency);
-        return paced.into(row);
+                .latency(latencies.latency());
+        return latencies.paced().into(row);
     }
 }

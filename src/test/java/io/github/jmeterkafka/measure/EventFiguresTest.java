@@ -46,19 +46,19 @@ class EventFiguresTest {
 
         assertThat(f).hasSize(2);
         EventFigures first = f.get(0);
-        assertThat(first.inFlight()).isEqualTo(2);
-        assertThat(first.due()).isEqualTo(2);
+        assertThat(first.counts().inFlight()).isEqualTo(2);
+        assertThat(first.counts().due()).isEqualTo(2);
         assertThat(first.stalls().getMaxValue() / 1000).isBetween(2_499L, 2_501L);
-        assertThat(first.failed()).isZero();
+        assertThat(first.counts().failed()).isZero();
         assertThat(first.seconds()).isEqualTo(10.0);
         assertThat(first.recovery()).as("no intervals").isNull();
-        assertThat(first.retried()).as("4 - 2").isEqualTo(2);
+        assertThat(first.counts().retried()).as("4 - 2").isEqualTo(2);
         EventFigures second = f.get(1);
-        assertThat(second.inFlight()).isEqualTo(1);
-        assertThat(second.due()).isZero();
-        assertThat(second.failed()).isEqualTo(3);
+        assertThat(second.counts().inFlight()).isEqualTo(1);
+        assertThat(second.counts().due()).isZero();
+        assertThat(second.counts().failed()).isEqualTo(3);
         assertThat(second.seconds()).isEqualTo(10.0);
-        assertThat(second.retried()).as("7 at the end - 4").isEqualTo(3);
+        assertThat(second.counts().retried()).as("7 at the end - 4").isEqualTo(3);
         assertThat(second.line())
                 .startsWith("event 2 of 2, 'move 2' at ")
                 .contains(
@@ -125,7 +125,10 @@ class EventFiguresTest {
         assertThat(EventMarks.mark(test, "move", test).counts()).containsEntry("retries", 9L);
         // a producer closed since (its count gone with it): the window's share is not known
         EventFigures.Tally t = new EventFigures.Tally(() -> EventMarks.of(test));
-        assertThat(t.figures(test + 1000, false, List.of(), "retries", 3).get(1).retried())
+        assertThat(t.figures(test + 1000, false, List.of(), "retries", 3)
+                        .get(1)
+                        .counts()
+                        .retried())
                 .isEqualTo(-1);
     }
 }
