@@ -3,12 +3,16 @@ package io.github.jmeterkafka.echo;
 import java.util.Locale;
 
 /**
- * What the echo did so far: requests read, replies the broker acknowledged, requests dropped on purpose,
- * replies that failed, requests without a correlation id (not answered), delayed replies not sent when it
- * stopped, and the seconds from the first request read to the last reply acknowledged.
+ * What the echo did so far: requests read, replies the broker acknowledged, replies that failed, the requests it did
+ * not answer, and the seconds from the first request read to the last reply acknowledged.
  */
-public record EchoCounts(
-        long read, long replied, long dropped, long failed, long uncorrelated, long unsent, double seconds) {
+public record EchoCounts(long read, long replied, long failed, Unanswered unanswered, double seconds) {
+
+    /**
+     * The requests read and not answered: dropped on purpose, without a correlation id, or delayed replies not sent
+     * when it stopped.
+     */
+    public record Unanswered(long dropped, long uncorrelated, long unsent) {}
 
     /** Replies per second from the first request read to the last reply acknowledged: its own turnaround rate. */
     public double repliesPerSec() {
@@ -23,15 +27,15 @@ public record EchoCounts(
                         + " (first request to last reply, %.2f s)",
                 read,
                 replied,
-                dropped,
+                unanswered.dropped(),
                 failed,
                 repliesPerSec(),
                 seconds));
-        if (uncorrelated > 0) {
-            s.append(", ").append(uncorrelated).append(" without a correlation id (not answered)");
+        if (unanswered.uncorrelated() > 0) {
+            s.append(", ").append(unanswered.uncorrelated()).append(" without a correlation id (not answered)");
         }
-        if (unsent > 0) {
-            s.append(", ").append(unsent).append(" delayed replies not sent at stop");
+        if (unanswered.unsent() > 0) {
+            s.append(", ").append(unanswered.unsent()).append(" delayed replies not sent at stop");
         }
         return s.append('.').toString();
     }
@@ -43,7 +47,7 @@ public record EchoCounts(
                 "echo: %d read, %d replied, %d dropped, %d failed; %.1f replies/sec in the last %.0f s",
                 read,
                 replied,
-                dropped,
+                unanswered.dropped(),
                 failed,
                 (replied - before.replied) / elapsedSec,
                 elapsedSec);

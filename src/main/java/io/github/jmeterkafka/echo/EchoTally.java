@@ -53,10 +53,8 @@ final class EchoTally {
         return new EchoCounts(
                 read.sum(),
                 replied.sum(),
-                dropped.sum(),
                 failed.sum(),
-                uncorrelated.sum(),
-                unsent.sum(),
+                new EchoCounts.Unanswered(dropped.sum(), uncorrelated.sum(), unsent.sum()),
                 first == 0 || last < first ? 0 : (last - first) / 1e9);
     }
 }

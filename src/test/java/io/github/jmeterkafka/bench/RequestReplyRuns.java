@@ -203,7 +203,8 @@ final class RequestReplyRuns {
                 "reqreply drops plugin: JMeter exit code " + result.exitCode() + ", see " + dir)) {
             return Optional.empty();
         }
-        RequestReplyCase.Drop run = RequestReplyCase.Drop.of(repeat, echoed.dropped(), result.stdout());
+        RequestReplyCase.Drop run =
+                RequestReplyCase.Drop.of(repeat, echoed.unanswered().dropped(), result.stdout());
         bench.check(
                 run.exact(),
                 "reqreply drops: " + run.timeouts() + " timeouts and " + run.late() + " late replies, the echo dropped "

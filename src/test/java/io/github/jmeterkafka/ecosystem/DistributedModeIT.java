@@ -262,15 +262,15 @@ class DistributedModeIT {
 
         assertThat(run.exitCode).as(run.describe()).isZero();
         assertThat(echoed.read()).isEqualTo(2L * perServer);
-        assertThat(echoed.dropped()).as("the seeded drops").isPositive();
-        assertThat(echoed.replied() + echoed.dropped()).isEqualTo(2L * perServer);
+        assertThat(echoed.unanswered().dropped()).as("the seeded drops").isPositive();
+        assertThat(echoed.replied() + echoed.unanswered().dropped()).isEqualTo(2L * perServer);
         String stdout = Files.readString(run.dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
         String title = "Kafka Request-Reply summary for '" + REQUEST_REPLY + "' over 2 servers:";
         assertThat(stdout).as(run.describe()).contains(title);
         String merged = stdout.substring(stdout.indexOf(title));
         assertThat(merged)
                 .contains("\n" + 2 * perServer + " requests, " + echoed.replied() + " replies, ")
-                .contains("\n" + echoed.dropped() + " timeouts, 0 failed or given up requests");
+                .contains("\n" + echoed.unanswered().dropped() + " timeouts, 0 failed or given up requests");
         long timeouts = 0;
         for (JMeterServer s : servers) {
             assertThat(merged).contains("server " + s.hostAndPort() + ": " + perServer + " requests, ");
@@ -279,10 +279,12 @@ class DistributedModeIT {
             assertThat(m.group(2)).as("late, foreign and duplicate replies").isEqualTo("0");
             timeouts += Long.parseLong(m.group(1));
         }
-        assertThat(timeouts).as("the servers' own timeouts").isEqualTo(echoed.dropped());
+        assertThat(timeouts)
+                .as("the servers' own timeouts")
+                .isEqualTo(echoed.unanswered().dropped());
         assertThat(Files.readAllLines(run.dir.resolve("kafka-summary.csv"), StandardCharsets.UTF_8))
-                .anyMatch(l -> l.startsWith(
-                        "request-reply," + REQUEST_REPLY + ",all," + echoed.replied() + "," + echoed.dropped() + ","));
+                .anyMatch(l -> l.startsWith("request-reply," + REQUEST_REPLY + ",all," + echoed.replied() + ","
+                        + echoed.unanswered().dropped() + ","));
     }
 
     /**

@@ -75,13 +75,15 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         SummaryText.Unanswered unanswered = result.summary(TITLE).unanswered();
-        assertThat(echoed.dropped()).isPositive();
-        assertThat(unanswered.timeouts()).as("timeouts").isEqualTo(echoed.dropped());
+        assertThat(echoed.unanswered().dropped()).isPositive();
+        assertThat(unanswered.timeouts())
+                .as("timeouts")
+                .isEqualTo(echoed.unanswered().dropped());
         assertThat(unanswered.late()).as("late").isZero();
         Jtl jtl = result.samples();
         assertThat(timedOutPerSample(jtl))
                 .as("timed-out requests the failed samples name")
-                .isEqualTo(echoed.dropped());
+                .isEqualTo(echoed.unanswered().dropped());
         assertThat(jtl.failures()).isNotEmpty().allSatisfy(r -> {
             assertThat(r.responseCode()).isEqualTo("TimeoutException");
             assertThat(r.responseMessage())
