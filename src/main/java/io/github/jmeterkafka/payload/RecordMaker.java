@@ -50,11 +50,11 @@ public final class RecordMaker {
     }
 
     private static ValueSource key(RecordSpec spec) {
-        return switch (spec.keyMode()) {
-            case TEXT -> template("key", spec.key());
+        return switch (spec.key().mode()) {
+            case TEXT -> template("key", spec.key().text());
             case RANDOM -> {
-                String prefix = spec.key();
-                int count = spec.keyCount();
+                String prefix = spec.key().text();
+                int count = spec.key().count();
                 yield context -> (prefix + context.random().nextInt(count)).getBytes(StandardCharsets.UTF_8);
             }
             default -> context -> null;
@@ -62,18 +62,22 @@ public final class RecordMaker {
     }
 
     private static ValueSource value(RecordSpec spec) {
-        return switch (spec.valueMode()) {
-            case RANDOM -> RandomPayload.letters(RecordSizes.parse(spec.recordSize()));
-            case RANDOM_BYTES -> RandomPayload.bytes(RecordSizes.parse(spec.recordSize()));
-            case RANDOM_ONCE -> RandomPayload.once(RecordSizes.parse(spec.recordSize()));
+        return switch (spec.value().mode()) {
+            case RANDOM -> RandomPayload.letters(RecordSizes.parse(spec.value().recordSize()));
+            case RANDOM_BYTES ->
+                RandomPayload.bytes(RecordSizes.parse(spec.value().recordSize()));
+            case RANDOM_ONCE ->
+                RandomPayload.once(RecordSizes.parse(spec.value().recordSize()));
             case FILE ->
-                PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).atRandom();
+                PayloadFile.load(spec.value().payloadFile(), spec.value().payloadDelimiter())
+                        .atRandom();
             case FILE_IN_ORDER ->
-                PayloadFile.load(spec.payloadFile(), spec.payloadDelimiter()).inOrder();
-            case AVRO -> SchemaSources.avro(spec);
-            case JSON_SCHEMA -> SchemaSources.jsonSchema(spec);
-            case PROTOBUF -> SchemaSources.protobuf(spec);
-            default -> template("value", spec.value());
+                PayloadFile.load(spec.value().payloadFile(), spec.value().payloadDelimiter())
+                        .inOrder();
+            case AVRO -> SchemaSources.avro(spec.schema());
+            case JSON_SCHEMA -> SchemaSources.jsonSchema(spec.schema());
+            case PROTOBUF -> SchemaSources.protobuf(spec.schema());
+            default -> template("value", spec.value().text());
         };
     }
 

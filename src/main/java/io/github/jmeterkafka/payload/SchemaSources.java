@@ -15,27 +15,27 @@ import java.util.function.Function;
 final class SchemaSources {
     private SchemaSources() {}
 
-    static ValueSource avro(RecordSpec spec) {
-        AvroRecords records = new AvroRecords(AvroRecords.parseAvroSchema(spec.schema()), rules(spec));
-        return switch (spec.schemaOutput()) {
+    static ValueSource avro(RecordSpec.Schema schema) {
+        AvroRecords records = new AvroRecords(AvroRecords.parseAvroSchema(schema.text()), rules(schema));
+        return switch (schema.output()) {
             case JSON -> new AvroJsonSource(records);
             case RECORD -> records;
             default -> new AvroBinarySource(records);
         };
     }
 
-    static ValueSource jsonSchema(RecordSpec spec) {
-        return new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(spec.schema()), rules(spec));
+    static ValueSource jsonSchema(RecordSpec.Schema schema) {
+        return new JsonSchemaRecords(JsonSchemaRecords.parseJsonSchema(schema.text()), rules(schema));
     }
 
     /** The schema's first top-level message. */
-    static ValueSource protobuf(RecordSpec spec) {
-        return new ProtobufRecords(ProtobufRecords.parseProtoSchema(spec.schema(), ""), rules(spec));
+    static ValueSource protobuf(RecordSpec.Schema schema) {
+        return new ProtobufRecords(ProtobufRecords.parseProtoSchema(schema.text(), ""), rules(schema));
     }
 
-    private static Map<String, Function<RecordContext, Object>> rules(RecordSpec spec) {
+    private static Map<String, Function<RecordContext, Object>> rules(RecordSpec.Schema schema) {
         Map<String, Function<RecordContext, Object>> rules = new LinkedHashMap<>();
-        for (Map.Entry<String, String> rule : spec.fieldRules()) {
+        for (Map.Entry<String, String> rule : schema.fieldRules()) {
             try {
                 rules.put(rule.getKey(), Template.parse(rule.getValue())::renderValue);
             } catch (InvalidInputException e) {

@@ -88,12 +88,13 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         // Avro requests in Avro binary and Protobuf ones: a JSON path reads them through their schema, as it
         // reads the replies
         // (in a registry's wire format, through the schema the registry has)
-        boolean framed = recordSpec.valueMode().fromSchema() && recordSpec.schemaOutput() == SchemaOutput.REGISTRY;
+        boolean framed =
+                recordSpec.value().mode().fromSchema() && recordSpec.schema().output() == SchemaOutput.REGISTRY;
         boolean binary = !framed
-                && (recordSpec.valueMode() == ValueMode.PROTOBUF
-                        || (recordSpec.valueMode() == ValueMode.AVRO
-                                && recordSpec.schemaOutput() == SchemaOutput.BINARY));
-        String requestSchema = binary ? recordSpec.schema().trim() : "";
+                && (recordSpec.value().mode() == ValueMode.PROTOBUF
+                        || (recordSpec.value().mode() == ValueMode.AVRO
+                                && recordSpec.schema().output() == SchemaOutput.BINARY));
+        String requestSchema = binary ? recordSpec.schema().text().trim() : "";
         if (requestText == null || !requestText.schemaText.equals(requestSchema) || framed != requestsFramed) {
             requestText = framed ? ValueText.of("", connection.schemaRegistry()) : ValueText.of(requestSchema);
             requestsFramed = framed;

@@ -115,17 +115,10 @@ final class Payload {
     /** The spec the plan's sampler builds, for making the same values without JMeter. */
     RecordSpec spec(Path plans) {
         return new RecordSpec(
-                KeyMode.NONE,
-                "",
-                100,
-                mode,
-                template,
-                Integer.toString(RANDOM_SIZE),
-                "",
-                "\\n",
-                schema == null ? "" : schema.toString(),
-                SchemaOutput.BINARY,
-                fieldRules(plans.resolve(PLAN)),
+                new RecordSpec.Key(KeyMode.NONE, "", 100),
+                new RecordSpec.Value(mode, template, Integer.toString(RANDOM_SIZE), "", "\\n"),
+                new RecordSpec.Schema(
+                        schema == null ? "" : schema.toString(), SchemaOutput.BINARY, fieldRules(plans.resolve(PLAN))),
                 List.of());
     }
 

@@ -21,8 +21,8 @@ public final class ProducerResponse {
             String connection, String topic, String partition, int n, RecordSpec spec, boolean transactional) {
         return "connection: " + connection + "\ntopic: " + topic
                 + (partition.isBlank() ? "" : "\npartition: " + partition)
-                + "\nrecords: " + n + "\nkey: " + spec.keyMode().tag() + "\nvalue: "
-                + spec.valueMode().tag()
+                + "\nrecords: " + n + "\nkey: " + spec.key().mode().tag() + "\nvalue: "
+                + spec.value().mode().tag()
                 + (transactional ? "\ntransactional" : "");
     }
 

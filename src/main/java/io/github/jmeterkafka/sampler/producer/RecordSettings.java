@@ -48,17 +48,21 @@ public final class RecordSettings {
     private RecordSpec newSpec() {
         RecordFields f = fields;
         return new RecordSpec(
-                Tagged.parse(KeyMode.class, "key mode", f.getKeyMode()),
-                f.getKey(),
-                Fields.positiveInt("key count", f.getKeyCount(), 100),
-                Tagged.parse(ValueMode.class, "value mode", f.getValueMode()),
-                f.getValue(),
-                f.getRecordSize(),
-                ThreadRecords.resolve(f.getPayloadFile()),
-                f.getPayloadDelimiter(),
-                ThreadRecords.resolve(f.getValueSchema()),
-                Tagged.parse(SchemaOutput.class, "schema output", f.getSchemaOutput()),
-                List.copyOf(KeyValue.toMap(f.getFieldRules(), "field rules").entrySet()),
+                new RecordSpec.Key(
+                        Tagged.parse(KeyMode.class, "key mode", f.getKeyMode()),
+                        f.getKey(),
+                        Fields.positiveInt("key count", f.getKeyCount(), 100)),
+                new RecordSpec.Value(
+                        Tagged.parse(ValueMode.class, "value mode", f.getValueMode()),
+                        f.getValue(),
+                        f.getRecordSize(),
+                        ThreadRecords.resolve(f.getPayloadFile()),
+                        f.getPayloadDelimiter()),
+                new RecordSpec.Schema(
+                        ThreadRecords.resolve(f.getValueSchema()),
+                        Tagged.parse(SchemaOutput.class, "schema output", f.getSchemaOutput()),
+                        List.copyOf(
+                                KeyValue.toMap(f.getFieldRules(), "field rules").entrySet())),
                 KeyValue.entries(f.getHeaders()));
     }
 

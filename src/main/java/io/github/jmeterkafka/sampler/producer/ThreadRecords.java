@@ -56,7 +56,7 @@ public final class ThreadRecords {
             maker = RecordMaker.of(now);
             registryOutput = null;
             serializerObjects = null;
-            if (now.valueMode().fromSchema()) {
+            if (now.value().mode().fromSchema()) {
                 output(now, connection);
             }
             spec = now;
@@ -81,7 +81,7 @@ public final class ThreadRecords {
 
     private void output(RecordSpec now, Connection connection) {
         String serializer = connection.settings().serializer(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
-        switch (now.schemaOutput()) {
+        switch (now.schema().output()) {
             case RECORD -> {
                 if (valueBytes) {
                     throw new InvalidInputException("Records go to the value serializer, but that is"
@@ -90,9 +90,9 @@ public final class ThreadRecords {
                             + " KafkaProtobufSerializer, or Apicurio's), or send binary or the built-in registry wire"
                             + " format");
                 }
-                if (now.valueMode() != ValueMode.AVRO) {
-                    serializerObjects =
-                            SerializerObjects.of(now.valueMode(), now.schema(), serializerClass(serializer));
+                if (now.value().mode() != ValueMode.AVRO) {
+                    serializerObjects = SerializerObjects.of(
+                            now.value().mode(), now.schema().text(), serializerClass(serializer));
                 }
             }
             case REGISTRY -> {
@@ -102,8 +102,8 @@ public final class ThreadRecords {
                             + " send records to that serializer");
                 }
                 registryOutput = RegistryOutput.of(
-                        now.valueMode(),
-                        now.schema(),
+                        now.value().mode(),
+                        now.schema().text(),
                         connection
                                 .schemaRegistry()
                                 .orElseThrow(() -> new InvalidInputException("The schema registry wire format needs "
