@@ -15,6 +15,8 @@ import org.apache.kafka.common.errors.TimeoutException;
 final class AdminDeadline {
     // a wait's elapsed time is what it measures (a backlog's drain time): this is its resolution
     private static final long POLL_MS = 50;
+    // an Admin call that gave up this close to the deadline gave up with the operation
+    private static final long AT_DEADLINE_MS = 100;
 
     private final long timeoutMs;
     private volatile boolean cancelled;
@@ -45,7 +47,7 @@ final class AdminDeadline {
         } catch (ExecutionException e) {
             // the Admin's call, given the time left as its own timeout, gave up with the operation (a dead node's
             // address tried): the operation's time ran out, said as when this wait runs out first
-            if (e.getCause() instanceof TimeoutException && remainingMs() < POLL_MS) {
+            if (e.getCause() instanceof TimeoutException && remainingMs() < AT_DEADLINE_MS) {
                 throw (TimeoutException)
                         new TimeoutException(what + ": no answer within " + timeoutMs + " ms").initCause(e.getCause());
             }

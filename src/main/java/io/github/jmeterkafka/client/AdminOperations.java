@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,8 +19,6 @@ import org.apache.kafka.clients.admin.CreatePartitionsOptions;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
@@ -29,7 +26,6 @@ import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicCollection;
 import org.apache.kafka.common.TopicPartition;
@@ -203,44 +199,19 @@ public final class AdminOperations {
         AdminNames.requireGroup(groupId);
         List<String> names = topics.isEmpty() ? List.of() : AdminNames.topics(topics);
         deadline.begin();
-        GroupLag lag = lag(groupId, names);
+        GroupLagQuery query = new GroupLagQuery(admin, deadline, this, groupId, names);
+        GroupLag lag = query.ask();
         while (!holds.test(lag.total())) {
             String what = "group " + groupId + "'s lag " + condition + " (it was " + lag.total() + ")";
             deadline.pause(what);
             try {
-                lag = lag(groupId, names);
+                lag = query.ask();
             } catch (TimeoutException e) {
                 // the time ran out during a call: the condition is what was not met
                 throw (TimeoutException) deadline.notDone(what).initCause(e);
             }
         }
         return lag;
-    }
-
-    private GroupLag lag(String groupId, List<String> names) throws InterruptedException, ExecutionException {
-        Map<TopicPartition, OffsetAndMetadata> offsets = deadline.await(
-                admin.listConsumerGroupOffsets(
-                                Map.of(groupId, new ListConsumerGroupOffsetsSpec()),
-                                new ListConsumerGroupOffsetsOptions().timeoutMs(deadline.remainingMsInt()))
-                        .partitionsToOffsetAndMetadata(groupId),
-                "listing the offsets of group " + groupId);
-        Map<TopicPartition, Long> committed = new HashMap<>();
-        offsets.forEach((tp, om) -> {
-            if (om != null && (names.isEmpty() || names.contains(tp.topic()))) {
-                committed.put(tp, om.offset());
-            }
-        });
-        Set<TopicPartition> partitions = new LinkedHashSet<>(committed.keySet());
-        if (!names.isEmpty()) {
-            for (TopicDescription d : describe(names).values()) {
-                d.partitions().forEach(p -> partitions.add(new TopicPartition(d.name(), p.partition())));
-            }
-        }
-        Map<TopicPartition, Long> end = offsets(partitions, OffsetSpec.latest());
-        Set<TopicPartition> uncommitted = new LinkedHashSet<>(partitions);
-        uncommitted.removeAll(committed.keySet());
-        Map<TopicPartition, Long> start = offsets(uncommitted, OffsetSpec.earliest());
-        return new GroupLag(groupId, GroupLag.lags(partitions, committed, end, start));
     }
 
     /** The cluster operations (leaders, replicas), bounded and cancelled with this instance's. */
@@ -268,19 +239,25 @@ public final class AdminOperations {
         deadline.cancel();
     }
 
-    private Map<TopicPartition, Long> offsets(Set<TopicPartition> partitions, OffsetSpec spec)
+    Map<TopicPartition, Long> offsets(Set<TopicPartition> partitions, OffsetSpec spec)
             throws InterruptedException, ExecutionException {
-        if (partitions.isEmpty()) {
-            return Map.of();
-        }
+        return partitions.isEmpty() ? Map.of() : offsets(askOffsets(partitions, spec));
+    }
+
+    /** Asks for the partitions' offsets without waiting: a call that goes beside another. */
+    KafkaFuture<Map<TopicPartition, ListOffsetsResultInfo>> askOffsets(
+            Set<TopicPartition> partitions, OffsetSpec spec) {
         Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
         partitions.forEach(tp -> request.put(tp, spec));
-        Map<TopicPartition, ListOffsetsResultInfo> infos = deadline.await(
-                admin.listOffsets(request, new ListOffsetsOptions().timeoutMs(deadline.remainingMsInt()))
-                        .all(),
-                "listing offsets");
+        return admin.listOffsets(request, new ListOffsetsOptions().timeoutMs(deadline.remainingMsInt()))
+                .all();
+    }
+
+    /** The offsets of an asked call, within the operation's time. */
+    Map<TopicPartition, Long> offsets(KafkaFuture<Map<TopicPartition, ListOffsetsResultInfo>> asked)
+            throws InterruptedException, ExecutionException {
         Map<TopicPartition, Long> out = new HashMap<>();
-        infos.forEach((tp, info) -> out.put(tp, info.offset()));
+        deadline.await(asked, "listing offsets").forEach((tp, info) -> out.put(tp, info.offset()));
         return out;
     }
 
