@@ -247,13 +247,13 @@ public final class EchoService implements AutoCloseable {
         }
     }
 
-    /** What it did so far. */
     /** The HTTP front's URL, e.g. {@code http://127.0.0.1:8080/orders}; null without --http. */
     public String httpUrl() {
         HttpFront h = http;
         return h == null ? null : h.url();
     }
 
+    /** What it did so far. */
     public EchoCounts counts() {
         return tally.counts();
     }

@@ -205,8 +205,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
                 .spec(topics, partitions, start, value);
     }
 
-    /** This thread's view of values, made again when the schema field changed. */
-    /** Made again when the schema changes; a registry named by the connection reads framed values. */
+    /** This thread's view of values, made again when the schema field changed; the connection's registry reads framed values. */
     private ValueText valueText(Connection connection) {
         if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
             valueText = ValueText.of(valueSchema.trim(), connection.schemaRegistry());
