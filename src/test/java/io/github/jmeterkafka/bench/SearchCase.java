@@ -26,29 +26,34 @@ final class SearchCase {
     final int searches;
     // 0: none; else the broker's produce quota for all clients, a capacity the machine's noise does not move
     final int quotaMb;
+    // the search file's repeats: both ends of the final bracket run again, an answer only where they agree
+    final int repeats;
 
-    SearchCase(String rate, int seconds, int searches, int quotaMb) {
+    SearchCase(String rate, int seconds, int searches, int quotaMb, int repeats) {
         this.rate = rate;
         this.seconds = seconds;
         this.searches = searches;
         this.quotaMb = quotaMb;
+        this.repeats = repeats;
     }
 
     /**
      * Reads {@code bench.search.rate} (10000-200000), {@code bench.search.seconds} (30), {@code bench.search.count}
-     * (3) and {@code bench.search.quota.mb} (0: the broker unthrottled).
+     * (3), {@code bench.search.quota.mb} (0: the broker unthrottled) and {@code bench.search.repeats} (1).
      */
     static SearchCase fromSystemProperties() {
         return new SearchCase(
                 System.getProperty("bench.search.rate", "10000-200000"),
                 Integer.getInteger("bench.search.seconds", 30),
                 Integer.getInteger("bench.search.count", 3),
-                Integer.getInteger("bench.search.quota.mb", 0));
+                Integer.getInteger("bench.search.quota.mb", 0),
+                Integer.getInteger("bench.search.repeats", 1));
     }
 
     String title() {
         return searches + " searches of test-plans/sweeps/" + SWEEP + " over " + rate + " records/s, " + seconds
                 + " s a run"
+                + (repeats > 1 ? ", repeats=" + repeats : "")
                 + (quotaMb > 0 ? ", the broker's produce quota " + quotaMb + " MB/s for all clients" : "")
                 + "; perf-test at 0.8, 1 and 1.25 x the median answer";
     }

@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 
 /** Runs the search case: the searches as a user runs them, then perf-test at and around the answer. */
@@ -60,21 +62,29 @@ final class SearchRuns {
                 Files.readString(shipped, StandardCharsets.UTF_8)
                         + "\nname=bench-search-" + number
                         + "\nplan=" + Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx")
-                        + "\nsearch.rate=" + c.rate + "\nsearch.seconds=" + c.seconds + "\n",
+                        + "\nsearch.rate=" + c.rate + "\nsearch.seconds=" + c.seconds + "\nrepeats=" + c.repeats + "\n",
                 StandardCharsets.UTF_8);
         int status =
                 new CapacitySearch(SweepSpec.read(file), bench.jmeterHome(), bench.bootstrap(), dir, System.out).run();
         CsvTable verdicts = CsvTable.read(dir.resolve(CapacitySearch.VERDICTS));
-        long held = 0;
-        long failed = 0;
+        // with repeats a rate holds only where every run of it held
+        Map<Long, Boolean> holds = new HashMap<>();
         for (int i = 0; i < verdicts.size(); i++) {
-            long rate = Long.parseLong(verdicts.get(i, "rate"));
-            if (verdicts.get(i, "verdict").equals("holds")) {
-                held = Math.max(held, rate);
-            } else {
-                failed = failed == 0 ? rate : Math.min(failed, rate);
-            }
+            holds.merge(
+                    Long.parseLong(verdicts.get(i, "rate")),
+                    verdicts.get(i, "verdict").equals("holds"),
+                    Boolean::logicalAnd);
         }
+        long held = holds.entrySet().stream()
+                .filter(Map.Entry::getValue)
+                .mapToLong(Map.Entry::getKey)
+                .max()
+                .orElse(0);
+        long failed = holds.entrySet().stream()
+                .filter(e -> !e.getValue())
+                .mapToLong(Map.Entry::getKey)
+                .min()
+                .orElse(0);
         String answer = Files.readString(dir.resolve(CapacitySearch.ANSWER), StandardCharsets.UTF_8)
                 .trim();
         bench.check(status == 0, "search " + number + " found no rate: " + answer);
