@@ -119,8 +119,7 @@ public class KafkaProducerSampler extends ProducerFields {
         private final int perSample;
         private long connectStartMs;
         private long connectMs = -1;
-        private int failed;
-        private int pending;
+        private ProducerResponse.Outcome outcome;
 
         @SuppressWarnings("java:S107") // what one sample needs
         Send(
@@ -166,8 +165,7 @@ public class KafkaProducerSampler extends ProducerFields {
                         () -> stopped() || end.getAsBoolean() || records.rowsEnded()));
                 taking.handedToKafka();
                 if (batch != null) {
-                    pending = batch.pending();
-                    failed = batch.failed();
+                    outcome = ProducerResponse.Outcome.of(batch);
                 }
                 return batch;
             }
@@ -187,12 +185,10 @@ public class KafkaProducerSampler extends ProducerFields {
                 inFlight = null;
             }
             // the outcome when the wait ended: an abort then completes the pending records, which must not
-            // turn an aborted transaction into a success (pending read first: a record failing meanwhile
-            // is counted in one of the two)
-            pending = batch.pending();
-            failed = batch.failed();
+            // turn an aborted transaction into a success
+            outcome = ProducerResponse.Outcome.of(batch);
             if (transactional) {
-                producers.endTransaction(batch, failed == 0 && pending == 0);
+                producers.endTransaction(batch, outcome.acknowledged());
             }
             return batch;
         }
@@ -255,7 +251,7 @@ public class KafkaProducerSampler extends ProducerFields {
             result.setLatency(result.getTime());
             result.setSentBytes(batch.sentBytes());
             producers.sampled(n, batch.sentBytes());
-            ProducerResponse.fill(result, getName(), batch, failed, pending, ackTimeoutMs, transactional);
+            ProducerResponse.fill(result, getName(), batch, outcome, ackTimeoutMs, transactional);
             run.sampled(n, result.getTime());
             if (result instanceof KafkaSampleResult kafkaResult) {
                 kafkaResult.figures(SampleFigures.produced(

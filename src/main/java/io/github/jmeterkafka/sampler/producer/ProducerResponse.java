@@ -26,12 +26,28 @@ public final class ProducerResponse {
                 + (transactional ? "\ntransactional" : "");
     }
 
+    /**
+     * What became of a sample's records when its wait ended: how many failed, and how many were neither acknowledged
+     * nor failed.
+     */
+    public record Outcome(int failed, int pending) {
+        /** The batch's outcome now; pending is read first, so a record failing meanwhile counts in one of the two. */
+        public static Outcome of(SendBatch batch) {
+            int pending = batch.pending();
+            return new Outcome(batch.failed(), pending);
+        }
+
+        /** Every record was acknowledged. */
+        public boolean acknowledged() {
+            return failed == 0 && pending == 0;
+        }
+    }
+
     public static void fill(
             SampleResult result,
             String label,
             SendBatch batch,
-            int failed,
-            int pending,
+            Outcome outcome,
             long ackTimeoutMs,
             boolean transactional) {
         int n = batch.size();
@@ -49,7 +65,7 @@ public final class ProducerResponse {
             data.append("... ").append(n - AbstractKafkaSampler.LISTED_RECORDS).append(" more records\n");
         }
         AbstractKafkaSampler.setResponseText(result, data.toString());
-        if (failed == 0 && pending == 0) {
+        if (outcome.acknowledged()) {
             result.setSuccessful(true);
             result.setResponseCode(ResponseCodes.OK);
             result.setResponseMessage(n + (n == 1 ? " record" : " records") + " acknowledged"
@@ -57,17 +73,19 @@ public final class ProducerResponse {
             return;
         }
         String tx = transactional ? "; transaction aborted" : "";
-        if (failed > 0) {
+        if (outcome.failed() > 0) {
             Exception first = batch.firstFailure();
             AbstractKafkaSampler.fail(
                     result,
                     ResponseCodes.of(first),
-                    failed + " of " + n + " records failed: " + FailureText.describe(first) + tx);
+                    outcome.failed() + " of " + n + " records failed: " + FailureText.describe(first) + tx);
             FailureLog.once(label, result.getResponseCode(), FailureText.describe(first), first);
         } else {
             String why = batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms";
             AbstractKafkaSampler.fail(
-                    result, "TimeoutException", pending + " of " + n + " records not acknowledged " + why + tx);
+                    result,
+                    "TimeoutException",
+                    outcome.pending() + " of " + n + " records not acknowledged " + why + tx);
             FailureLog.once(label, "TimeoutException", "records not acknowledged " + why, null);
         }
     }
