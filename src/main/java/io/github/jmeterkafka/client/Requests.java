@@ -30,7 +30,8 @@ public final class Requests {
     private final Correlation correlation;
     private final Function<Object, String> asJson;
     private final String replyTopicHeader;
-    private final byte[] replyTopic;
+    private final String replyTopic;
+    private final byte[] replyTopicBytes;
 
     /** @param asJson the JSON text of a request value that is neither JSON bytes nor text (e.g. an Avro record) */
     public Requests(
@@ -38,7 +39,8 @@ public final class Requests {
         this.correlation = correlation;
         this.asJson = asJson;
         this.replyTopicHeader = replyTopicHeader;
-        this.replyTopic = replyTopic.getBytes(StandardCharsets.UTF_8);
+        this.replyTopic = replyTopic;
+        this.replyTopicBytes = replyTopic.getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -72,10 +74,10 @@ public final class Requests {
                 if (byId) {
                     headers.remove(correlation.name()).add(correlation.name(), wait.id(i));
                 }
-                headers.remove(replyTopicHeader).add(replyTopicHeader, replyTopic);
+                headers.remove(replyTopicHeader).add(replyTopicHeader, replyTopicBytes);
                 sentBytes += out.bytes()
                         + replyTopicHeader.length()
-                        + replyTopic.length
+                        + replyTopicBytes.length
                         + (byId ? correlation.name().length() + CorrelationIds.LENGTH : 0);
                 String value = byId ? null : valueOf(record, i);
                 int index = i;
@@ -119,6 +121,11 @@ public final class Requests {
 
     public Correlation correlation() {
         return correlation;
+    }
+
+    /** The topic the replies are asked for on, named in each request's headers. */
+    public String replyTopic() {
+        return replyTopic;
     }
 
     /**

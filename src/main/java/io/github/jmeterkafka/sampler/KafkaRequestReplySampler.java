@@ -112,7 +112,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         result.setSamplerData(
                 ProducerResponse.samplerData(connection.name(), requestTopic, partition, n, recordSpec, false)
                         + "\nreply topic: " + replyTo + "\nreply timeout: " + timeoutMs + " ms");
-        return new RoundTrip(connection, producer, run, target, recordSpec, requests, replyTo.trim(), taken, timeoutMs);
+        return new RoundTrip(connection, producer, run, target, recordSpec, requests, taken, timeoutMs);
     }
 
     /** One sample's requests, sent, then their replies waited for. */
@@ -123,7 +123,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         private final ProducerRecords.Target target;
         private final RecordSpec recordSpec;
         private final Requests requests;
-        private final String replyTo;
         private final int n;
         private final SendSchedule.Claim slots;
         private final long timeoutMs;
@@ -138,7 +137,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 ProducerRecords.Target target,
                 RecordSpec recordSpec,
                 Requests requests,
-                String replyTo,
                 ScheduleWait.Taken taken,
                 long timeoutMs) {
             this.connection = connection;
@@ -147,7 +145,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
             this.target = target;
             this.recordSpec = recordSpec;
             this.requests = requests;
-            this.replyTo = replyTo;
             this.n = taken.count();
             this.slots = taken.slots();
             this.timeoutMs = timeoutMs;
@@ -179,6 +176,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         /** The connection's reader of the reply topic, positioned: the sample's connect part. */
         private ReplyReader readyReader(SampleResult result) {
             String requestTopic = target.topic();
+            String replyTo = requests.replyTopic();
             ReplyReader reader = blocking.run(() -> {
                 try {
                     // in order: a missing request topic is named first
