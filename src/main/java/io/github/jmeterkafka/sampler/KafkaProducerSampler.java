@@ -19,6 +19,7 @@ import io.github.jmeterkafka.sampler.producer.ProducerRun;
 import io.github.jmeterkafka.sampler.producer.ProgressPrinter;
 import io.github.jmeterkafka.sampler.producer.RecordSettings;
 import io.github.jmeterkafka.sampler.producer.SameAsLast;
+import io.github.jmeterkafka.sampler.producer.SampleRecords;
 import io.github.jmeterkafka.sampler.producer.ScheduleWait;
 import io.github.jmeterkafka.sampler.producer.TakenRecords;
 import io.github.jmeterkafka.sampler.producer.TargetRate;
@@ -90,12 +91,9 @@ public class KafkaProducerSampler extends ProducerFields {
                 connection,
                 producer,
                 run,
-                settings.target(topicName),
-                settings.spec(),
-                taken,
+                new SampleRecords(settings.target(topicName), settings.spec(), taken, perSample),
                 ackTimeoutMs,
-                pacer,
-                perSample);
+                pacer);
     }
 
     private PacedSender pacer(ProducerRun run) {
@@ -111,36 +109,26 @@ public class KafkaProducerSampler extends ProducerFields {
         private final Connection connection;
         private final Producer<Object, Object> producer;
         private final ProducerRun run;
-        private final ProducerRecords.Target target;
-        private final RecordSpec recordSpec;
-        private final ScheduleWait.Taken taken;
+        private final SampleRecords toSend;
         private final long ackTimeoutMs;
         private final PacedSender pacer;
-        private final int perSample;
         private long connectStartMs;
         private long connectMs = -1;
         private ProducerResponse.Outcome outcome;
 
-        @SuppressWarnings("java:S107") // what one sample needs
         Send(
                 Connection connection,
                 Producer<Object, Object> producer,
                 ProducerRun run,
-                ProducerRecords.Target target,
-                RecordSpec recordSpec,
-                ScheduleWait.Taken taken,
+                SampleRecords toSend,
                 long ackTimeoutMs,
-                PacedSender pacer,
-                int perSample) {
+                PacedSender pacer) {
             this.connection = connection;
             this.producer = producer;
             this.run = run;
-            this.target = target;
-            this.recordSpec = recordSpec;
-            this.taken = taken;
+            this.toSend = toSend;
             this.ackTimeoutMs = ackTimeoutMs;
             this.pacer = pacer;
-            this.perSample = perSample;
         }
 
         @Override
@@ -150,11 +138,12 @@ public class KafkaProducerSampler extends ProducerFields {
 
         @Override
         public SendBatch call(SampleResult result) throws Exception {
+            ScheduleWait.Taken taken = toSend.taken();
             Sending sending = new Sending(
                     producer,
                     maker(result),
                     run.stats,
-                    perSample,
+                    toSend.perSample(),
                     result instanceof KafkaSampleResult,
                     TimeUnit.MILLISECONDS.toNanos(ackTimeoutMs));
             if (pacer != null) {
@@ -195,6 +184,7 @@ public class KafkaProducerSampler extends ProducerFields {
 
         /** The maker of the sample's records; a first sample on a topic waits for its metadata first. */
         private Outgoing.Maker maker(SampleResult result) throws Exception {
+            ProducerRecords.Target target = toSend.target();
             String topicName = target.topic();
             // A thread's first sample on a topic waits here for the topic's metadata (up to max.block.ms): in
             // the sample's time, as its connect time, but before the first send, so that neither the records'
@@ -222,7 +212,7 @@ public class KafkaProducerSampler extends ProducerFields {
             }
             // each record is made as it is sent: its sequence header then carries its own send time
             return records.sample(
-                    recordSpec,
+                    toSend.spec(),
                     seed,
                     connection,
                     run.counters,
@@ -235,18 +225,19 @@ public class KafkaProducerSampler extends ProducerFields {
                 return false;
             }
             int n = batch.size();
+            String topicName = toSend.target().topic();
+            RecordSpec spec = toSend.spec();
             if (pacer != null) {
                 ProducerResponse.span(result, batch, connectStartMs, connectMs);
             }
             result.setSampleCount(n);
             result.setSamplerData(samplerData.get(
-                    () -> ProducerResponse.samplerData(
-                            connection.name(), target.topic(), partition, n, recordSpec, transactional),
+                    () -> ProducerResponse.samplerData(connection.name(), topicName, partition, n, spec, transactional),
                     connection.name(),
-                    target.topic(),
+                    topicName,
                     partition,
                     n,
-                    recordSpec,
+                    spec,
                     transactional));
             result.setLatency(result.getTime());
             result.setSentBytes(batch.sentBytes());

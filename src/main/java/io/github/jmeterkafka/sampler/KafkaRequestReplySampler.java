@@ -3,7 +3,6 @@ package io.github.jmeterkafka.sampler;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.client.MatchWait;
-import io.github.jmeterkafka.client.ProducerRecords;
 import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
@@ -11,7 +10,6 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
-import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
@@ -20,6 +18,7 @@ import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.sampler.producer.ProducerResponse;
 import io.github.jmeterkafka.sampler.producer.RecordSettings;
+import io.github.jmeterkafka.sampler.producer.SampleRecords;
 import io.github.jmeterkafka.sampler.producer.ScheduleWait;
 import io.github.jmeterkafka.sampler.producer.TakenRecords;
 import io.github.jmeterkafka.sampler.producer.TargetRate;
@@ -104,7 +103,6 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                 requestText::text,
                 Fields.required("reply topic header", replyTopicHeader).trim(),
                 replyTo.trim());
-        ProducerRecords.Target target = settings.target(requestTopic);
         if (replyText == null || !replyText.schemaText.equals(replySchema.trim())) {
             replyText = ValueText.of(replySchema.trim(), connection.schemaRegistry());
         }
@@ -112,7 +110,13 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         result.setSamplerData(
                 ProducerResponse.samplerData(connection.name(), requestTopic, partition, n, recordSpec, false)
                         + "\nreply topic: " + replyTo + "\nreply timeout: " + timeoutMs + " ms");
-        return new RoundTrip(connection, producer, run, target, recordSpec, requests, taken, timeoutMs);
+        return new RoundTrip(
+                connection,
+                producer,
+                run,
+                new SampleRecords(settings.target(requestTopic), recordSpec, taken, perSample),
+                requests,
+                timeoutMs);
     }
 
     /** One sample's requests, sent, then their replies waited for. */
@@ -120,33 +124,26 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         private final Connection connection;
         private final Producer<Object, Object> producer;
         private final MatchRun run;
-        private final ProducerRecords.Target target;
-        private final RecordSpec recordSpec;
+        private final SampleRecords toSend;
         private final Requests requests;
         private final int n;
-        private final SendSchedule.Claim slots;
         private final long timeoutMs;
         private long sentBytes;
         private long startNanos;
 
-        @SuppressWarnings("java:S107") // what one sample needs, checked in prepare
         RoundTrip(
                 Connection connection,
                 Producer<Object, Object> producer,
                 MatchRun run,
-                ProducerRecords.Target target,
-                RecordSpec recordSpec,
+                SampleRecords toSend,
                 Requests requests,
-                ScheduleWait.Taken taken,
                 long timeoutMs) {
             this.connection = connection;
             this.producer = producer;
             this.run = run;
-            this.target = target;
-            this.recordSpec = recordSpec;
+            this.toSend = toSend;
             this.requests = requests;
-            this.n = taken.count();
-            this.slots = taken.slots();
+            this.n = toSend.taken().count();
             this.timeoutMs = timeoutMs;
         }
 
@@ -154,13 +151,14 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         public MatchWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
             ReplyReader reader = readyReader(result);
-            var make = records.sample(recordSpec, seed, connection, run.counters, target);
+            var make = records.sample(toSend.spec(), seed, connection, run.counters, toSend.target());
             MatchWait wait = reader.registry()
                     .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
             inFlight = wait;
             try {
                 taking.handedToKafka();
-                sentBytes = blocking.run(() -> requests.send(producer, wait, make, run.stats, slots));
+                sentBytes = blocking.run(() -> requests.send(
+                        producer, wait, make, run.stats, toSend.taken().slots()));
                 if (stopped()) {
                     wait.release();
                 }
@@ -175,7 +173,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
 
         /** The connection's reader of the reply topic, positioned: the sample's connect part. */
         private ReplyReader readyReader(SampleResult result) {
-            String requestTopic = target.topic();
+            String requestTopic = toSend.target().topic();
             String replyTo = requests.replyTopic();
             ReplyReader reader = blocking.run(() -> {
                 try {
