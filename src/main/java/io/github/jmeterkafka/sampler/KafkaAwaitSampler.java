@@ -68,37 +68,27 @@ public class KafkaAwaitSampler extends AwaitFields {
         result.setSamplerData("connection: " + connection.name() + "\ntopic: " + t + "\nawait: " + n + " record(s)"
                 + " with " + by + " = " + value + "\ntimeout: " + timeoutMs + " ms"
                 + (startMs > 0 ? "\nfrom: " + startMs + " (ms since the epoch)" : ""));
-        return new Await(connection, run(), t, by, value, n, timeoutMs, startMs);
+        return new Await(connection, run(), t, new Awaited(by, value, n), timeoutMs, startMs);
     }
+
+    /** What a sample awaits: {@code count} records, each carrying {@code value} where {@code by} reads it. */
+    private record Awaited(Correlation by, String value, int count) {}
 
     /** One sample's wait for its records. */
     private final class Await implements Sample<MatchWait> {
         private final Connection connection;
         private final MatchRun run;
         private final String topicName;
-        private final Correlation by;
-        private final String value;
-        private final int n;
+        private final Awaited awaited;
         private final long timeoutMs;
         private final long startMs;
         private long fromNanos;
 
-        @SuppressWarnings("java:S107") // what one sample needs, checked in prepare
-        Await(
-                Connection connection,
-                MatchRun run,
-                String topicName,
-                Correlation by,
-                String value,
-                int n,
-                long timeoutMs,
-                long startMs) {
+        Await(Connection connection, MatchRun run, String topicName, Awaited awaited, long timeoutMs, long startMs) {
             this.connection = connection;
             this.run = run;
             this.topicName = topicName;
-            this.by = by;
-            this.value = value;
-            this.n = n;
+            this.awaited = awaited;
             this.timeoutMs = timeoutMs;
             this.startMs = startMs;
         }
@@ -115,13 +105,15 @@ public class KafkaAwaitSampler extends AwaitFields {
             long sinceNanos = startMs > 0 ? fromNanos - CLOCK_RESOLUTION_NANOS : fromNanos;
             ReplyReader reader = readyReader(result);
             long readyNanos = System.nanoTime();
-            MatchWait wait = reader.registry().open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), by);
+            int n = awaited.count();
+            MatchWait wait = reader.registry()
+                    .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), awaited.by());
             inFlight = wait;
             try {
                 run.stats.sending(fromNanos, n);
                 for (int i = 0; i < n; i++) {
                     wait.sending(i, fromNanos);
-                    wait.expect(i, value, sinceNanos);
+                    wait.expect(i, awaited.value(), sinceNanos);
                 }
                 // the reader's cold start (a thread's first sample) is no part of the records' time to come
                 wait.timeoutFrom(readyNanos);
@@ -147,7 +139,7 @@ public class KafkaAwaitSampler extends AwaitFields {
                             Map.of(topicName, "awaited"),
                             topicName,
                             from,
-                            by,
+                            awaited.by(),
                             () -> ValueText.of(valueSchema.trim(), connection.schemaRegistry())::text,
                             closeTimeout());
                     return r;
@@ -168,7 +160,7 @@ public class KafkaAwaitSampler extends AwaitFields {
                 kafkaResult.figures(SampleFigures.awaited(
                                 wait.latencyMicros(),
                                 matched,
-                                n - matched,
+                                awaited.count() - matched,
                                 MatchResponse.valueBytes(records),
                                 wait.timedOut())
                         .from(RunOutput.server(), result.getStartTime(), result.getEndTime()));
