@@ -139,8 +139,9 @@ public class KafkaAwaitSampler extends AwaitFields {
                             Map.of(topicName, "awaited"),
                             topicName,
                             from,
-                            awaited.by(),
-                            () -> ValueText.of(valueSchema.trim(), connection.schemaRegistry())::text,
+                            new MatchRun.Matching(
+                                    awaited.by(),
+                                    () -> ValueText.of(valueSchema.trim(), connection.schemaRegistry())::text),
                             closeTimeout());
                     return r;
                 } catch (InterruptedException e) {

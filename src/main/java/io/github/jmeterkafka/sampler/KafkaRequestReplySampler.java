@@ -186,8 +186,9 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                             topics,
                             replyTo,
                             0,
-                            requests.correlation(),
-                            () -> ValueText.of(replySchema.trim(), connection.schemaRegistry())::text,
+                            new MatchRun.Matching(
+                                    requests.correlation(),
+                                    () -> ValueText.of(replySchema.trim(), connection.schemaRegistry())::text),
                             closeTimeout());
                     return r;
                 } catch (InterruptedException e) {

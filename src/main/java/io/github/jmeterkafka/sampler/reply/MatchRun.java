@@ -60,21 +60,25 @@ public final class MatchRun implements SamplerRuns.Run {
     }
 
     /**
-     * The connection's reader of {@code readTopic}, positioned and reading by {@code by}; the topics are checked to
-     * exist once per run. Blocks: call it from the sample's interruptible part.
+     * How a reader finds a sample's records: {@code by} what they carry, and {@code asJson}, which makes the reader's
+     * own decoder of values to JSON (it runs on the reader's thread) only for the first sample that reads by
+     * {@code by}, so that a schema is not parsed per sample.
+     */
+    public record Matching(Correlation by, Supplier<Function<Object, String>> asJson) {}
+
+    /**
+     * The connection's reader of {@code readTopic}, positioned and reading by {@code matching}; the topics are checked
+     * to exist once per run. Blocks: call it from the sample's interruptible part.
      *
      * @param topics      what each topic is to the sampler, by topic, in the order a missing one is named
      * @param fromEpochMs see {@link ReplyReader#start}
-     * @param asJson      makes the reader's own decoder of values to JSON (it runs on the reader's thread), only for
-     *                    the first sample that reads by {@code by}: a schema is not parsed per sample
      */
     public ReplyReader reader(
             Connection connection,
             Map<String, String> topics,
             String readTopic,
             long fromEpochMs,
-            Correlation by,
-            Supplier<Function<Object, String>> asJson,
+            Matching matching,
             Duration closeTimeout)
             throws InterruptedException {
         String key = String.join("\n", topics.keySet());
@@ -86,7 +90,7 @@ public final class MatchRun implements SamplerRuns.Run {
                 readTopic,
                 new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
                 fromEpochMs,
-                registry -> registry.correlate(by, asJson),
+                registry -> registry.correlate(matching.by(), matching.asJson()),
                 new ReplyReader.Timeouts(Duration.ofMillis(READER_START_MS), closeTimeout));
         r.ready(READER_START_MS);
         return r;
