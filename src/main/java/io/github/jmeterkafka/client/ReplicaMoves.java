@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiPredicate;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.AlterPartitionReassignmentsOptions;
@@ -105,7 +106,10 @@ public final class ReplicaMoves {
         if (throttle.isPresent()) {
             removeThrottle(topics);
         }
-        Map<TopicPartition, TopicPartitionInfo> after = infos(asked);
+        Map<TopicPartition, TopicPartitionInfo> after = seen(
+                asked,
+                "the new replicas shown by the cluster",
+                (tp, info) -> ids(info.replicas()).equals(targets.get(tp)));
         List<Move> moves = new ArrayList<>();
         for (TopicPartition tp : asked) {
             moves.add(move(tp, before.get(tp), after.get(tp), ""));
@@ -155,12 +159,42 @@ public final class ReplicaMoves {
                     "electing the new leaders");
             elected.forEach((tp, error) -> error.ifPresent(e -> notes.put(tp, "not elected: " + e.getMessage())));
         }
-        Map<TopicPartition, TopicPartitionInfo> after = infos(asked);
+        Map<TopicPartition, TopicPartitionInfo> after = seen(
+                asked,
+                "the new leaders shown by the cluster",
+                (tp, info) -> !targets.containsKey(tp)
+                        || notes.containsKey(tp)
+                        || id(info.leader()) == targets.get(tp).get(0));
         List<Move> moves = new ArrayList<>();
         for (TopicPartition tp : asked) {
             moves.add(move(tp, before.get(tp), after.get(tp), notes.getOrDefault(tp, "")));
         }
         return moves;
+    }
+
+    /**
+     * The partitions as described once each shows what {@code shown} waits for: the controller answers before every
+     * broker has heard, so reading at once can report a moved leader or replica as not moved.
+     */
+    private Map<TopicPartition, TopicPartitionInfo> seen(
+            Set<TopicPartition> asked, String what, BiPredicate<TopicPartition, TopicPartitionInfo> shown)
+            throws InterruptedException, ExecutionException {
+        String waitingFor = what;
+        while (true) {
+            Map<TopicPartition, TopicPartitionInfo> now;
+            try {
+                now = infos(asked);
+            } catch (TimeoutException e) {
+                throw (TimeoutException) deadline.notDone(waitingFor).initCause(e);
+            }
+            long waiting =
+                    asked.stream().filter(tp -> !shown.test(tp, now.get(tp))).count();
+            if (waiting == 0) {
+                return now;
+            }
+            waitingFor = what + " (" + waiting + " of " + asked.size() + " partitions not yet)";
+            deadline.pause(waitingFor);
+        }
     }
 
     /**
@@ -186,31 +220,15 @@ public final class ReplicaMoves {
         Set<TopicPartition> asked =
                 partitions.isEmpty() ? all(cluster.view(List.of()).topics()) : cluster.resolve(partitions, unchanged);
         Map<TopicPartition, TopicPartitionInfo> before = infos(asked);
-        String what = "every leader moved";
-        while (true) {
-            Map<TopicPartition, TopicPartitionInfo> now;
-            try {
-                now = infos(asked);
-            } catch (TimeoutException e) {
-                throw (TimeoutException) deadline.notDone(what).initCause(e);
-            }
-            long waiting = asked.stream()
-                    .filter(tp -> {
-                        int leader = id(now.get(tp).leader());
-                        int from = awayFrom.isPresent()
-                                ? awayFrom.getAsInt()
-                                : id(before.get(tp).leader());
-                        return leader < 0 || leader == from;
-                    })
-                    .count();
-            if (waiting == 0) {
-                List<Move> moves = new ArrayList<>();
-                asked.forEach(tp -> moves.add(move(tp, before.get(tp), now.get(tp), "")));
-                return moves;
-            }
-            what = "every leader moved (" + waiting + " of " + asked.size() + " partitions not yet)";
-            deadline.pause(what);
-        }
+        Map<TopicPartition, TopicPartitionInfo> now = seen(asked, "every leader moved", (tp, info) -> {
+            int from = awayFrom.isPresent()
+                    ? awayFrom.getAsInt()
+                    : id(before.get(tp).leader());
+            return id(info.leader()) >= 0 && id(info.leader()) != from;
+        });
+        List<Move> moves = new ArrayList<>();
+        asked.forEach(tp -> moves.add(move(tp, before.get(tp), now.get(tp), "")));
+        return moves;
     }
 
     private void reassignAndWait(Map<TopicPartition, List<Integer>> targets, String what)
