@@ -61,6 +61,11 @@ final class BenchRun implements AutoCloseable {
                 .start();
         System.out.println("Broker at " + broker.bootstrapServers() + " in "
                 + broker.lastStartTime().toMillis() + " ms");
+        String pinned = CorePinning.pin(broker.pid());
+        if (!pinned.isEmpty()) {
+            report.machine(Map.of("cores", pinned));
+            System.out.println(pinned);
+        }
         admin = broker.admin();
         jmeter = JMeter.fromSystemProperties().installPlugin();
     }
