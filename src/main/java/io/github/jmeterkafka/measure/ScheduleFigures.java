@@ -77,7 +77,8 @@ public record ScheduleFigures(Histogram correctedMicros, Histogram sendDelayMicr
         }
         return String.format(
                 Locale.ROOT,
-                " Due records waited %.1f s in the producer's send() (the cluster's pace when its buffer.memory is full) and"
+                " Due records waited %.1f s in the producer's send() (its buffer.memory full: the cluster's pace, or the"
+                        + " producer's I/O thread short of CPU) and"
                         + " %.1f s at the threads' in-flight limit (2 x records per sample a thread); any other delay"
                         + " is the load generator's (CPU, threads).",
                 behind.inSendMs() / 1000.0,

@@ -28,18 +28,22 @@ final class SearchCase {
     final int quotaMb;
     // the search file's repeats: both ends of the final bracket run again, an answer only where they agree
     final int repeats;
+    // perf-test's records left out, in seconds of its rate: it starts at full rate and catches up for seconds
+    final int perfWarmupS;
 
-    SearchCase(String rate, int seconds, int searches, int quotaMb, int repeats) {
+    SearchCase(String rate, int seconds, int searches, int quotaMb, int repeats, int perfWarmupS) {
         this.rate = rate;
         this.seconds = seconds;
         this.searches = searches;
         this.quotaMb = quotaMb;
         this.repeats = repeats;
+        this.perfWarmupS = perfWarmupS;
     }
 
     /**
      * Reads {@code bench.search.rate} (10000-200000), {@code bench.search.seconds} (30), {@code bench.search.count}
-     * (3), {@code bench.search.quota.mb} (0: the broker unthrottled) and {@code bench.search.repeats} (1).
+     * (3), {@code bench.search.quota.mb} (0: the broker unthrottled), {@code bench.search.repeats} (1) and {@code
+     * bench.search.perf.warmup.s} (5, as the plan's).
      */
     static SearchCase fromSystemProperties() {
         return new SearchCase(
@@ -47,7 +51,8 @@ final class SearchCase {
                 Integer.getInteger("bench.search.seconds", 30),
                 Integer.getInteger("bench.search.count", 3),
                 Integer.getInteger("bench.search.quota.mb", 0),
-                Integer.getInteger("bench.search.repeats", 1));
+                Integer.getInteger("bench.search.repeats", 1),
+                Integer.getInteger("bench.search.perf.warmup.s", WARMUP_S));
     }
 
     String title() {
@@ -55,7 +60,8 @@ final class SearchCase {
                 + " s a run"
                 + (repeats > 1 ? ", repeats=" + repeats : "")
                 + (quotaMb > 0 ? ", the broker's produce quota " + quotaMb + " MB/s for all clients" : "")
-                + "; perf-test at 0.8, 1 and 1.25 x the median answer";
+                + "; perf-test at 0.8, 1 and 1.25 x the median answer"
+                + (perfWarmupS != WARMUP_S ? ", its first " + perfWarmupS + " s left out" : "");
     }
 
     /** One search: its answer (0: none), the lowest rate that failed, its runs and its last line. */

@@ -95,11 +95,12 @@ final class SearchRuns {
         String id = SearchCase.CASE + "-" + rate;
         String topic = bench.topic(id, 0, "perf");
         Topics.create(bench.admin(), PacingCase.PARTITIONS, topic);
-        long records = rate * c.seconds;
+        // as many steady seconds as the plan's runs have after their warm-up
+        long records = rate * (c.perfWarmupS + c.seconds - SearchCase.WARMUP_S);
         Path dir = bench.runDir(id + "-perf");
         List<String> args = bench.producerPerformanceArgs(
                 topic, records, PacingCase.RECORD_SIZE, Math.toIntExact(rate), PacingCase.producerProperties());
-        args.addAll(List.of("--warmup-records", Long.toString(rate * SearchCase.WARMUP_S)));
+        args.addAll(List.of("--warmup-records", Long.toString(rate * c.perfWarmupS)));
         KafkaTool.Result r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, dir);
         SearchCase.Check check = new SearchCase.Check(factor, rate, 0, -1, -1);
         if (bench.check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {

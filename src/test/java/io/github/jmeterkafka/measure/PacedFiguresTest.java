@@ -61,8 +61,10 @@ class PacedFiguresTest {
         ProducerStats.Summary s = stalled(schedule).summary();
 
         assertThat(SummaryLines.producer(s, null, Warmup.NONE, 1000).get(2))
-                .contains("0 records skipped. Due records waited 1.5 s in the producer's send() (the cluster's pace"
-                        + " when its buffer.memory is full) and 0.3 s at the threads' in-flight limit");
+                .contains(
+                        "0 records skipped. Due records waited 1.5 s in the producer's send() (its buffer.memory full:"
+                                + " the cluster's pace, or the producer's I/O thread short of CPU) and 0.3 s at the threads'"
+                                + " in-flight limit");
         SendSchedule.Behind merged = schedule.behind().plus(schedule.behind());
         assertThat(merged.inSendMs()).isEqualTo(3000);
         assertThat(merged.atLimitMs()).isEqualTo(500);

@@ -132,7 +132,9 @@ public final class ProducerRun implements SamplerRuns.Run {
                 ? "The threads' in-flight limit held records back most: raise records per sample (or threads)."
                 : behind.inSendMs() > 0
                         ? "The producer's send() held records back most (its buffer.memory full): the cluster did not"
-                                + " keep up (look at the latency and the broker)."
+                                + " keep up (look at the latency and the broker), or this JVM's CPU did not let the"
+                                + " producer's I/O thread keep up (at the start of a run at full rate: give a Rate"
+                                + " ramp-up)."
                         : "Neither the producer nor the threads' in-flight limit held records back: the load generator"
                                 + " was short of CPU or threads.";
         return String.format(
