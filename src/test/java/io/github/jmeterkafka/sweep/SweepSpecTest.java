@@ -3,14 +3,35 @@ package io.github.jmeterkafka.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.jmeterkafka.harness.Harness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SweepSpecTest {
+
+    @Test
+    void everyShippedSweepReadsAndTheCapacitySearchRampsOverItsWarmUp() throws Exception {
+        Path sweeps = Harness.projectDir().resolve("test-plans/sweeps");
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(sweeps)) {
+            files = listed.filter(f -> f.toString().endsWith(".properties"))
+                    .sorted()
+                    .toList();
+        }
+        assertThat(files).isNotEmpty();
+        for (Path f : files) {
+            assertThat(SweepSpec.read(f).plan).as(f.getFileName().toString()).isRegularFile();
+        }
+        // started at full rate, a JMeter process still compiling fell behind past a 5 s warm-up at 100,000/s
+        Map<String, String> capacity =
+                SweepSpec.read(sweeps.resolve("capacity.properties")).everyRun.fixed();
+        assertThat(capacity.get("ramp.up")).isNotNull().isEqualTo(capacity.get("kafka.warmup.s"));
+    }
 
     @Test
     void theFirstVariedPropertyVariesSlowest_andRepeatsComeRoundByRound(@TempDir Path dir) throws Exception {
