@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.client;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,9 @@ public final class ClientMetrics {
     private static final ThreadLocal<ClientMetrics> CREATING = new ThreadLocal<>();
     private static final Object DEFAULT_REPORTERS =
             ProducerConfig.configDef().defaultValues().get(CommonClientConfigs.METRIC_REPORTER_CLASSES_CONFIG);
+
+    private static final Object DEFAULT_BATCH_SIZE =
+            ProducerConfig.configDef().defaultValues().get(ProducerConfig.BATCH_SIZE_CONFIG);
 
     private final Set<Client> live = ConcurrentHashMap.newKeySet();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
@@ -95,10 +99,22 @@ public final class ClientMetrics {
         private final String id;
         private final String groupId;
         private final Map<MetricName, KafkaMetric> metrics = new ConcurrentHashMap<>();
+        private final int batchSize;
 
-        Client(String id, String groupId) {
+        Client(String id, String groupId, int batchSize) {
             this.id = id;
             this.groupId = groupId;
+            this.batchSize = batchSize;
+        }
+
+        /** Every metric of the client now: a read-only view that follows the client's changes. */
+        public Map<MetricName, KafkaMetric> metrics() {
+            return Collections.unmodifiableMap(metrics);
+        }
+
+        /** A producer's batch.size; 0 for other clients. */
+        public int batchSize() {
+            return batchSize;
         }
 
         public String id() {
@@ -146,11 +162,18 @@ public final class ClientMetrics {
             owner = CREATING.get();
             if (owner != null) {
                 Object group = configs.get(ConsumerConfig.GROUP_ID_CONFIG);
+                // Kafka hands reporters the client's originals: batch.size only when it was set
+                Object batch = configs.containsKey(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG)
+                        ? (configs.containsKey(ProducerConfig.BATCH_SIZE_CONFIG)
+                                ? configs.get(ProducerConfig.BATCH_SIZE_CONFIG)
+                                : DEFAULT_BATCH_SIZE)
+                        : null;
                 client = new Client(
                         String.valueOf(configs.get(CommonClientConfigs.CLIENT_ID_CONFIG)),
                         group == null || group.toString().isBlank()
                                 ? null
-                                : group.toString().trim());
+                                : group.toString().trim(),
+                        batch == null ? 0 : Integer.parseInt(batch.toString().trim()));
                 shareMember = configs.containsKey(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG);
             }
         }

@@ -10,6 +10,7 @@ import io.github.jmeterkafka.client.Secrets;
 import io.github.jmeterkafka.client.SecuritySettings;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,9 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
         }
         Connections.bind(connection, JMeterContextService.getTestStartTime());
         ProcessMetrics.start();
+        if (!"false".equalsIgnoreCase(PluginProperties.get(PluginProperties.LIMITS, "true"))) {
+            LimitsProbe.start(Connections::all);
+        }
     }
 
     private Connection open(String name) {
@@ -131,6 +135,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     @Override
     public void testEnded() {
         ProcessMetrics.stop();
+        LimitsProbe.stop(PluginProperties.closeTimeout());
         Connections.unbind(connectionName == null ? "" : connectionName.trim(), PluginProperties.closeTimeout());
     }
 

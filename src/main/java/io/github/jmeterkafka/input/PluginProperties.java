@@ -20,6 +20,8 @@ public final class PluginProperties {
     public static final String PROGRESS_INTERVAL_S = "kafka.progress.interval.s";
     /** A CSV file this process's client metrics go to, as the Kafka Metrics listener writes them (jmeter-servers). */
     public static final String METRICS_FILE = "kafka.metrics.file";
+    /** "false" stops the limits probe: the summaries then have no limits lines. */
+    public static final String LIMITS = "kafka.limits";
     /** Seconds between those metrics rows. */
     public static final String METRICS_INTERVAL_S = "kafka.metrics.interval.s";
     /** The metric names, comma-separated, as the listener's field. */

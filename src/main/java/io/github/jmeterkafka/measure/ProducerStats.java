@@ -213,6 +213,11 @@ public final class ProducerStats {
                 .paced(schedule, steadyScheduled);
     }
 
+    /** nanoTime of the first send (of the steady state when {@code steady}) and of the last ack. */
+    public long[] window(boolean steady) {
+        return new long[] {(steady ? steadyFirstSendNanos : firstSendNanos).get(), lastAckNanos.get()};
+    }
+
     private static double seconds(long firstNanos, long lastNanos) {
         return firstNanos == Long.MAX_VALUE || lastNanos <= firstNanos ? 0 : (lastNanos - firstNanos) / 1e9;
     }
@@ -236,10 +241,7 @@ public final class ProducerStats {
         /** A paced run's latency from the intended send time, send delay and time behind; null when not paced. */
         public final ScheduleFigures schedule;
 
-        /**
-         * @param h       every acknowledged record's latency in µs
-         * @param seconds from the first send to the last ack
-         */
+        /** {@code h}: every acknowledged record's latency in µs; {@code seconds}: from the first send to the last ack. */
         public Summary(Histogram h, long failedRecords, long bytes, double seconds, String firstFailure) {
             this(h, failedRecords, bytes, seconds, firstFailure, null);
         }
@@ -253,14 +255,13 @@ public final class ProducerStats {
                 String firstFailure,
                 ScheduleFigures schedule) {
             this.schedule = schedule;
-            long records = h.getTotalCount();
             this.latencyMicros = h;
-            this.records = records;
+            this.records = h.getTotalCount();
             this.failedRecords = failedRecords;
             this.bytes = bytes;
             this.seconds = seconds;
-            this.avgMs = records == 0 ? 0 : h.getMean() / 1000.0;
-            this.maxMs = records == 0 ? 0 : h.getMaxValue() / 1000.0;
+            this.avgMs = this.records == 0 ? 0 : h.getMean() / 1000.0;
+            this.maxMs = this.records == 0 ? 0 : h.getMaxValue() / 1000.0;
             this.p50Ms = h.getValueAtPercentile(50) / 1000;
             this.p95Ms = h.getValueAtPercentile(95) / 1000;
             this.p99Ms = h.getValueAtPercentile(99) / 1000;
@@ -270,10 +271,8 @@ public final class ProducerStats {
 
         /** This summary with a paced run's figures; itself when {@code schedule} is null. */
         Summary paced(SendSchedule on, ScheduleFigures.Recorder figures) {
-            return on == null
-                    ? this
-                    : new Summary(
-                            latencyMicros, failedRecords, bytes, seconds, firstFailure, figures.snapshot(on.behind()));
+            ScheduleFigures f = on == null ? null : figures.snapshot(on.behind());
+            return f == null ? this : new Summary(latencyMicros, failedRecords, bytes, seconds, firstFailure, f);
         }
 
         public boolean isPaced() {

@@ -34,6 +34,7 @@ public final class CapacitySearch {
             "corrected_p50_ms",
             "corrected_p99_ms",
             "corrected_p999_ms",
+            "first_limit",
             "why",
             "limit_ms");
 
@@ -98,7 +99,11 @@ public final class CapacitySearch {
                 .run();
         Files.writeString(out.resolve(ANSWER), result.text() + System.lineSeparator(), StandardCharsets.UTF_8);
         console.println(result.text());
-        return result.status() == RateSearch.Status.FOUND || result.status() == RateSearch.Status.ABOVE_BOUNDS ? 0 : 1;
+        return result.status() == RateSearch.Status.FOUND
+                        || result.status() == RateSearch.Status.ABOVE_BOUNDS
+                        || result.status() == RateSearch.Status.GENERATOR_BOUND
+                ? 0
+                : 1;
     }
 
     private String row(SweepSpec.Run run, Verdict v) {
@@ -112,6 +117,7 @@ public final class CapacitySearch {
                 .add(number(v.corrected().p50Ms()))
                 .add(number(v.corrected().p99Ms()))
                 .add(number(v.corrected().p999Ms()))
+                .add(CsvField.of(v.firstLimit()))
                 .add(CsvField.of(v.why()))
                 .add(number(spec.search.objective().limitMs()));
         return j + System.lineSeparator();

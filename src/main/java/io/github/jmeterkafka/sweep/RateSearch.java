@@ -24,6 +24,11 @@ final class RateSearch {
         FOUND,
         /** Even the highest bound held: the limit is above it. */
         ABOVE_BOUNDS,
+        /**
+         * The lowest rate that failed had the load generator as its first limit: the cluster's limit is above the
+         * highest rate that held, by how much this generator cannot tell.
+         */
+        GENERATOR_BOUND,
         /** Even the lowest bound failed. */
         BELOW_BOUNDS,
         /** Repeats of one rate disagreed. */
@@ -81,7 +86,11 @@ final class RateSearch {
                         ? result(Status.BELOW_BOUNDS, null, failed, "")
                         : failed == null
                                 ? result(Status.ABOVE_BOUNDS, held, null, "")
-                                : result(Status.FOUND, held, failed, "");
+                                : result(
+                                        failed.generatorBound() ? Status.GENERATOR_BOUND : Status.FOUND,
+                                        held,
+                                        failed,
+                                        "");
     }
 
     private Verdict once(long rate) throws IOException, InterruptedException {
@@ -128,6 +137,24 @@ final class RateSearch {
                         Objective.ms(search.precisionPercent()),
                         runs.size(),
                         repeats > 1 ? ", confirmed by " + repeats + " runs of each" : "");
+            case GENERATOR_BOUND ->
+                String.format(
+                        Locale.ROOT,
+                        "The highest rate that held %s: %,d records/s (%s %s %s ms). At %,d records/s the first limit"
+                                + " hit was the load generator's, not the cluster's (%s): the cluster's limit is above"
+                                + " %,d records/s. To find it, lift the generator's limit: run JMeter on machines of its"
+                                + " own, away from the brokers, or on several (search.servers=), or give it more cores."
+                                + " %d runs%s.",
+                        search.objective(),
+                        held.rate(),
+                        search.objective().latency(),
+                        search.objective().percentile(),
+                        Objective.ms(held.objectiveMs()),
+                        failed.rate(),
+                        failed.firstLimit(),
+                        held.rate(),
+                        runs.size(),
+                        repeats > 1 ? ", confirmed by " + repeats + " runs of each" : "");
             case ABOVE_BOUNDS ->
                 String.format(
                         Locale.ROOT,
@@ -142,10 +169,14 @@ final class RateSearch {
             case BELOW_BOUNDS ->
                 String.format(
                         Locale.ROOT,
-                        "No rate held %s: the lowest bound %,d records/s failed: %s. Lower search.rate's bound.",
+                        "No rate held %s: the lowest bound %,d records/s failed: %s. %s",
                         search.objective(),
                         failed.rate(),
-                        failed.why());
+                        failed.why(),
+                        failed.generatorBound()
+                                ? "Its first limit hit was the load generator's (" + failed.firstLimit()
+                                        + "), not the cluster's: give JMeter machines of its own or more cores."
+                                : "Lower search.rate's bound.");
             case UNSETTLED ->
                 String.format(
                         Locale.ROOT,

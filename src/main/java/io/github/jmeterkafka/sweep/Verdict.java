@@ -3,6 +3,7 @@ package io.github.jmeterkafka.sweep;
 import io.github.jmeterkafka.measure.HlogHeader;
 import io.github.jmeterkafka.measure.Interval;
 import io.github.jmeterkafka.measure.IntervalLogReader;
+import io.github.jmeterkafka.measure.LimitKind;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.io.IOException;
@@ -23,7 +24,14 @@ import org.HdrHistogram.Histogram;
  * where the plan consumes, neither did the consumers' end-to-end latency (their lag, in time). {@code why} says every
  * criterion a failing run missed.
  */
-record Verdict(long rate, boolean holds, String why, Double achievedPercent, Double objectiveMs, Corrected corrected) {
+record Verdict(
+        long rate,
+        boolean holds,
+        String why,
+        Double achievedPercent,
+        Double objectiveMs,
+        Corrected corrected,
+        String firstLimit) {
 
     static final double ACHIEVED_PERCENT = 99;
 
@@ -37,7 +45,7 @@ record Verdict(long rate, boolean holds, String why, Double achievedPercent, Dou
             why.add(o.failure());
         }
         if (summary == null || summary.size() == 0) {
-            return new Verdict(rate, false, String.join("; ", why), null, null, new Corrected(null, null, null));
+            return new Verdict(rate, false, String.join("; ", why), null, null, new Corrected(null, null, null), "");
         }
         String part = part(summary);
         long failedRecords = (long) sum(summary, SummaryRow.ALL, "producer", Column.FAILED);
@@ -74,7 +82,28 @@ record Verdict(long rate, boolean holds, String why, Double achievedPercent, Dou
                 new Corrected(
                         max(summary, part, "producer", Column.CORRECTED_P50_MS),
                         max(summary, part, "producer", Column.CORRECTED_P99_MS),
-                        max(summary, part, "producer", Column.CORRECTED_P999_MS)));
+                        max(summary, part, "producer", Column.CORRECTED_P999_MS)),
+                firstLimit(summary, part));
+    }
+
+    /** The producers' first limit hit: the first that names one; "none seen" or empty when none does. */
+    private static String firstLimit(CsvTable summary, String part) {
+        String seen = "";
+        for (int i = 0; i < summary.size(); i++) {
+            String cell = summary.get(i, Column.FIRST_LIMIT.header()).trim();
+            if (part.equals(summary.get(i, "part")) && "producer".equals(summary.get(i, "kind")) && !cell.isEmpty()) {
+                if (LimitKind.of(cell) != null) {
+                    return cell;
+                }
+                seen = cell;
+            }
+        }
+        return seen;
+    }
+
+    /** Whether the run failed with the load generator as its first limit: not the cluster's limit, then. */
+    boolean generatorBound() {
+        return !holds && LimitKind.of(firstLimit) == LimitKind.GENERATOR;
     }
 
     /** The steady part when the run had a warm-up, else all of it. */
@@ -148,6 +177,7 @@ record Verdict(long rate, boolean holds, String why, Double achievedPercent, Dou
                 objective.latency(),
                 objective.percentile(),
                 objectiveMs == null ? "-" : Objective.ms(objectiveMs));
-        return holds ? figures : figures + ": " + why;
+        String limit = firstLimit.isEmpty() ? "" : " | first limit hit: " + firstLimit;
+        return (holds ? figures : figures + ": " + why) + limit;
     }
 }

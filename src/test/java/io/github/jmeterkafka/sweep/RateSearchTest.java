@@ -37,7 +37,8 @@ class RateSearchTest {
                     ok ? "" : "corrected p99 80 ms > 50 ms",
                     100.0,
                     ok ? 30.0 : 80.0,
-                    new Verdict.Corrected(5.0, 30.0, 60.0));
+                    new Verdict.Corrected(5.0, 30.0, 60.0),
+                    "none seen");
         }
     }
 

@@ -4,17 +4,21 @@ import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.measure.EventFigures;
 import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.LimitFigures;
+import io.github.jmeterkafka.measure.LimitSample;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.StepFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
 import io.github.jmeterkafka.sampler.SamplerRuns;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
@@ -106,11 +110,14 @@ public final class ProducerRun implements SamplerRuns.Run {
                 intervals == null ? List.of() : intervals.tails(),
                 retriesCounter(),
                 c == null ? -1 : Math.max(retriesSeen.get(), c.clientMetrics().producerRetries()));
-        SummaryPrinter.print(
-                "Kafka Producer summary for '" + label + "':",
-                SummaryLines.producer(all, steady, warmup, expectedRate, steps, events)
-                        .toArray(new String[0]));
+        List<LimitSample> seconds = LimitsProbe.samples();
+        LimitFigures allLimits = LimitFigures.of(seconds, stats.window(false));
+        LimitFigures steadyLimits = steady == null ? null : LimitFigures.of(seconds, stats.window(true));
+        List<String> lines = new ArrayList<>(SummaryLines.producer(all, steady, warmup, expectedRate, steps, events));
+        lines.addAll(LimitFigures.lines(allLimits, steadyLimits));
+        SummaryPrinter.print("Kafka Producer summary for '" + label + "':", lines.toArray(new String[0]));
         var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate, steps, events));
+        LimitFigures.into(rows, allLimits, steadyLimits);
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);

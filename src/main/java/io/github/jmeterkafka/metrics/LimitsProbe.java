@@ -1,0 +1,98 @@
+package io.github.jmeterkafka.metrics;
+
+import io.github.jmeterkafka.client.Connection;
+import io.github.jmeterkafka.measure.LimitSample;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads, once a second while a test runs, what may limit it: the load generator ({@link GeneratorLoad}), the clients
+ * ({@link ClientLoad}) and the replication of the topics they use ({@link ReplicationWatch}). One per JMeter process:
+ * every sampler's summary takes the seconds of its own window from it. The seconds of the last test stay readable
+ * after it stopped, until the next test starts.
+ *
+ * <p>Threads: {@link #start} and {@link #stop} run on JMeter's test start/end thread; the probe's own daemon thread
+ * reads; {@link #samples} may be called from any thread.
+ */
+public final class LimitsProbe {
+    private static final Logger log = LoggerFactory.getLogger(LimitsProbe.class);
+    private static final long PERIOD_MS = 1000;
+    // a day of seconds: a longer test keeps its last day
+    private static final int KEPT = 86_400;
+
+    private static Thread thread;
+    private static final List<LimitSample> samples = new ArrayList<>();
+
+    private LimitsProbe() {}
+
+    /** Starts reading, unless it already runs; forgets the last test's seconds. */
+    public static synchronized void start(Supplier<Collection<Connection>> connections) {
+        if (thread != null) {
+            return;
+        }
+        synchronized (samples) {
+            samples.clear();
+        }
+        GeneratorLoad generator = new GeneratorLoad();
+        thread = new Thread(() -> run(generator, connections), "Kafka limits probe");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void run(GeneratorLoad generator, Supplier<Collection<Connection>> connections) {
+        ClientLoad clients = new ClientLoad();
+        ReplicationWatch replication = new ReplicationWatch(PERIOD_MS / 2);
+        long next = System.nanoTime() + PERIOD_MS * 1_000_000;
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                }
+                long now = System.nanoTime();
+                next = Math.max(next + PERIOD_MS * 1_000_000, now);
+                LimitSample.Generator g = generator.read(now);
+                ClientLoad.Reading r = clients.read(connections.get());
+                LimitSample s = new LimitSample(now, g, r.client(), r.nodes(), replication.read(r.topics()));
+                synchronized (samples) {
+                    if (samples.size() >= KEPT) {
+                        samples.remove(0);
+                    }
+                    samples.add(s);
+                }
+            }
+        } catch (InterruptedException e) {
+            // stop() was called
+        } catch (RuntimeException e) {
+            log.warn("Kafka limits: the probe stopped reading, the limits lines end here: {}", e.toString());
+        } finally {
+            generator.close();
+        }
+    }
+
+    /** Stops reading, waiting at most {@code timeout} for the probe's thread. */
+    public static synchronized void stop(Duration timeout) {
+        if (thread == null) {
+            return;
+        }
+        thread.interrupt();
+        try {
+            thread.join(Math.max(1, timeout.toMillis()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        thread = null;
+    }
+
+    /** The seconds read so far in this test (or the last one), oldest first. */
+    public static List<LimitSample> samples() {
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+}
