@@ -9,37 +9,16 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What each candidate limit showed over one window of a run (all of it, or its steady state), and which was hit
- * first: the earliest second from which a candidate stayed at its limit ({@link #SUSTAINED} seconds in a row for a
- * level such as CPU, at once for a count such as a failed record).
+ * first ({@link LimitRules}).
  */
 public final class LimitFigures {
-    /** Busy share of the generator's cores from which they count as full. */
-    static final double CORES_FULL = 0.90;
-    /** GC pause time per second from which the generator counts as held up by its GC. */
-    static final double GC_PAUSE_MS = 100;
-    /** Share of the time a send waited for buffer.memory from which the producers count as held back. */
-    static final double BUFFER_FULL = 0.10;
-    /** A node stands out when its request latency is this many times the others' median, and at least {@link #NODE_MIN_MS}. */
-    static final double NODE_FACTOR = 3;
-
-    static final double NODE_MIN_MS = 10;
-    /** Seconds in a row a level must stay at its limit to count: one busy second is noise. */
-    static final int SUSTAINED = 3;
-
-    /** A limit and when it was first hit, in whole seconds from the window's start. */
-    public record Hit(LimitKind kind, String what, long atSecond) {
-        /** The first_limit cell: "generator: its cores 97 % busy (this JVM 58 %), 4 s in". */
-        public String cell() {
-            return kind.tag() + ": " + what + ", " + atSecond + " s in";
-        }
-    }
 
     private final List<LimitSample> samples;
-    private final Hit first;
+    private final LimitHit first;
 
     private LimitFigures(List<LimitSample> samples) {
         this.samples = samples;
-        this.first = first(samples);
+        this.first = LimitRules.first(samples);
     }
 
     /**
@@ -82,136 +61,8 @@ public final class LimitFigures {
     }
 
     /** The first limit hit, or null: none seen. */
-    public Hit first() {
+    public LimitHit first() {
         return first;
-    }
-
-    private static Hit first(List<LimitSample> samples) {
-        Hit best = null;
-        for (LimitKind kind : LimitKind.values()) {
-            Hit h = firstOf(kind, samples);
-            if (h != null && (best == null || h.atSecond() < best.atSecond())) {
-                best = h;
-            }
-        }
-        return best;
-    }
-
-    private static Hit firstOf(LimitKind kind, List<LimitSample> samples) {
-        long start = samples.isEmpty() ? 0 : samples.get(0).nanos() - 1_000_000_000L;
-        int run = 0;
-        for (int i = 0; i < samples.size(); i++) {
-            Level level = level(kind, samples.get(i));
-            if (level == null) {
-                run = 0;
-                continue;
-            }
-            run++;
-            int needed = level.sustained ? Math.min(SUSTAINED, samples.size()) : 1;
-            if (run >= needed) {
-                LimitSample from = samples.get(i - run + 1);
-                return new Hit(kind, level(kind, from).what, Math.max(0, (from.nanos() - start) / 1_000_000_000L - 1));
-            }
-        }
-        return null;
-    }
-
-    /** What a sample shows at the kind's limit, or null when it is below. */
-    private record Level(String what, boolean sustained) {}
-
-    private static Level level(LimitKind kind, LimitSample s) {
-        return switch (kind) {
-            case GENERATOR -> generator(s.generator());
-            case QUOTA ->
-                s.client().throttleMs() >= 1
-                        ? new Level(
-                                String.format(
-                                        Locale.ROOT,
-                                        "throttled %.0f ms by a broker's quota",
-                                        s.client().throttleMs()),
-                                false)
-                        : null;
-            case REPLICATION -> replication(s.replication());
-            case BROKER -> standsOut(s.nodes());
-            case CLIENT -> client(s.client());
-        };
-    }
-
-    private static Level generator(LimitSample.Generator g) {
-        boolean known = !Double.isNaN(g.coresBusy());
-        if (known ? g.coresBusy() >= CORES_FULL : g.jvmCpu() >= CORES_FULL) {
-            return new Level(
-                    String.format(
-                            Locale.ROOT,
-                            "its %s %s %.0f %% busy (this JVM %.0f %%)",
-                            g.cores() == 1 ? "core" : g.cores() + " cores",
-                            g.cores() == 1 ? "was" : "were",
-                            100 * (known ? g.coresBusy() : g.jvmCpu()),
-                            100 * g.jvmCpu()),
-                    true);
-        }
-        return g.gcPauseMs() >= GC_PAUSE_MS
-                ? new Level(String.format(Locale.ROOT, "its GC paused %.0f ms a second", g.gcPauseMs()), true)
-                : null;
-    }
-
-    private static Level replication(LimitSample.Replication r) {
-        if (r == null) {
-            return null;
-        }
-        String what = r.offline() > 0
-                ? r.offline() + " partitions offline"
-                : r.underMinIsr() > 0
-                        ? r.underMinIsr() + " partitions under min ISR"
-                        : r.underReplicated() > 0
-                                ? r.underReplicated() + " partitions under-replicated"
-                                : r.leaderChanges() > 0 ? r.leaderChanges() + " partitions changed leader" : null;
-        return what == null ? null : new Level(what, false);
-    }
-
-    private static Level client(LimitSample.Client c) {
-        if (c.errors() > 0) {
-            return new Level(c.errors() + " records failed", false);
-        }
-        if (c.bufferFull() >= BUFFER_FULL) {
-            return new Level(
-                    String.format(
-                            Locale.ROOT, "sends waited for buffer.memory %.0f %% of the time", 100 * c.bufferFull()),
-                    true);
-        }
-        return c.retries() > 0 ? new Level(c.retries() + " records sent again", false) : null;
-    }
-
-    /** The node whose request latency stands out of the others', or null (fewer than two nodes: none can). */
-    private static Level standsOut(Map<Integer, Double> nodes) {
-        if (nodes.size() < 2) {
-            return null;
-        }
-        Map.Entry<Integer, Double> slowest = null;
-        for (Map.Entry<Integer, Double> e : nodes.entrySet()) {
-            if (slowest == null || e.getValue() > slowest.getValue()) {
-                slowest = e;
-            }
-        }
-        List<Double> others = new ArrayList<>();
-        for (Map.Entry<Integer, Double> e : nodes.entrySet()) {
-            if (!e.getKey().equals(slowest.getKey())) {
-                others.add(e.getValue());
-            }
-        }
-        others.sort(Double::compare);
-        double median = others.get(others.size() / 2);
-        double ms = slowest.getValue();
-        return ms >= NODE_MIN_MS && ms >= NODE_FACTOR * median
-                ? new Level(
-                        String.format(
-                                Locale.ROOT,
-                                "broker %d answered in %.0f ms, the others in %.0f ms",
-                                slowest.getKey(),
-                                ms,
-                                median),
-                        true)
-                : null;
     }
 
     /** "first limit: the load generator, 4 s in: its cores were 97 % busy (this JVM 58 %)", or "... none seen". */

@@ -22,6 +22,8 @@ class RateSearchTest {
     private static final class Cluster implements RateSearch.Trial {
         final List<Long> tried = new ArrayList<>();
         final LongPredicate holds;
+        // from this rate on the failing runs' first limit is the load generator's
+        long generatorFrom = Long.MAX_VALUE;
 
         Cluster(LongPredicate holds) {
             this.holds = holds;
@@ -38,7 +40,7 @@ class RateSearchTest {
                     100.0,
                     ok ? 30.0 : 80.0,
                     new Verdict.Corrected(5.0, 30.0, 60.0),
-                    "none seen");
+                    rate >= generatorFrom ? "generator: its core was 99 % busy (this JVM 97 %), 3 s in" : "none seen");
         }
     }
 
@@ -65,6 +67,28 @@ class RateSearchTest {
                         "The lowest that failed: ",
                         "records/s: corrected p99 80 ms > 50 ms",
                         "after " + c.tried.size() + " runs");
+    }
+
+    @Test
+    void aGeneratorBoundFailureIsNotReportedAsTheClustersLimit() throws Exception {
+        Cluster c = new Cluster(rate -> rate <= 65_000);
+        c.generatorFrom = 65_001;
+
+        RateSearch.Result r = run(search(10_000, 200_000), 1, c);
+
+        assertThat(r.status()).isEqualTo(RateSearch.Status.GENERATOR_BOUND);
+        assertThat(r.text())
+                .contains(
+                        "the first limit hit was the load generator's, not the cluster's (generator: its core was 99 %"
+                                + " busy (this JVM 97 %), 3 s in): the cluster's limit is above "
+                                + String.format(
+                                        java.util.Locale.ROOT, "%,d", r.held().rate()) + " records/s",
+                        "search.servers=")
+                .doesNotContain("The lowest that failed");
+        // the same search whose failing runs name no generator limit answers as before
+        RateSearch.Result cluster = run(search(10_000, 200_000), 1, new Cluster(rate -> rate <= 65_000));
+        assertThat(cluster.status()).isEqualTo(RateSearch.Status.FOUND);
+        assertThat(cluster.text()).contains("The lowest that failed");
     }
 
     @Test

@@ -32,7 +32,7 @@ class VerdictTest {
         }
         StringJoiner j = new StringJoiner(",");
         for (String c : cells) {
-            j.add(c);
+            j.add(io.github.jmeterkafka.text.CsvField.of(c));
         }
         return j.toString();
     }
@@ -114,6 +114,52 @@ class VerdictTest {
         assertThat(e2e.why()).contains("the runs have no p999_ms of a consumer to meet 'e2e p99.9 <= 100 ms'");
         assertThat(Verdict.of(o, Objective.parse("e2e p99 <= 100"), 10_000, 0).why())
                 .doesNotContain("e2e");
+    }
+
+    @Test
+    void aFailingRunSaysItsFirstLimitAndWhetherItWasTheGenerators(@TempDir Path dir) throws Exception {
+        String generator = "generator: its 2 cores were 97 % busy (this JVM 58 %), 4 s in";
+        Outcome o = run(
+                dir,
+                false,
+                row("producer", "all", "records_per_sec", "9000", "first_limit", "none seen"),
+                row(
+                        "producer",
+                        "steady",
+                        "records_per_sec",
+                        "9000",
+                        "corrected_p99_ms",
+                        "80",
+                        "first_limit",
+                        "none seen"),
+                row(
+                        "producer",
+                        "steady",
+                        "records_per_sec",
+                        "900",
+                        "corrected_p99_ms",
+                        "70",
+                        "first_limit",
+                        generator));
+
+        Verdict v = Verdict.of(o, P99, 10_000, 0);
+
+        assertThat(v.firstLimit()).isEqualTo(generator);
+        assertThat(v.generatorBound()).isTrue();
+        assertThat(v.describe(P99)).endsWith("| first limit hit: " + generator);
+        Outcome broker = run(
+                dir,
+                false,
+                row(
+                        "producer",
+                        "all",
+                        "records_per_sec",
+                        "9000",
+                        "corrected_p99_ms",
+                        "80",
+                        "first_limit",
+                        "broker: broker 3 answered in 180 ms, the others in 4 ms, 2 s in"));
+        assertThat(Verdict.of(broker, P99, 10_000, 0).generatorBound()).isFalse();
     }
 
     @Test

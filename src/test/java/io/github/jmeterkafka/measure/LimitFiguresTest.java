@@ -1,0 +1,186 @@
+package io.github.jmeterkafka.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+
+/** The rules that name a run's first limit, on recorded seconds. */
+class LimitFiguresTest {
+    private static final long SECOND = 1_000_000_000L;
+    private static final LimitSample.Generator IDLE = new LimitSample.Generator(0.40, 0.25, 2, 2, 2);
+    private static final LimitSample.Client CALM = new LimitSample.Client(1.5, 0, 0.6, 0, 0, 0);
+    private static final Map<Integer, Double> EVEN = Map.of(1, 3.0, 2, 4.0, 3, 3.5);
+    private static final LimitSample.Replication HEALTHY = new LimitSample.Replication(0, 0, 0, 0);
+
+    /** {@code n} seconds from second 1 on, each made by {@code at}. */
+    private static List<LimitSample> seconds(int n, IntFunction<LimitSample> at) {
+        List<LimitSample> out = new ArrayList<>();
+        for (int s = 1; s <= n; s++) {
+            out.add(at.apply(s));
+        }
+        return out;
+    }
+
+    private static LimitSample calm(int s) {
+        return new LimitSample(s * SECOND, IDLE, CALM, EVEN, HEALTHY);
+    }
+
+    private static LimitFigures all(List<LimitSample> seconds) {
+        return LimitFigures.of(seconds, new long[] {0, seconds.size() * SECOND});
+    }
+
+    @Test
+    void aCalmRunHitsNoLimit() {
+        LimitFigures f = all(seconds(10, LimitFiguresTest::calm));
+
+        assertThat(f.first()).isNull();
+        assertThat(f.firstLine("")).isEqualTo("first limit hit: none seen");
+        assertThat(f.line(""))
+                .isEqualTo("limits: generator cores 40 % busy (max 40 %), this JVM 25 % of 2, GC paused"
+                        + " 0 % (longest 2.0 ms); client queue 1.5 ms, buffer.memory full 0 %, batches 60 % full, throttled"
+                        + " 0.0 ms, 0 retries, 0 errors; request latency by broker 1: 3.0 ms, 2: 4.0 ms, 3: 3.5 ms; replication 0"
+                        + " under-replicated, 0 under min ISR, 0 offline (most at once), 0 leader changes");
+    }
+
+    @Test
+    void busyCoresCountFromTheFirstOfThreeSecondsInARowNotFromABlip() {
+        LimitSample.Generator busy = new LimitSample.Generator(0.97, 0.58, 2, 3, 3);
+        LimitFigures f = all(
+                seconds(12, s -> s == 2 || s >= 6 ? new LimitSample(s * SECOND, busy, CALM, EVEN, HEALTHY) : calm(s)));
+
+        assertThat(f.first().kind()).isEqualTo(LimitKind.GENERATOR);
+        assertThat(f.first().atSecond()).isEqualTo(5);
+        assertThat(f.first().cell()).isEqualTo("generator: its 2 cores were 97 % busy (this JVM 58 %), 5 s in");
+        assertThat(f.firstLine(" (steady state)"))
+                .isEqualTo("first limit hit (steady state): the load generator, 5 s in: its 2 cores were 97 % busy"
+                        + " (this JVM 58 %)");
+    }
+
+    @Test
+    void gcPausesHoldTheGeneratorUp() {
+        LimitSample.Generator gc = new LimitSample.Generator(0.5, 0.4, 4, 250, 180);
+        LimitFigures f = all(seconds(5, s -> new LimitSample(s * SECOND, gc, CALM, EVEN, HEALTHY)));
+
+        assertThat(f.first().what()).isEqualTo("its GC paused 250 ms a second");
+    }
+
+    @Test
+    void aQuotaIsNamedFromItsFirstThrottledSecondEvenWhenTheCpuFillsLater() {
+        LimitSample.Generator busy = new LimitSample.Generator(0.99, 0.9, 1, 0, 0);
+        LimitSample.Client throttled = new LimitSample.Client(40, 0.5, 1, 310, 0, 0);
+        LimitFigures f = all(seconds(
+                10, s -> new LimitSample(s * SECOND, s >= 4 ? busy : IDLE, s >= 2 ? throttled : CALM, EVEN, HEALTHY)));
+
+        assertThat(f.first().kind()).isEqualTo(LimitKind.QUOTA);
+        assertThat(f.first().atSecond()).isEqualTo(1);
+        assertThat(f.first().what()).isEqualTo("throttled 310 ms by a broker's quota");
+    }
+
+    @Test
+    void replicationNamesWhatTheClusterLost() {
+        LimitFigures f = all(seconds(
+                8,
+                s -> new LimitSample(
+                        s * SECOND,
+                        IDLE,
+                        CALM,
+                        EVEN,
+                        s >= 6 ? new LimitSample.Replication(3, 3, 0, s == 6 ? 1 : 0) : HEALTHY)));
+
+        assertThat(f.first().kind()).isEqualTo(LimitKind.REPLICATION);
+        assertThat(f.first().what()).isEqualTo("3 partitions under min ISR");
+        assertThat(f.first().atSecond()).isEqualTo(5);
+        assertThat(f.line(""))
+                .contains("replication 3 under-replicated, 3 under min ISR, 0 offline (most at once),"
+                        + " 1 leader changes");
+    }
+
+    @Test
+    void aBrokerThatStandsOutIsNamedAndOneSlowNodeAloneIsNot() {
+        Map<Integer, Double> slow = Map.of(1, 3.0, 2, 4.0, 3, 180.0);
+        LimitFigures three = all(seconds(6, s -> new LimitSample(s * SECOND, IDLE, CALM, slow, HEALTHY)));
+        assertThat(three.first().kind()).isEqualTo(LimitKind.BROKER);
+        assertThat(three.first().what()).isEqualTo("broker 3 answered in 180 ms, the others in 4 ms");
+
+        // a single broker has no others to stand out from; all slow alike is no one broker's fault
+        LimitFigures one = all(seconds(6, s -> new LimitSample(s * SECOND, IDLE, CALM, Map.of(1, 180.0), HEALTHY)));
+        assertThat(one.first()).isNull();
+        Map<Integer, Double> allSlow = Map.of(1, 150.0, 2, 170.0, 3, 180.0);
+        assertThat(all(seconds(6, s -> new LimitSample(s * SECOND, IDLE, CALM, allSlow, HEALTHY)))
+                        .first())
+                .isNull();
+    }
+
+    @Test
+    void theClientIsNamedForAFullBufferOrFailedRecords() {
+        LimitSample.Client full = new LimitSample.Client(90, 0.35, 1, 0, 0, 0);
+        assertThat(all(seconds(5, s -> new LimitSample(s * SECOND, IDLE, full, EVEN, HEALTHY)))
+                        .first()
+                        .what())
+                .isEqualTo("sends waited for buffer.memory 35 % of the time");
+        LimitSample.Client failing = new LimitSample.Client(1, 0, 1, 0, 4, 2);
+        LimitFigures f =
+                all(seconds(5, s -> new LimitSample(s * SECOND, IDLE, s == 3 ? failing : CALM, EVEN, HEALTHY)));
+        assertThat(f.first().cell()).isEqualTo("client: 2 records failed, 2 s in");
+        assertThat(f.line("")).contains("4 retries, 2 errors");
+    }
+
+    @Test
+    void aTieGoesToTheGeneratorWhoseShortageSlowsTheRest() {
+        LimitSample.Generator busy = new LimitSample.Generator(0.95, 0.9, 2, 0, 0);
+        LimitSample.Client full = new LimitSample.Client(90, 0.5, 1, 0, 0, 0);
+        LimitFigures f = all(seconds(5, s -> new LimitSample(s * SECOND, busy, full, EVEN, HEALTHY)));
+
+        assertThat(f.first().kind()).isEqualTo(LimitKind.GENERATOR);
+    }
+
+    @Test
+    void whatCouldNotBeReadIsNotAvailableNeverZero() {
+        LimitSample.Generator unknown = new LimitSample.Generator(Double.NaN, 0.2, 2, 0, 0);
+        LimitFigures f =
+                all(seconds(3, s -> new LimitSample(s * SECOND, unknown, LimitSample.Client.NONE, Map.of(), null)));
+
+        assertThat(f.line(""))
+                .isEqualTo("limits: generator cores n/a busy (max n/a), this JVM 20 % of 2, GC paused 0 %"
+                        + " (longest 0.0 ms); client queue n/a, buffer.memory full n/a, batches n/a full, throttled n/a, n/a"
+                        + " retries, n/a errors; request latency by broker n/a; replication n/a");
+        SummaryRow row = f.into(new SummaryRow("producer", "p", SummaryRow.ALL));
+        assertThat(row.get(SummaryRow.Column.CORES_BUSY_PERCENT)).isEmpty();
+        assertThat(row.get(SummaryRow.Column.QUEUE_MS)).isEmpty();
+        assertThat(row.get(SummaryRow.Column.JVM_CPU_PERCENT)).isEqualTo("20.00");
+        assertThat(row.get(SummaryRow.Column.FIRST_LIMIT)).isEqualTo("none seen");
+    }
+
+    @Test
+    void eachRowGetsTheSecondsOfItsOwnWindow() {
+        LimitSample.Generator busy = new LimitSample.Generator(0.97, 0.6, 2, 0, 0);
+        List<LimitSample> run =
+                seconds(20, s -> s <= 5 ? new LimitSample(s * SECOND, busy, CALM, EVEN, HEALTHY) : calm(s));
+        LimitFigures whole = LimitFigures.of(run, new long[] {0, 20 * SECOND});
+        LimitFigures steady = LimitFigures.of(run, new long[] {6 * SECOND, 20 * SECOND});
+        List<SummaryRow> rows = List.of(
+                new SummaryRow("producer", "p", SummaryRow.ALL), new SummaryRow("producer", "p", SummaryRow.STEADY));
+
+        LimitFigures.into(rows, whole, steady);
+
+        assertThat(LimitKind.of(rows.get(0).get(SummaryRow.Column.FIRST_LIMIT))).isEqualTo(LimitKind.GENERATOR);
+        assertThat(rows.get(1).get(SummaryRow.Column.FIRST_LIMIT)).isEqualTo("none seen");
+        assertThat(rows.get(1).get(SummaryRow.Column.SLOWEST_BROKER)).isEqualTo("2");
+        assertThat(LimitFigures.lines(whole, steady)).first().asString().startsWith("first limit hit (steady state)");
+        assertThat(LimitFigures.lines(LimitFigures.of(List.of(), new long[] {0, 1}), null))
+                .isEmpty();
+    }
+
+    @Test
+    void aCellNamesItsKind() {
+        assertThat(LimitKind.of("quota: throttled 3 ms by a broker's quota, 2 s in"))
+                .isEqualTo(LimitKind.QUOTA);
+        assertThat(LimitKind.of("none seen")).isNull();
+        assertThat(LimitKind.of("")).isNull();
+        assertThat(LimitKind.of(null)).isNull();
+    }
+}
