@@ -56,22 +56,28 @@ public final class LimitsProbe {
                 }
                 long now = System.nanoTime();
                 next = Math.max(next + PERIOD_MS * 1_000_000, now);
-                LimitSample.Generator g = generator.read(now);
-                ClientLoad.Reading r = clients.read(connections.get());
-                LimitSample s = new LimitSample(now, g, r.client(), r.nodes(), replication.read(r.topics()));
-                synchronized (samples) {
-                    if (samples.size() >= KEPT) {
-                        samples.remove(0);
-                    }
-                    samples.add(s);
+                try {
+                    LimitSample.Generator g = generator.read(now);
+                    ClientLoad.Reading r = clients.read(connections.get());
+                    keep(new LimitSample(now, g, r.client(), r.nodes(), replication.read(r.topics())));
+                } catch (RuntimeException e) {
+                    // a client closing under the reading: this second is missing from the limits, not the rest
+                    log.debug("Kafka limits: a second was not read", e);
                 }
             }
         } catch (InterruptedException e) {
             // stop() was called
-        } catch (RuntimeException e) {
-            log.warn("Kafka limits: the probe stopped reading, the limits lines end here: {}", e.toString());
         } finally {
             generator.close();
+        }
+    }
+
+    private static void keep(LimitSample s) {
+        synchronized (samples) {
+            if (samples.size() >= KEPT) {
+                samples.remove(0);
+            }
+            samples.add(s);
         }
     }
 

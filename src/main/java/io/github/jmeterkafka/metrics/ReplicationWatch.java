@@ -58,7 +58,8 @@ final class ReplicationWatch {
             }
             any = true;
             for (TopicDescription t : described.values()) {
-                int min = minIsr.getOrDefault(t.name(), 1);
+                // 0: not known, and no partition counts as under it
+                int min = minIsr.getOrDefault(t.name(), 0);
                 for (TopicPartitionInfo p : t.partitions()) {
                     Node leader = p.leader();
                     offline += leader == null || leader.isEmpty() ? 1 : 0;
@@ -74,36 +75,49 @@ final class ReplicationWatch {
     }
 
     private Map<String, TopicDescription> describe(Connection c, Set<String> topics) throws InterruptedException {
+        Admin admin;
+        Map<String, TopicDescription> described;
         try {
-            Admin admin = c.admin();
-            Map<String, TopicDescription> described =
-                    admin.describeTopics(topics).allTopicNames().get(timeoutMs, TimeUnit.MILLISECONDS);
-            List<ConfigResource> unknown = new ArrayList<>();
-            for (String t : topics) {
-                if (!minIsr.containsKey(t)) {
-                    unknown.add(new ConfigResource(ConfigResource.Type.TOPIC, t));
-                }
-            }
-            if (!unknown.isEmpty()) {
-                Map<ConfigResource, Config> configs =
-                        admin.describeConfigs(unknown).all().get(timeoutMs, TimeUnit.MILLISECONDS);
-                configs.forEach((r, config) -> {
-                    var entry = config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
-                    minIsr.put(r.name(), entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value()));
-                });
-            }
-            return described;
+            admin = c.admin();
+            described = admin.describeTopics(topics).allTopicNames().get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            // at test end the connection closes under us: nothing to say then
-            if (warned.add(c.name())) {
-                log.warn(
-                        "Kafka limits: cannot describe the topics {} through Kafka Connection '{}' (replication is shown"
-                                + " as n/a while this lasts): {}",
-                        topics,
-                        c.name(),
-                        FailureText.describe(e));
-            }
+            cannot("describe the topics " + topics, c, e);
             return null;
+        }
+        List<ConfigResource> unknown = new ArrayList<>();
+        for (String t : topics) {
+            if (!minIsr.containsKey(t)) {
+                unknown.add(new ConfigResource(ConfigResource.Type.TOPIC, t));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            try {
+                admin.describeConfigs(unknown)
+                        .all()
+                        .get(timeoutMs, TimeUnit.MILLISECONDS)
+                        .forEach((r, config) -> minIsr.put(r.name(), minIsr(config)));
+            } catch (ExecutionException | TimeoutException | RuntimeException e) {
+                // without DescribeConfigs rights the partitions under min ISR are not counted, the rest is
+                unknown.forEach(r -> minIsr.put(r.name(), 0));
+                cannot("read min.insync.replicas of " + topics, c, e);
+            }
+        }
+        return described;
+    }
+
+    private static int minIsr(Config config) {
+        var entry = config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+        return entry == null || entry.value() == null ? 1 : Integer.parseInt(entry.value());
+    }
+
+    /** Said once per connection and what failed: the user did not ask for it, so it is no warning. */
+    private void cannot(String what, Connection c, Exception e) {
+        if (warned.add(c.name() + what)) {
+            log.info(
+                    "Kafka limits: cannot {} through Kafka Connection '{}', replication shows as n/a while this lasts: {}",
+                    what,
+                    c.name(),
+                    FailureText.describe(e));
         }
     }
 }
