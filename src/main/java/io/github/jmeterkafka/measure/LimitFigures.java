@@ -35,6 +35,17 @@ public final class LimitFigures {
         return new LimitFigures(in);
     }
 
+    /** A window of ms since the epoch (a consumer's start and end) as the probe's nanoTime. */
+    public static long[] epochWindow(long startMs, long endMs) {
+        long offsetNanos = System.nanoTime() - System.currentTimeMillis() * 1_000_000;
+        return new long[] {startMs * 1_000_000 + offsetNanos, endMs * 1_000_000 + offsetNanos};
+    }
+
+    /** A consumer's summary: its limits over its window, of the steady state when it has one. */
+    public static LimitFigures ofConsumer(List<LimitSample> seconds, ConsumerStats.Summary s) {
+        return s == null ? null : of(seconds, epochWindow(s.startMs, s.endMs));
+    }
+
     /**
      * The summary's two lines, of the steady state when there is one: the first limit hit, then every candidate's
      * figures; none when no second was read (the probe off, or a run shorter than a second).

@@ -181,6 +181,11 @@ public final class MatchStats {
         duplicate.increment();
     }
 
+    /** nanoTime of the first send and of the last reply: the run's window. */
+    public long[] window() {
+        return new long[] {firstSendNanos.get(), lastReplyNanos.get()};
+    }
+
     /**
      * The figures so far.
      *

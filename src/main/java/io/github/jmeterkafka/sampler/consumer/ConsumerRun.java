@@ -4,10 +4,13 @@ import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.LimitFigures;
+import io.github.jmeterkafka.measure.LimitSample;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
@@ -83,10 +86,15 @@ public final class ConsumerRun implements SamplerRuns.Run {
     public void printSummary(String label, double expectedRate) {
         ConsumerStats.Summary all = stats.summary();
         ConsumerStats.Summary steady = stats.steadySummary();
+        List<LimitSample> seconds = LimitsProbe.samples();
+        LimitFigures allLimits = LimitFigures.ofConsumer(seconds, all);
+        LimitFigures steadyLimits = LimitFigures.ofConsumer(seconds, steady);
         List<String> lines = new ArrayList<>(SummaryLines.consumer(all, steady, warmup));
         lines.addAll(deliveryLines());
+        lines.addAll(LimitFigures.lines(allLimits, steadyLimits));
         SummaryPrinter.print("Kafka Consumer summary for '" + label + "':", lines.toArray(new String[0]));
         List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(label, all, steady));
+        LimitFigures.into(rows, allLimits, steadyLimits);
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);

@@ -7,16 +7,19 @@ import io.github.jmeterkafka.client.ReplyRegistry;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.LimitFigures;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
 import io.github.jmeterkafka.sampler.SamplerRuns;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -103,10 +106,12 @@ public final class MatchRun implements SamplerRuns.Run {
                 joined.keySet().stream().mapToLong(ReplyRegistry::foreign).sum();
         MatchStats.Summary all = stats.summary(foreign);
         long others = joined.keySet().stream().mapToLong(ReplyRegistry::others).sum();
-        SummaryPrinter.print(
-                stats.kind().title + " summary for '" + label + "':",
-                SummaryLines.requestReply(all, others, expectedRate).toArray(new String[0]));
+        LimitFigures limits = LimitFigures.of(LimitsProbe.samples(), stats.window());
+        List<String> lines = new ArrayList<>(SummaryLines.requestReply(all, others, expectedRate));
+        lines.addAll(LimitFigures.lines(limits, null));
+        SummaryPrinter.print(stats.kind().title + " summary for '" + label + "':", lines.toArray(new String[0]));
         var rows = RunParameters.describe(List.of(all.row(label)));
+        LimitFigures.into(rows, limits, null);
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);

@@ -4,11 +4,14 @@ import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
+import io.github.jmeterkafka.measure.LimitFigures;
+import io.github.jmeterkafka.measure.LimitSample;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.ShareStats;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
@@ -42,10 +45,15 @@ public final class ShareRun implements SamplerRuns.Run {
     public void printSummary(String label, double expectedRate) {
         ConsumerStats.Summary all = stats.summary();
         ConsumerStats.Summary steady = stats.steadySummary();
+        List<LimitSample> seconds = LimitsProbe.samples();
+        LimitFigures allLimits = LimitFigures.ofConsumer(seconds, all);
+        LimitFigures steadyLimits = LimitFigures.ofConsumer(seconds, steady);
         List<String> lines = new ArrayList<>(SummaryLines.shareConsumer(all, steady, warmup, share));
         lines.addAll(share.eventLines(EventMarks.of(JMeterContextService.getTestStartTime())));
+        lines.addAll(LimitFigures.lines(allLimits, steadyLimits));
         SummaryPrinter.print("Kafka Share Consumer summary for '" + label + "':", lines.toArray(new String[0]));
         List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(label, all, steady));
+        LimitFigures.into(rows, allLimits, steadyLimits);
         SummaryPrinter.csv(rows);
         if (intervals != null) {
             intervals.close(rows);
