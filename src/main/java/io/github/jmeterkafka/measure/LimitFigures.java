@@ -141,27 +141,36 @@ public final class LimitFigures {
         return sums;
     }
 
-    private String replicationText() {
+    /** Replication over the window: the most partitions at once under-replicated, under min ISR, offline; the leader changes summed. Null: never read. */
+    private int[] replication() {
         List<LimitSample.Replication> read = samples.stream()
                 .map(LimitSample::replication)
                 .filter(r -> r != null)
                 .toList();
         if (read.isEmpty()) {
-            return "n/a";
+            return null;
         }
-        return String.format(
-                Locale.ROOT,
-                "%d under-replicated, %d under min ISR, %d offline (most at once), %d leader changes",
-                read.stream()
-                        .mapToInt(LimitSample.Replication::underReplicated)
-                        .max()
-                        .orElse(0),
-                read.stream()
-                        .mapToInt(LimitSample.Replication::underMinIsr)
-                        .max()
-                        .orElse(0),
-                read.stream().mapToInt(LimitSample.Replication::offline).max().orElse(0),
-                read.stream().mapToInt(LimitSample.Replication::leaderChanges).sum());
+        int[] r = new int[4];
+        for (LimitSample.Replication x : read) {
+            r[0] = Math.max(r[0], x.underReplicated());
+            r[1] = Math.max(r[1], x.underMinIsr());
+            r[2] = Math.max(r[2], x.offline());
+            r[3] += x.leaderChanges();
+        }
+        return r;
+    }
+
+    private String replicationText() {
+        int[] r = replication();
+        return r == null
+                ? "n/a"
+                : String.format(
+                        Locale.ROOT,
+                        "%d under-replicated, %d under min ISR, %d offline (most at once), %d leader changes",
+                        r[0],
+                        r[1],
+                        r[2],
+                        r[3]);
     }
 
     /** The figures as columns of a summary row; a figure not available stays empty. */
@@ -190,6 +199,13 @@ public final class LimitFigures {
                     row.put(SummaryRow.Column.SLOWEST_BROKER, e.getKey().toString());
                     cell(row, SummaryRow.Column.SLOWEST_BROKER_MS, e.getValue()[0] / e.getValue()[1]);
                 });
+        int[] r = replication();
+        if (r != null) {
+            row.put(SummaryRow.Column.UNDER_REPLICATED, r[0])
+                    .put(SummaryRow.Column.UNDER_MIN_ISR, r[1])
+                    .put(SummaryRow.Column.OFFLINE_PARTITIONS, r[2])
+                    .put(SummaryRow.Column.LEADER_CHANGES, r[3]);
+        }
         return row;
     }
 

@@ -74,6 +74,7 @@ public final class SummaryRow {
         THROTTLE_MS,
         SLOWEST_BROKER,
         SLOWEST_BROKER_MS,
+        UNDER_REPLICATED,
         UNDER_MIN_ISR,
         OFFLINE_PARTITIONS,
         LEADER_CHANGES,

@@ -97,6 +97,10 @@ class LimitFiguresTest {
         assertThat(f.line(""))
                 .contains("replication 3 under-replicated, 3 under min ISR, 0 offline (most at once),"
                         + " 1 leader changes");
+        SummaryRow row = f.into(new SummaryRow("producer", "p", SummaryRow.ALL));
+        assertThat(row.get(SummaryRow.Column.UNDER_REPLICATED)).isEqualTo("3");
+        assertThat(row.get(SummaryRow.Column.UNDER_MIN_ISR)).isEqualTo("3");
+        assertThat(row.get(SummaryRow.Column.LEADER_CHANGES)).isEqualTo("1");
     }
 
     @Test
@@ -153,6 +157,7 @@ class LimitFiguresTest {
         assertThat(row.get(SummaryRow.Column.QUEUE_MS)).isEmpty();
         assertThat(row.get(SummaryRow.Column.JVM_CPU_PERCENT)).isEqualTo("20.00");
         assertThat(row.get(SummaryRow.Column.FIRST_LIMIT)).isEqualTo("none seen");
+        assertThat(row.get(SummaryRow.Column.UNDER_REPLICATED)).isEmpty();
     }
 
     @Test
