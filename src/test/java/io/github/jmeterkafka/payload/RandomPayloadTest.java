@@ -34,6 +34,25 @@ class RandomPayloadTest {
     }
 
     @Test
+    void eachLetterIsIndependentOfTheOneBeforeIt() {
+        // several letters come from one random word: every pair of neighbours must still be as likely as any other
+        ValueSource letters = RandomPayload.letters(RecordSizes.parse("1000"));
+        long[][] pairs = new long[26][26];
+        for (int i = 0; i < 1000; i++) {
+            byte[] v = (byte[]) letters.next(context);
+            for (int j = 1; j < v.length; j++) {
+                pairs[v[j - 1] - 'A'][v[j] - 'A']++;
+            }
+        }
+        for (long[] row : pairs) {
+            for (long c : row) {
+                // 999,000 pairs over 676: each about 1,478 (sd 38)
+                assertThat(c).isBetween(1_300L, 1_660L);
+            }
+        }
+    }
+
+    @Test
     void oddSizesAreFilledToTheLastByte() {
         byte[] v = (byte[]) RandomPayload.letters(RecordSizes.parse("7")).next(context);
         assertThat(v).hasSize(7);
