@@ -75,7 +75,7 @@ class LayersTest {
     static final ArchRule influx = mayImport("influx", "measure");
 
     @ArchTest
-    static final ArchRule run = mayImport("run", "client", "measure");
+    static final ArchRule run = mayImport("run", "client", "measure", "metrics");
 
     @ArchTest
     static final ArchRule client = mayImport("client", "payload", "measure");

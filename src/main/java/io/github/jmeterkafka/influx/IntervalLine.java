@@ -59,6 +59,10 @@ final class IntervalLine {
         if (in.correctedMicros() != null) {
             latencies(s, "corrected_", in.correctedMicros());
         }
+        // what may limit the run, as the probe read it last: only what it could read
+        f.limits()
+                .forEach((series, v) ->
+                        s.append(',').append(series.field()).append('=').append(number(series.shown(v))));
         return s.append(' ').append(in.endMs() * 1_000_000L).toString();
     }
 

@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
@@ -53,6 +55,8 @@ public final class IntervalLog {
     private boolean ended;
     // each interval's p99, for what an event cost (a few bytes a second)
     private final List<Tail> tails = new ArrayList<>();
+    // the limits probe's last second, written with each interval; null: none
+    private volatile Supplier<LimitSample> limits;
 
     /**
      * One interval's p99 (µs) of the corrected latency on a paced run, else of the latency, and its record count.
@@ -88,7 +92,8 @@ public final class IntervalLog {
         writer.outputComment("kafka.tags=untagged: each record's latency in microseconds (Interval_Max in ms); "
                 + "Tag=bytes: total count = the interval's bytes; Tag=failed: total count = the interval's failed records; "
                 + "on a paced run, Tag=corrected: latency from each record's intended send time (µs), "
-                + "Tag=send-delay: from its intended to its actual send (µs)");
+                + "Tag=send-delay: from its intended to its actual send (µs); Tag=limit.<name>: total count = what the"
+                + " limits probe read last, in the unit of io.github.jmeterkafka.measure.LimitSeries");
         writer.outputLegend();
     }
 
@@ -128,6 +133,11 @@ public final class IntervalLog {
         paced = true;
     }
 
+    /** From now on each interval also holds what {@code latest} says the limits probe read last. */
+    public void watchLimits(Supplier<LimitSample> latest) {
+        limits = latest;
+    }
+
     /** Bytes of records whose latencies are recorded apart. */
     public void bytes(long n) {
         bytes.add(n);
@@ -154,6 +164,9 @@ public final class IntervalLog {
             spareDelay = sendDelays.getIntervalHistogram(spareDelay);
             write(spareDelay, "send-delay", now);
         }
+        Supplier<LimitSample> probe = limits;
+        Map<LimitSeries, Long> limitFigures = LimitSeries.of(probe == null ? null : probe.get());
+        limitFigures.forEach((series, value) -> write(counter(value), series.tag(), now));
         Histogram tail = paced ? spareCorrected : spare;
         tails.add(new Tail(intervalStartMs, now, tail.getValueAtPercentile(99), spare.getTotalCount()));
         if (IntervalFeed.wanted()) {
@@ -169,7 +182,8 @@ public final class IntervalLog {
                             intervalBytes,
                             intervalFailed,
                             paced ? spareCorrected.copy() : null,
-                            paced ? spareDelay.copy() : null)));
+                            paced ? spareDelay.copy() : null),
+                    limitFigures));
         }
         intervalStartMs = now;
     }

@@ -3,8 +3,10 @@ package io.github.jmeterkafka.measure;
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -53,6 +55,28 @@ public final class IntervalLogReader {
                     start, Math.max(p.endMs, start), latency, p.bytes, p.failed, p.corrected, p.sendDelay));
         });
         return result;
+    }
+
+    /**
+     * The limits written with each interval ({@link LimitSeries}, in logged units), by the interval's start; an
+     * interval without them (an older log, or no probe) is absent.
+     */
+    public static SortedMap<Long, Map<LimitSeries, Long>> limits(Path hlog) throws FileNotFoundException {
+        SortedMap<Long, Map<LimitSeries, Long>> byStart = new TreeMap<>();
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        try {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                LimitSeries series = h instanceof Histogram histogram ? LimitSeries.ofTag(histogram.getTag()) : null;
+                if (series != null) {
+                    byStart.computeIfAbsent(h.getStartTimeStamp(), k -> new EnumMap<>(LimitSeries.class))
+                            .put(series, ((Histogram) h).getTotalCount());
+                }
+            }
+        } finally {
+            reader.close();
+        }
+        return byStart;
     }
 
     private static final class Parts {

@@ -95,6 +95,13 @@ public final class LimitsProbe {
         thread = null;
     }
 
+    /** The second read last, or null: none yet in this test. */
+    public static LimitSample latest() {
+        synchronized (samples) {
+            return samples.isEmpty() ? null : samples.get(samples.size() - 1);
+        }
+    }
+
     /** The seconds read so far in this test (or the last one), oldest first. */
     public static List<LimitSample> samples() {
         synchronized (samples) {

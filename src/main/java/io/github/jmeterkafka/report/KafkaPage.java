@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.jmeterkafka.measure.EventFigures;
+import io.github.jmeterkafka.measure.LimitSeries;
 import io.github.jmeterkafka.measure.StepFigures;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.text.Resource;
@@ -14,8 +15,11 @@ import io.github.jmeterkafka.text.ScriptJson;
 import io.github.jmeterkafka.text.Text;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -144,6 +148,12 @@ final class KafkaPage {
                             + " percentiles (ms), from each record's intended send time");
             chart(b, i, "delay", "Send delay percentiles (ms), from the intended to the actual send");
         }
+        limitCharts(series)
+                .forEach((unit, shown) -> chart(
+                        b,
+                        i,
+                        limitChartId(unit),
+                        "What may limit it (" + Text.html(unit) + "): the limits probe, each second"));
         b.append("</div>\n</div></div></div></div>\n");
     }
 
@@ -186,6 +196,17 @@ final class KafkaPage {
                     .put("failed", series.failed())
                     .put("paced", series.paced())
                     .put("summaryRows", s.summary().rows().size());
+            ArrayNode charts = ScriptJson.array();
+            limitCharts(series).forEach((unit, shown) -> {
+                ObjectNode chart =
+                        charts.addObject().put("id", limitChartId(unit)).put("unit", unit);
+                ArrayNode lines = chart.putArray("series");
+                for (LimitSeries l : shown) {
+                    lines.addObject().put("key", l.field()).put("label", l.title);
+                    columns.set(l.field(), limitColumn(series, l));
+                }
+            });
+            sampler.set("limitCharts", charts);
             sampler.set("points", columns);
             sampler.set("steps", parts(s.summary(), StepFigures.PART));
             sampler.set("events", parts(s.summary(), EventFigures.PART));
@@ -217,6 +238,27 @@ final class KafkaPage {
             }
         }
         return found;
+    }
+
+    /** The limits the series has, by unit in the order {@link LimitSeries} declares them: one chart per unit. */
+    private static Map<String, List<LimitSeries>> limitCharts(SamplerSeries series) {
+        Map<String, List<LimitSeries>> charts = new LinkedHashMap<>();
+        for (LimitSeries l : LimitSeries.values()) {
+            if (series.limits().stream().anyMatch(p -> p.containsKey(l))) {
+                charts.computeIfAbsent(l.unit, u -> new ArrayList<>()).add(l);
+            }
+        }
+        return charts;
+    }
+
+    private static String limitChartId(String unit) {
+        return "limits-" + unit.replace("%", "percent");
+    }
+
+    private static ArrayNode limitColumn(SamplerSeries series, LimitSeries l) {
+        ArrayNode column = ScriptJson.array();
+        series.limits().forEach(p -> column.add(p.containsKey(l) ? number(p.get(l)) : NullNode.getInstance()));
+        return column;
     }
 
     /** The columns {@code <prefix>p50} to {@code <prefix>p9999}: null where a point has no such percentiles. */

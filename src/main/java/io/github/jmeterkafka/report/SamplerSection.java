@@ -13,7 +13,10 @@ public record SamplerSection(HlogHeader header, String dataLink, SamplerSeries s
     public static SamplerSection read(HlogHeader header, String dataLink) throws IOException {
         HlogContents contents = HlogContents.read(header);
         return new SamplerSection(
-                header, dataLink, SamplerSeries.of(contents.intervals(), MAX_POINTS), contents.summary());
+                header,
+                dataLink,
+                SamplerSeries.of(contents.intervals(), contents.limits(), MAX_POINTS),
+                contents.summary());
     }
 
     public String latencyTitle() {

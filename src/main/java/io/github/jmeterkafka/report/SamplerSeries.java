@@ -1,8 +1,13 @@
 package io.github.jmeterkafka.report;
 
 import io.github.jmeterkafka.measure.Interval;
+import io.github.jmeterkafka.measure.LimitSeries;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -12,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * histogram (never averaged). A bucket without records has no percentiles. A paced sampler's log
  * ({@code paced}) gives the percentiles of the corrected latency and of the send delay the same way.
  */
-public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
+public record SamplerSeries(long bucketMs, List<Point> points, boolean paced, List<Map<LimitSeries, Double>> limits) {
 
     static final double[] PERCENTILES = {50, 95, 99, 99.9, 99.99};
 
@@ -32,13 +37,23 @@ public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
     public record Percentiles(double[] latency, double[] corrected, double[] sendDelay) {}
 
     public static SamplerSeries of(List<Interval> intervals, int maxPoints) {
+        return of(intervals, new TreeMap<>(), maxPoints);
+    }
+
+    /**
+     * The same with the limits written with the intervals ({@code limits}, by interval start): per bucket, each
+     * series' mean in its shown unit, beside the bucket's point; a series absent from a bucket is absent there.
+     */
+    public static SamplerSeries of(
+            List<Interval> intervals, SortedMap<Long, Map<LimitSeries, Long>> limits, int maxPoints) {
         if (intervals.isEmpty()) {
-            return new SamplerSeries(1000, List.of(), false);
+            return new SamplerSeries(1000, List.of(), false, List.of());
         }
         long first = intervals.get(0).startMs();
         long last = intervals.get(intervals.size() - 1).endMs();
         long bucketMs = Math.max(1, ceilDiv(last - first, 1000L * maxPoints)) * 1000;
         List<Point> points = new ArrayList<>();
+        List<Map<LimitSeries, Double>> limitPoints = new ArrayList<>();
         boolean paced = false;
         int i = 0;
         while (i < intervals.size()) {
@@ -49,6 +64,7 @@ public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
             long covered = 0;
             long bytes = 0;
             long failed = 0;
+            Map<LimitSeries, double[]> limitSums = new EnumMap<>(LimitSeries.class);
             for (; i < intervals.size() && (intervals.get(i).startMs() - first) / bucketMs == bucket; i++) {
                 Interval in = intervals.get(i);
                 merged.add(in.latencyMicros());
@@ -59,6 +75,11 @@ public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
                 if (in.sendDelayMicros() != null) {
                     sendDelay.add(in.sendDelayMicros());
                 }
+                limits.getOrDefault(in.startMs(), Map.of()).forEach((series, v) -> {
+                    double[] sum = limitSums.computeIfAbsent(series, k -> new double[2]);
+                    sum[0] += series.shown(v);
+                    sum[1]++;
+                });
                 covered += in.endMs() - in.startMs();
                 bytes += in.bytes();
                 failed += in.failed();
@@ -70,8 +91,11 @@ public record SamplerSeries(long bucketMs, List<Point> points, boolean paced) {
                     bytes,
                     failed,
                     new Percentiles(percentilesMs(merged), percentilesMs(corrected), percentilesMs(sendDelay))));
+            Map<LimitSeries, Double> means = new EnumMap<>(LimitSeries.class);
+            limitSums.forEach((series, sum) -> means.put(series, sum[0] / sum[1]));
+            limitPoints.add(means);
         }
-        return new SamplerSeries(bucketMs, points, paced);
+        return new SamplerSeries(bucketMs, points, paced, limitPoints);
     }
 
     private static double[] percentilesMs(Histogram micros) {

@@ -3,6 +3,7 @@ package io.github.jmeterkafka.run;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.Warmup;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -35,6 +36,9 @@ public final class RunOutput {
         try {
             IntervalLog l = IntervalLog.open(
                     dir, kind, label, latency, PluginProperties.get(PluginProperties.HLOG_INTERVAL_S, 1) * 1000);
+            if (l != null) {
+                l.watchLimits(LimitsProbe::latest);
+            }
             if (l != null && dir != null) {
                 log.info(
                         "Kafka {} '{}': interval log in {}",

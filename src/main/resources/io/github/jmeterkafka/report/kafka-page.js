@@ -65,5 +65,13 @@ $(function () {
       draw(id + 'corrected', percentiles('corrected_'), 'ms', few, s);
       draw(id + 'delay', percentiles('send_delay_'), 'ms', few, s);
     }
+    // what may limit the run: one chart per unit, one line per figure the probe read
+    var limitColors = ['#d9534f', '#337ab7', '#f0ad4e', '#5cb85c', '#8e44ad'];
+    (s.limitCharts || []).forEach(function (c) {
+      draw(id + c.id, c.series.map(function (l, k) {
+        return { label: l.label, color: limitColors[k % limitColors.length],
+                 data: series(s, function (p, j) { return p[l.key][j]; }) };
+      }), c.unit, few, s);
+    });
   });
 });

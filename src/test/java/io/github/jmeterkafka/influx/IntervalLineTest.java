@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.measure.Interval;
 import io.github.jmeterkafka.measure.IntervalFigures;
+import io.github.jmeterkafka.measure.LimitSeries;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +29,8 @@ class IntervalLineTest {
                 "producer",
                 "Produce 1 KB=x",
                 "send-to-ack",
-                new Interval(1_000, 3_000, micros, 2_097_152, 4, null, null)));
+                new Interval(1_000, 3_000, micros, 2_097_152, 4, null, null),
+                new EnumMap<>(Map.of(LimitSeries.CORES_BUSY, 973L, LimitSeries.QUEUE, 2_500L))));
 
         assertThat(point)
                 .startsWith("jmeter,application=shop\\,\\ eu,transaction=Produce\\ 1\\ KB\\=x,statut=all,kind=producer,"
@@ -36,7 +39,9 @@ class IntervalLineTest {
                 .contains(
                         ",pct50.0=" + ms(micros.getValueAtPercentile(50)) + ",",
                         ",pct99.9=" + ms(micros.getValueAtPercentile(99.9)) + ",",
-                        ",pct99.99=" + ms(micros.getValueAtPercentile(99.99)) + " ",
+                        ",pct99.99=" + ms(micros.getValueAtPercentile(99.99)) + ",",
+                        // the limits probe's last second, in the page's units: 973 per mille, 2,500 µs
+                        ",limit_cores_busy=97.300000,limit_queue=2.500000 ",
                         ",max=" + ms(micros.getMaxValue()) + ",")
                 .doesNotContain("corrected_", "test=")
                 .endsWith(" 3000000000");
@@ -51,7 +56,11 @@ class IntervalLineTest {
     void anIntervalWithoutRecordsHasNoLatencyFields() {
         String point = new IntervalLine("jmeter", Map.of())
                 .line(new IntervalFigures(
-                        "consumer", "Read", "end-to-end", new Interval(0, 1_000, new Histogram(3), 0, 0, null, null)));
-        assertThat(point).contains("records_per_s=0.000000").doesNotContain("pct50.0", "max=");
+                        "consumer",
+                        "Read",
+                        "end-to-end",
+                        new Interval(0, 1_000, new Histogram(3), 0, 0, null, null),
+                        Map.of()));
+        assertThat(point).contains("records_per_s=0.000000").doesNotContain("pct50.0", "max=", "limit_");
     }
 }

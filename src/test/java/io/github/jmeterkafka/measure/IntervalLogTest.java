@@ -16,6 +16,44 @@ import org.junit.jupiter.api.io.TempDir;
 class IntervalLogTest {
 
     @Test
+    void eachIntervalHoldsTheLimitsProbesLastSecondAndTheFeedPassesThemOn(@TempDir Path dir) throws Exception {
+        LimitSample second = new LimitSample(
+                1,
+                new LimitSample.Generator(0.973, 0.41, 2, 12, 8),
+                new LimitSample.Client(2.5, Double.NaN, 0.5, 0, 0, 0),
+                java.util.Map.of(1, 4.25, 2, 31.5),
+                null);
+        List<IntervalFigures> fed = new CopyOnWriteArrayList<>();
+        Consumer<IntervalFigures> feed = fed::add;
+        IntervalFeed.subscribe(feed);
+        try {
+            IntervalLog log = IntervalLog.open(dir, "producer", "p", "send-to-ack", 60_000);
+            log.watchLimits(() -> second);
+            log.record(1000, 10);
+            log.close(List.of());
+        } finally {
+            IntervalFeed.unsubscribe(feed);
+        }
+
+        var limits = IntervalLogReader.limits(dir.resolve(IntervalLog.fileName("p")));
+        assertThat(limits).hasSize(1);
+        // what was not read (the buffer wait, replication) is absent, never 0
+        assertThat(limits.values().iterator().next())
+                .containsExactlyEntriesOf(new java.util.EnumMap<>(java.util.Map.of(
+                        LimitSeries.CORES_BUSY, 973L,
+                        LimitSeries.JVM_CPU, 410L,
+                        LimitSeries.GC_PAUSE, 12L,
+                        LimitSeries.QUEUE, 2_500L,
+                        LimitSeries.THROTTLE, 0L,
+                        LimitSeries.SLOWEST_BROKER, 31_500L)));
+        assertThat(fed).singleElement().satisfies(f -> assertThat(f.limits()).isEqualTo(limits.get(limits.firstKey())));
+        // the intervals themselves read as before
+        assertThat(IntervalLogReader.intervals(dir.resolve(IntervalLog.fileName("p"))))
+                .singleElement()
+                .satisfies(i -> assertThat(i.records()).isEqualTo(1));
+    }
+
+    @Test
     void hdrHistogramsOwnReaderReadsTheLatenciesAndTheTaggedCounters(@TempDir Path dir) throws Exception {
         IntervalLog log = IntervalLog.open(dir, "producer", "Produce, 1 KB", "send-to-ack", 60_000);
         for (int i = 1; i <= 1000; i++) {

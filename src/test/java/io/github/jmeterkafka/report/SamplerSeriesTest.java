@@ -114,4 +114,36 @@ class SamplerSeriesTest {
     void noIntervalsNoPoints() {
         assertThat(SamplerSeries.of(List.of(), 600).points()).isEmpty();
     }
+
+    @Test
+    void theLimitsOfABucketAreTheMeansOfItsSecondsInTheirShownUnits() {
+        List<Interval> seconds = new java.util.ArrayList<>();
+        java.util.SortedMap<Long, java.util.Map<io.github.jmeterkafka.measure.LimitSeries, Long>> limits =
+                new java.util.TreeMap<>();
+        for (int s = 0; s < 4; s++) {
+            long t = START + s * 1000L;
+            seconds.add(new Interval(t, t + 1000, new Histogram(3), 0, 0, null, null));
+            // per mille and µs as the log holds them; the last second has no queue figure
+            java.util.Map<io.github.jmeterkafka.measure.LimitSeries, Long> second =
+                    new java.util.EnumMap<>(io.github.jmeterkafka.measure.LimitSeries.class);
+            second.put(io.github.jmeterkafka.measure.LimitSeries.CORES_BUSY, 900L + 20L * s);
+            if (s < 3) {
+                second.put(io.github.jmeterkafka.measure.LimitSeries.QUEUE, 1_000L * (s + 1));
+            }
+            limits.put(t, second);
+        }
+
+        SamplerSeries series = SamplerSeries.of(seconds, limits, 2);
+
+        assertThat(series.bucketMs()).isEqualTo(2000);
+        assertThat(series.limits()).hasSize(2);
+        assertThat(series.limits().get(0))
+                .containsEntry(io.github.jmeterkafka.measure.LimitSeries.CORES_BUSY, 91.0)
+                .containsEntry(io.github.jmeterkafka.measure.LimitSeries.QUEUE, 1.5);
+        assertThat(series.limits().get(1))
+                .containsEntry(io.github.jmeterkafka.measure.LimitSeries.CORES_BUSY, 95.0)
+                .containsEntry(io.github.jmeterkafka.measure.LimitSeries.QUEUE, 3.0);
+        assertThat(SamplerSeries.of(seconds, 2).limits())
+                .allSatisfy(p -> assertThat(p).isEmpty());
+    }
 }
