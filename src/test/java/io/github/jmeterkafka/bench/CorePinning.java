@@ -1,9 +1,6 @@
 package io.github.jmeterkafka.bench;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import io.github.jmeterkafka.harness.CorePins;
 
 /**
  * {@code bench.pin=true}: the broker on the first core, this JVM and every process it starts later (JMeter, Kafka's
@@ -28,27 +25,9 @@ final class CorePinning {
             return "not pinned: " + cores + " core";
         }
         String others = cores == 2 ? "1" : "1-" + (cores - 1);
-        String broker = taskset("0", brokerPid);
-        String self = taskset(others, ProcessHandle.current().pid());
+        String broker = CorePins.pin("0", brokerPid);
+        String self = CorePins.pin(others, ProcessHandle.current().pid());
         return "pinned: the broker on core 0 (" + broker + "), the load generators on core " + others + " (" + self
                 + ")";
-    }
-
-    private static String taskset(String cores, long pid) {
-        List<String> cmd = List.of("taskset", "-a", "-p", "-c", cores, Long.toString(pid));
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out);
-            }
-            String[] lines = out.split("\n", -1);
-            return lines[lines.length - 1].replaceFirst("^pid \\d+'s ", "");
-        } catch (IOException e) {
-            throw new IllegalStateException(String.join(" ", cmd) + " could not run", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(String.join(" ", cmd) + " interrupted", e);
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.bench;
 
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.ProduceQuota;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sweep.CapacitySearch;
 import io.github.jmeterkafka.sweep.CsvTable;
@@ -27,7 +28,7 @@ final class SearchRuns {
     void run() {
         SearchCase c = SearchCase.fromSystemProperties();
         System.out.println("Case search: " + c.title());
-        try (ProduceQuota quota = ProduceQuota.set(bench.admin(), c.quotaMb)) {
+        try (ProduceQuota quota = ProduceQuota.set(bench.admin(), c.quotaMb * 1_000_000.0)) {
             List<SearchCase.Search> found = new ArrayList<>();
             for (int i = 1; i <= c.searches; i++) {
                 found.add(search(c, i));

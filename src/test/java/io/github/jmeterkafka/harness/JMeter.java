@@ -232,6 +232,7 @@ public final class JMeter {
         private String remoteServers;
         private List<String> remoteProperties = List.of();
         private List<String> on = List.of();
+        private List<String> pinned = List.of();
         private boolean report;
         private boolean harnessSettings = true;
         private Duration timeout = Duration.ofMinutes(5);
@@ -294,6 +295,12 @@ public final class JMeter {
         /** Runs JMeter on a test host: {@code on} is what runs the command there ({@link NetworkHosts#on}). */
         public RunBuilder on(List<String> on) {
             this.on = List.copyOf(on);
+            return this;
+        }
+
+        /** Runs JMeter on these cores only ("1", "1-3"), as {@code taskset -c cores jmeter ...} would. */
+        public RunBuilder pinnedTo(String cores) {
+            this.pinned = CorePins.prefix(cores);
             return this;
         }
 
@@ -378,6 +385,7 @@ public final class JMeter {
             Loopback.deleteRecursively(dir);
 
             List<String> cmd = new ArrayList<>(on);
+            cmd.addAll(pinned);
             cmd.add(java.toString());
             cmd.addAll(jvmArgs);
             cmd.addAll(List.of(

@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ProducerRun implements SamplerRuns.Run {
     private static final Logger log = LoggerFactory.getLogger(ProducerRun.class);
+    /** Share of a paced run's time behind schedule up to which its sending side did not cause a shortfall. */
+    private static final double KEPT_SCHEDULE = 0.1;
 
     final Warmup warmup = RunOutput.warmup();
     public final ProducerStats stats = new ProducerStats(ProgressPrinter.enabled(), warmup);
@@ -124,7 +126,11 @@ public final class ProducerRun implements SamplerRuns.Run {
         }
         double achieved = (steady != null ? steady : all).recordsPerSec();
         if (SummaryLines.shortOf(expectedRate, achieved)) {
-            log.warn("Kafka Producer '{}': {}", label, shortfallCause(expectedRate, achieved, all));
+            log.warn(
+                    "Kafka Producer '{}': {}{}",
+                    label,
+                    shortfallCause(expectedRate, achieved, all),
+                    firstLimit(steadyLimits != null ? steadyLimits : allLimits, steadyLimits != null));
         }
     }
 
@@ -135,15 +141,21 @@ public final class ProducerRun implements SamplerRuns.Run {
         }
         // a paced thread sends while it waits for acks: what held the due records back says whose limit it was
         SendSchedule.Behind behind = all.schedule.behind();
-        String whose = behind.atLimitMs() > behind.inSendMs()
-                ? "The threads' in-flight limit held records back most: raise records per sample (or threads)."
-                : behind.inSendMs() > 0
-                        ? "The producer's send() held records back most (its buffer.memory full): the cluster did not"
-                                + " keep up (look at the latency and the broker), or this JVM's CPU did not let the"
-                                + " producer's I/O thread keep up (at the start of a run at full rate: give a Rate"
-                                + " ramp-up)."
-                        : "Neither the producer nor the threads' in-flight limit held records back: the load generator"
-                                + " was short of CPU or threads.";
+        // the rate counts to the last ack: a sampler that was hardly ever behind sent on time, and the acks came late
+        boolean keptSchedule = behind.totalMs() <= KEPT_SCHEDULE * all.seconds * 1000;
+        String whose = keptSchedule
+                ? "The sampler kept its schedule: the records left on time and their acks came late, so the cluster"
+                        + " held them back (look at the latency, the broker and its quotas) or the producer's I/O"
+                        + " thread was short of CPU."
+                : behind.atLimitMs() > behind.inSendMs()
+                        ? "The threads' in-flight limit held records back most: raise records per sample (or threads)."
+                        : behind.inSendMs() > 0
+                                ? "The producer's send() held records back most (its buffer.memory full): the cluster did not"
+                                        + " keep up (look at the latency and the broker), or this JVM's CPU did not let the"
+                                        + " producer's I/O thread keep up (at the start of a run at full rate: give a Rate"
+                                        + " ramp-up)."
+                                : "Neither the producer nor the threads' in-flight limit held records back: the load generator"
+                                        + " was short of CPU or threads.";
         return String.format(
                 Locale.ROOT,
                 "achieved %.1f records/s, %.1f %% of the expected %.1f. %s On its schedule the sampler was behind for"
@@ -158,6 +170,15 @@ public final class ProducerRun implements SamplerRuns.Run {
                 all.schedule.sendDelayMicros().getMaxValue() / 1000.0,
                 all.schedule.sendDelayMicros().getValueAtPercentile(99) / 1000,
                 behind.skipped());
+    }
+
+    /** " First limit hit: a quota, 1 s in: ...", so the WARN names what the summary names; empty when none was seen. */
+    private static String firstLimit(LimitFigures limits, boolean steady) {
+        if (limits.first() == null) {
+            return "";
+        }
+        String line = limits.firstLine(steady ? " (steady state)" : "");
+        return " " + Character.toUpperCase(line.charAt(0)) + line.substring(1) + ".";
     }
 
     private String threadsOrBroker(double expected, double achieved) {

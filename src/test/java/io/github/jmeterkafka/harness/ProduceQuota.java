@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.bench;
+package io.github.jmeterkafka.harness;
 
 import java.util.List;
 import java.util.Map;
@@ -10,11 +10,11 @@ import org.apache.kafka.common.quota.ClientQuotaAlteration;
 import org.apache.kafka.common.quota.ClientQuotaEntity;
 
 /**
- * A produce quota on the bench's broker for the user every plaintext client is (ANONYMOUS), so all producers share
- * one cap: a cluster capacity that stays where it is set while the two cores the broker shares move it otherwise.
- * Removed on close.
+ * A produce quota for the user every plaintext client is (ANONYMOUS), so all producers on the broker share one cap:
+ * the bench's cluster capacity that stays where it is set, a test's throttled producers. Removed on close: the broker
+ * is shared.
  */
-final class ProduceQuota implements AutoCloseable {
+public final class ProduceQuota implements AutoCloseable {
     private static final ClientQuotaEntity ANONYMOUS =
             new ClientQuotaEntity(Map.of(ClientQuotaEntity.USER, "ANONYMOUS"));
     private static final String KEY = "producer_byte_rate";
@@ -27,12 +27,12 @@ final class ProduceQuota implements AutoCloseable {
         this.set = set;
     }
 
-    /** Sets {@code mb} MB/s (10^6 bytes) for all producers; 0 sets nothing. */
-    static ProduceQuota set(Admin admin, int mb) throws InterruptedException, ExecutionException {
-        if (mb > 0) {
-            alter(admin, mb * 1_000_000.0);
+    /** Sets {@code bytesPerSec} for all producers together; 0 sets nothing. */
+    public static ProduceQuota set(Admin admin, double bytesPerSec) throws InterruptedException, ExecutionException {
+        if (bytesPerSec > 0) {
+            alter(admin, bytesPerSec);
         }
-        return new ProduceQuota(admin, mb > 0);
+        return new ProduceQuota(admin, bytesPerSec > 0);
     }
 
     @Override
