@@ -119,18 +119,26 @@ final class RateSearch {
         return disagreed.isEmpty() ? null : String.join(", ", disagreed);
     }
 
+    /** "corrected p99 <= 50 ms: 65,000 records/s (corrected p99 9 ms)". */
+    private String held(Verdict held) {
+        return String.format(
+                Locale.ROOT,
+                "%s: %,d records/s (%s %s %s ms)",
+                search.objective(),
+                held.rate(),
+                search.objective().latency(),
+                search.objective().percentile(),
+                Objective.ms(held.objectiveMs()));
+    }
+
     private Result result(Status status, Verdict held, Verdict failed, String unsettled) {
         String text = switch (status) {
             case FOUND ->
                 String.format(
                         Locale.ROOT,
-                        "The highest rate that holds %s: %,d records/s (%s %s %s ms). The lowest that failed: %,d"
+                        "The highest rate that holds %s. The lowest that failed: %,d"
                                 + " records/s: %s. Bracket within %.1f %% (precision %s %%) after %d runs%s.",
-                        search.objective(),
-                        held.rate(),
-                        search.objective().latency(),
-                        search.objective().percentile(),
-                        Objective.ms(held.objectiveMs()),
+                        held(held),
                         failed.rate(),
                         failed.why(),
                         100.0 * (failed.rate() - held.rate()) / held.rate(),
@@ -140,16 +148,11 @@ final class RateSearch {
             case GENERATOR_BOUND ->
                 String.format(
                         Locale.ROOT,
-                        "The highest rate that held %s: %,d records/s (%s %s %s ms). At %,d records/s the first limit"
+                        "The highest rate that held %s. At %,d records/s the first limit"
                                 + " hit was the load generator's, not the cluster's (%s): the cluster's limit is above"
                                 + " %,d records/s. To find it, lift the generator's limit: run JMeter on machines of its"
-                                + " own, away from the brokers, or on several (search.servers=), or give it more cores."
-                                + " %d runs%s.",
-                        search.objective(),
-                        held.rate(),
-                        search.objective().latency(),
-                        search.objective().percentile(),
-                        Objective.ms(held.objectiveMs()),
+                                + " own, away from the brokers, or give it more cores. %d runs%s.",
+                        held(held),
                         failed.rate(),
                         failed.firstLimit(),
                         held.rate(),

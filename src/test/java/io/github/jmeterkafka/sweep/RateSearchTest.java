@@ -83,7 +83,7 @@ class RateSearchTest {
                                 + " busy (this JVM 97 %), 3 s in): the cluster's limit is above "
                                 + String.format(
                                         java.util.Locale.ROOT, "%,d", r.held().rate()) + " records/s",
-                        "search.servers=")
+                        "run JMeter on machines of its own")
                 .doesNotContain("The lowest that failed");
         // the same search whose failing runs name no generator limit answers as before
         RateSearch.Result cluster = run(search(10_000, 200_000), 1, new Cluster(rate -> rate <= 65_000));
