@@ -173,8 +173,17 @@ public final class ClientMetrics {
                         group == null || group.toString().isBlank()
                                 ? null
                                 : group.toString().trim(),
-                        batch == null ? 0 : Integer.parseInt(batch.toString().trim()));
+                        batchSize(batch));
                 shareMember = configs.containsKey(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG);
+            }
+        }
+
+        /** The producer's batch.size as Kafka parsed it; 0 when not a producer (or not a number: no batch fill). */
+        private static int batchSize(Object batch) {
+            try {
+                return batch == null ? 0 : Integer.parseInt(batch.toString().trim());
+            } catch (NumberFormatException e) {
+                return 0;
             }
         }
 
