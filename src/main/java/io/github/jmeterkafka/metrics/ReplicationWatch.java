@@ -19,6 +19,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,8 +98,11 @@ final class ReplicationWatch {
                         .get(timeoutMs, TimeUnit.MILLISECONDS)
                         .forEach((r, config) -> minIsr.put(r.name(), minIsr(config)));
             } catch (ExecutionException | TimeoutException | RuntimeException e) {
-                // without DescribeConfigs rights the partitions under min ISR are not counted, the rest is
-                unknown.forEach(r -> minIsr.put(r.name(), 0));
+                // without DescribeConfigs rights the partitions under min ISR are never counted, the rest is; a
+                // timeout (a busy cluster, a node paused) is asked again next second, not taken as "none" for the run
+                if (e.getCause() instanceof AuthorizationException) {
+                    unknown.forEach(r -> minIsr.put(r.name(), 0));
+                }
                 cannot("read min.insync.replicas of " + topics, c, e);
             }
         }
