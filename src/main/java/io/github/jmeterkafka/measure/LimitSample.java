@@ -6,7 +6,8 @@ import java.util.Map;
  * One second of what may limit a run, read by the limits probe at {@code nanos} ({@link System#nanoTime}) about the
  * second before it. A figure that could not be read is NaN (a count: -1), never 0: "not available" is not "none".
  *
- * @param nodes request latency in ms per broker node id, over the clients' requests of that second
+ * @param nodes request latency in ms per broker node id: the producers' request-latency-avg as read that second (Kafka
+ *     averages it over its metrics window, 30 s by default), weighted by each producer's requests of the second
  */
 public record LimitSample(
         long nanos, Generator generator, Client client, Map<Integer, Double> nodes, Replication replication) {
