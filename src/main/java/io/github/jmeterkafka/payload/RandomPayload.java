@@ -44,26 +44,21 @@ public final class RandomPayload {
                 made.computeIfAbsent(sizes.next(context.random()), size -> letters(new byte[size], context.random()));
     }
 
-    /** Letters drawn from each 64 random bits: {@link #LETTERS_PER_WORD} use 38 of them, the rest keeps them unbiased. */
-    static final int LETTERS_PER_WORD = 8;
-
-    /**
-     * Reads the 64 random bits as a fraction in [0, 1) and takes its digits in base 26: each letter is the integer
-     * part of the fraction times 26, the fraction goes on as what is left. Eight letters leave 26 bits below the
-     * last, so no letter is measurably likelier than another; perf-test's nextInt(26) per letter costs a division
-     * and a random number each, which made this the load generator's largest cost per record.
-     */
+    /** Two letters per 64 random bits: multiply-shift maps 32 bits onto 0..25 with negligible bias. */
     static byte[] letters(byte[] payload, SplittableRandom random) {
         int i = 0;
-        while (i < payload.length) {
-            long fraction = random.nextLong();
-            for (int k = 0; k < LETTERS_PER_WORD && i < payload.length; k++, i++) {
-                // the high word of the unsigned 128-bit product fraction x 26: a digit 0-25
-                long digit = Math.multiplyHigh(fraction, 26) + ((fraction >> 63) & 26);
-                payload[i] = (byte) ('A' + digit);
-                fraction *= 26;
-            }
+        for (; i + 2 <= payload.length; i += 2) {
+            long r = random.nextLong();
+            payload[i] = letter(r);
+            payload[i + 1] = letter(r >>> 32);
+        }
+        if (i < payload.length) {
+            payload[i] = letter(random.nextLong());
         }
         return payload;
+    }
+
+    private static byte letter(long bits) {
+        return (byte) ('A' + (int) (((bits & 0xFFFFFFFFL) * 26) >>> 32));
     }
 }
