@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -93,10 +95,14 @@ class KafkaShareConsumerSamplerIT {
         assertThat(share.accepted() + share.rejected()).isEqualTo(2000);
         assertThat(share.deliveredTimes(1)).isEqualTo(2000);
         assertThat(share.deliveredTimes(2)).isZero();
-        // the rejected are exactly the records never accepted
-        assertThat(String.join("\n", share.lines()))
-                .contains("delivery: " + share.accepted() + " records accepted from 1 producers, " + share.rejected()
-                        + " missing, 0 duplicated,");
+        // the rejected are exactly the records never accepted; the check sees a gap only below the highest sequence
+        // accepted, so rejects after the last accepted record (one run in fifty rejects the last) are not gaps
+        Matcher delivery = Pattern.compile(
+                        "delivery: (\\d+) records accepted from 1 producers, (\\d+) missing, 0 duplicated,")
+                .matcher(String.join("\n", share.lines()));
+        assertThat(delivery.find()).isTrue();
+        assertThat(Long.parseLong(delivery.group(1))).isEqualTo(share.accepted());
+        assertThat(Long.parseLong(delivery.group(2))).isBetween(share.rejected() - 3, share.rejected());
         template.testEnded();
     }
 
