@@ -57,7 +57,8 @@ class BeanInfoResourcesTest {
                                 "sslKeystoreLocation",
                                 "sslKeystorePassword",
                                 "sslKeyPassword",
-                                "sslDisableHostnameVerification")),
+                                "sslDisableHostnameVerification",
+                                "brokerMetrics")),
                 Arguments.of(
                         KafkaProducerSampler.class,
                         List.of(

@@ -10,6 +10,7 @@ import io.github.jmeterkafka.client.Secrets;
 import io.github.jmeterkafka.client.SecuritySettings;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.metrics.BrokerEndpoint;
 import io.github.jmeterkafka.metrics.LimitsProbe;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,7 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
     private String sslKeystorePassword = "";
     private String sslKeyPassword = "";
     private boolean sslDisableHostnameVerification;
+    private String brokerMetrics = "";
 
     @Override
     public void testStarted() {
@@ -71,7 +73,17 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
         ProcessMetrics.start();
         if (!"false".equalsIgnoreCase(PluginProperties.get(PluginProperties.LIMITS, "true"))) {
             LimitsProbe.start(Connections::all);
+            LimitsProbe.watch(brokerEndpoints(name));
         }
+    }
+
+    /** The brokers whose own metrics the limits read; each entry that cannot be used is one WARN, and the test goes on. */
+    private List<BrokerEndpoint> brokerEndpoints(String name) {
+        BrokerEndpoint.Parsed parsed = BrokerEndpoint.parse(brokerMetrics);
+        parsed.problems()
+                .forEach(p -> log.warn(
+                        "Kafka Connection '{}': Broker metrics entry {}; that broker's figures show as n/a", name, p));
+        return parsed.endpoints();
     }
 
     private Connection open(String name) {
@@ -298,6 +310,14 @@ public class KafkaConnection extends AbstractTestElement implements ConfigElemen
 
     public void setSslKeyPassword(String sslKeyPassword) {
         this.sslKeyPassword = sslKeyPassword;
+    }
+
+    public String getBrokerMetrics() {
+        return brokerMetrics;
+    }
+
+    public void setBrokerMetrics(String brokerMetrics) {
+        this.brokerMetrics = brokerMetrics;
     }
 
     public boolean isSslDisableHostnameVerification() {

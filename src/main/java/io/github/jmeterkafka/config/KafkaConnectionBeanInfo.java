@@ -25,6 +25,7 @@ public class KafkaConnectionBeanInfo extends KafkaBeanInfo {
         });
         createPropertyGroup(
                 "properties", new String[] {"clientProperties", "producerProperties", "consumerProperties"});
+        createPropertyGroup("limits", new String[] {"brokerMetrics"});
         text("connectionName", "kafka");
         text("bootstrapServers", "${__P(kafka.bootstrap,localhost:9092)}");
         text("clientIdPrefix", "jmeter-kafka");
@@ -44,5 +45,6 @@ public class KafkaConnectionBeanInfo extends KafkaBeanInfo {
         password("sslKeystorePassword");
         password("sslKeyPassword");
         checkbox("sslDisableHostnameVerification", false);
+        text("brokerMetrics", "${__P(kafka.broker.metrics,)}");
     }
 }

@@ -15,10 +15,12 @@ public final class LimitFigures {
 
     private final List<LimitSample> samples;
     private final LimitHit first;
+    private final BrokerFigures brokers;
 
     private LimitFigures(List<LimitSample> samples) {
         this.samples = samples;
         this.first = LimitRules.first(samples);
+        this.brokers = new BrokerFigures(samples);
     }
 
     /**
@@ -47,13 +49,19 @@ public final class LimitFigures {
     }
 
     /**
-     * The summary's two lines, of the steady state when there is one: the first limit hit, then every candidate's
-     * figures; none when no second was read (the probe off, or a run shorter than a second).
+     * The summary's lines, of the steady state when there is one: the first limit hit, every candidate's figures, and
+     * the brokers' own where a connection lists their metrics; none when no second was read (the probe off, or a run
+     * shorter than a second).
      */
     public static List<String> lines(LimitFigures all, LimitFigures steady) {
         LimitFigures f = steady != null ? steady : all;
         String window = steady != null ? " (steady state)" : "";
-        return f.isEmpty() ? List.of() : List.of(f.firstLine(window), f.line(window));
+        if (f.isEmpty()) {
+            return List.of();
+        }
+        return f.brokers.isEmpty()
+                ? List.of(f.firstLine(window), f.line(window))
+                : List.of(f.firstLine(window), f.line(window), f.brokers.line(window));
     }
 
     /** Each row gets the figures of its window: part all, or steady. */
@@ -206,6 +214,7 @@ public final class LimitFigures {
                     .put(SummaryRow.Column.OFFLINE_PARTITIONS, r[2])
                     .put(SummaryRow.Column.LEADER_CHANGES, r[3]);
         }
+        brokers.into(row);
         return row;
     }
 

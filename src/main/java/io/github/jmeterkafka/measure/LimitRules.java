@@ -21,6 +21,8 @@ final class LimitRules {
     static final double NODE_FACTOR = 3;
 
     static final double NODE_MIN_MS = 10;
+    /** A broker's request handler or network threads idle less than this share of the time count as its limit. */
+    static final double BROKER_IDLE = 0.20;
     /** Seconds in a row a level must stay at its limit to count: one busy second is noise. */
     static final int SUSTAINED = 3;
 
@@ -73,7 +75,10 @@ final class LimitRules {
                                 false)
                         : null;
             case REPLICATION -> replication(s.replication());
-            case BROKER -> standsOut(s.nodes());
+            case BROKER -> {
+                Level slow = standsOut(s.nodes());
+                yield slow != null ? slow : busiest(s.brokers());
+            }
             case CLIENT -> client(s.client());
         };
     }
@@ -121,6 +126,32 @@ final class LimitRules {
                     true);
         }
         return c.retries() > 0 ? new Level(c.retries() + " records sent again", false) : null;
+    }
+
+    /** The broker whose request handler or network threads were idle least, when below {@link #BROKER_IDLE}. */
+    private static Level busiest(Map<Integer, LimitSample.Broker> brokers) {
+        Level level = null;
+        double least = BROKER_IDLE;
+        for (Map.Entry<Integer, LimitSample.Broker> e : brokers.entrySet()) {
+            double handlers = e.getValue().handlerIdle();
+            double network = e.getValue().networkIdle();
+            // NaN compares false: a figure not read never counts
+            if (handlers < least) {
+                least = handlers;
+                level = idle(e.getKey(), "request handler", handlers);
+            }
+            if (network < least) {
+                least = network;
+                level = idle(e.getKey(), "network", network);
+            }
+        }
+        return level;
+    }
+
+    private static Level idle(int broker, String threads, double share) {
+        return new Level(
+                String.format(Locale.ROOT, "broker %d's %s threads were %.0f %% idle", broker, threads, 100 * share),
+                true);
     }
 
     /** The node whose request latency stands out of the others', or null (fewer than two nodes: none can). */

@@ -8,9 +8,22 @@ import java.util.Map;
  *
  * @param nodes request latency in ms per broker node id: the producers' request-latency-avg as read that second (Kafka
  *     averages it over its metrics window, 30 s by default), weighted by each producer's requests of the second
+ * @param brokers per broker node id, its own figures, read where the Kafka Connection gives a way in (JMX or
+ *     Prometheus); none without one
  */
 public record LimitSample(
-        long nanos, Generator generator, Client client, Map<Integer, Double> nodes, Replication replication) {
+        long nanos,
+        Generator generator,
+        Client client,
+        Map<Integer, Double> nodes,
+        Replication replication,
+        Map<Integer, Broker> brokers) {
+
+    /** A second without broker figures. */
+    public LimitSample(
+            long nanos, Generator generator, Client client, Map<Integer, Double> nodes, Replication replication) {
+        this(nanos, generator, client, nodes, replication, Map.of());
+    }
 
     /**
      * The JMeter process and its machine.
@@ -44,4 +57,47 @@ public record LimitSample(
      * @param leaderChanges partitions whose leader differs from the previous reading
      */
     public record Replication(int underReplicated, int underMinIsr, int offline, int leaderChanges) {}
+
+    /**
+     * One broker's own figures over the second, from its MBeans: shares 0-1, times in ms (means of the second's
+     * requests; NaN when none came), bytes per second.
+     *
+     * @param handlerIdle request handler threads' idle share (RequestHandlerAvgIdlePercent)
+     * @param networkIdle network processor threads' idle share (NetworkProcessorAvgIdlePercent)
+     * @param produceMs   Produce requests' total time; then its parts: waiting in the request queue, on the leader,
+     *     waiting for the followers (acks=all), sending the response
+     * @param fetchMs     Fetch requests' total time (a consumer's fetch waits up to fetch.max.wait.ms for data)
+     * @param isrShrinks  partitions that left an ISR during the second
+     * @param logFlushMs  log flushes' mean time
+     */
+    public record Broker(
+            double handlerIdle,
+            double networkIdle,
+            double produceMs,
+            double produceQueueMs,
+            double produceLocalMs,
+            double produceRemoteMs,
+            double produceSendMs,
+            double fetchMs,
+            double underReplicated,
+            double isrShrinks,
+            double bytesIn,
+            double bytesOut,
+            double logFlushMs) {
+        /** A second the broker could not be read. */
+        public static final Broker NONE = new Broker(
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN);
+    }
 }

@@ -78,6 +78,9 @@ public final class SummaryRow {
         UNDER_MIN_ISR,
         OFFLINE_PARTITIONS,
         LEADER_CHANGES,
+        LEAST_IDLE_BROKER,
+        BROKER_HANDLERS_IDLE_PERCENT,
+        BROKER_PRODUCE_MS,
         // what the run was: when, where, with what, and the ready plans' properties (empty: the plan's default)
         TIMESTAMP,
         PLAN,

@@ -6,13 +6,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Reads, once a second while a test runs, what may limit it: the load generator ({@link GeneratorLoad}), the clients
- * ({@link ClientLoad}) and the replication of the topics they use ({@link ReplicationWatch}). One per JMeter process:
+ * ({@link ClientLoad}), the replication of the topics they use ({@link ReplicationWatch}) and, where a Kafka Connection
+ * lists a way in, the brokers' own metrics ({@link BrokerWatch}). One per JMeter process:
  * every sampler's summary takes the seconds of its own window from it. The seconds of the last test stay readable
  * after it stopped, until the next test starts.
  *
@@ -27,6 +30,7 @@ public final class LimitsProbe {
 
     private static Thread thread;
     private static final List<LimitSample> samples = new ArrayList<>();
+    private static final Map<Integer, BrokerEndpoint> brokers = new TreeMap<>();
 
     private LimitsProbe() {}
 
@@ -44,9 +48,27 @@ public final class LimitsProbe {
         thread.start();
     }
 
+    /**
+     * Adds brokers whose own metrics are read, as a Kafka Connection lists them; a node listed already keeps its first
+     * endpoint. Forgotten when the probe stops.
+     */
+    public static void watch(List<BrokerEndpoint> endpoints) {
+        synchronized (brokers) {
+            endpoints.forEach(e -> brokers.putIfAbsent(e.node(), e));
+        }
+    }
+
+    private static List<BrokerEndpoint> watched() {
+        synchronized (brokers) {
+            return List.copyOf(brokers.values());
+        }
+    }
+
     private static void run(GeneratorLoad generator, Supplier<Collection<Connection>> connections) {
         ClientLoad clients = new ClientLoad();
         ReplicationWatch replication = new ReplicationWatch(PERIOD_MS / 2);
+        List<BrokerEndpoint> endpoints = List.of();
+        BrokerWatch brokerWatch = new BrokerWatch(endpoints, PERIOD_MS / 2);
         long next = System.nanoTime() + PERIOD_MS * 1_000_000;
         try {
             while (!Thread.currentThread().isInterrupted()) {
@@ -56,10 +78,17 @@ public final class LimitsProbe {
                 }
                 long now = System.nanoTime();
                 next = Math.max(next + PERIOD_MS * 1_000_000, now);
+                // connections started after the probe add theirs
+                if (!watched().equals(endpoints)) {
+                    endpoints = watched();
+                    brokerWatch.close();
+                    brokerWatch = new BrokerWatch(endpoints, PERIOD_MS / 2);
+                }
                 try {
                     LimitSample.Generator g = generator.read(now);
                     ClientLoad.Reading r = clients.read(connections.get());
-                    keep(new LimitSample(now, g, r.client(), r.nodes(), replication.read(r.topics())));
+                    keep(new LimitSample(
+                            now, g, r.client(), r.nodes(), replication.read(r.topics()), brokerWatch.read()));
                 } catch (RuntimeException e) {
                     // a client closing under the reading: this second is missing from the limits, not the rest
                     log.debug("Kafka limits: a second was not read", e);
@@ -69,6 +98,7 @@ public final class LimitsProbe {
             // stop() was called
         } finally {
             generator.close();
+            brokerWatch.close();
         }
     }
 
@@ -93,6 +123,9 @@ public final class LimitsProbe {
             Thread.currentThread().interrupt();
         }
         thread = null;
+        synchronized (brokers) {
+            brokers.clear();
+        }
     }
 
     /** The second read last, or null: none yet in this test. */

@@ -119,6 +119,63 @@ class LimitFiguresTest {
                 .isNull();
     }
 
+    private static LimitSample.Broker broker(double handlerIdle, double networkIdle, double produceMs) {
+        return new LimitSample.Broker(
+                handlerIdle,
+                networkIdle,
+                produceMs,
+                0.2,
+                0.8,
+                produceMs - 1.1,
+                0.1,
+                500,
+                0,
+                0,
+                2 * 1048576.0,
+                4 * 1048576.0,
+                1.5);
+    }
+
+    @Test
+    void aBrokerWhoseThreadsAreBusyIsNamed_evenAlone_andItsFiguresAreALineOfTheirOwn() {
+        // seconds 1-2 half idle, from second 3 broker 2's request handlers are 8 % idle; broker 3 could not be read
+        LimitFigures f = all(seconds(
+                8,
+                s -> new LimitSample(
+                        s * SECOND,
+                        IDLE,
+                        CALM,
+                        EVEN,
+                        HEALTHY,
+                        Map.of(
+                                1, broker(0.9, 0.95, 2.0),
+                                2, broker(s >= 3 ? 0.08 : 0.5, 0.9, 6.0),
+                                3, LimitSample.Broker.NONE))));
+
+        assertThat(f.first().kind()).isEqualTo(LimitKind.BROKER);
+        assertThat(f.firstLine(""))
+                .isEqualTo("first limit hit: a broker, 2 s in: broker 2's request handler threads were 8 % idle");
+        assertThat(LimitFigures.lines(f, null))
+                .hasSize(3)
+                .last()
+                .asString()
+                .startsWith("brokers: 1: handlers 90 % idle, network 95 % idle, produce 2.0 ms (queue 0.2 ms, local 0.8"
+                        + " ms, remote 0.9 ms, send 0.1 ms), fetch 500.0 ms, in 2.0 MB/s, out 4.0 MB/s, 0 under-replicated"
+                        + " (most), 0 ISR shrinks, log flush 1.5 ms; 2: handlers 19 % idle")
+                .endsWith("; 3: n/a");
+        SummaryRow row = f.into(new SummaryRow("producer", "p", SummaryRow.ALL));
+        assertThat(row.get(SummaryRow.Column.LEAST_IDLE_BROKER)).isEqualTo("2");
+        assertThat(row.get(SummaryRow.Column.BROKER_HANDLERS_IDLE_PERCENT)).isEqualTo("18.50");
+        assertThat(row.get(SummaryRow.Column.BROKER_PRODUCE_MS)).isEqualTo("6.00");
+
+        // a broker's network threads count too; without broker figures there is no third line
+        LimitFigures network = all(seconds(
+                4, s -> new LimitSample(s * SECOND, IDLE, CALM, EVEN, HEALTHY, Map.of(1, broker(0.9, 0.12, 2.0)))));
+        assertThat(network.first().what()).isEqualTo("broker 1's network threads were 12 % idle");
+        assertThat(LimitFigures.lines(all(seconds(4, LimitFiguresTest::calm)), null))
+                .hasSize(2);
+    }
+
     @Test
     void theClientIsNamedForAFullBufferOrFailedRecords() {
         LimitSample.Client full = new LimitSample.Client(90, 0.35, 1, 0, 0, 0);
