@@ -37,6 +37,11 @@ public final class LimitFigures {
         return new LimitFigures(in);
     }
 
+    /** The figures of all these seconds: a jmeter-server's, as its samples brought them to the controller. */
+    public static LimitFigures all(List<LimitSample> seconds) {
+        return new LimitFigures(List.copyOf(seconds));
+    }
+
     /** A window of ms since the epoch (a consumer's start and end) as the probe's nanoTime. */
     public static long[] epochWindow(long startMs, long endMs) {
         long offsetNanos = System.nanoTime() - System.currentTimeMillis() * 1_000_000;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.measure;
 
+import java.io.Serializable;
 import java.util.Map;
 
 /**
@@ -17,7 +18,8 @@ public record LimitSample(
         Client client,
         Map<Integer, Double> nodes,
         Replication replication,
-        Map<Integer, Broker> brokers) {
+        Map<Integer, Broker> brokers)
+        implements Serializable {
 
     /** A second without broker figures. */
     public LimitSample(
@@ -34,7 +36,8 @@ public record LimitSample(
      * @param gcPauseMs   time the JVM stood in GC pauses during the second
      * @param gcLongestMs the longest of those pauses
      */
-    public record Generator(double coresBusy, double jvmCpu, int cores, double gcPauseMs, double gcLongestMs) {}
+    public record Generator(double coresBusy, double jvmCpu, int cores, double gcPauseMs, double gcLongestMs)
+            implements Serializable {}
 
     /**
      * The producers and consumers of the process, together.
@@ -47,7 +50,8 @@ public record LimitSample(
      * @param errors      records that failed during the second (record-error-total)
      */
     public record Client(
-            double queueMs, double bufferFull, double batchFill, double throttleMs, long retries, long errors) {
+            double queueMs, double bufferFull, double batchFill, double throttleMs, long retries, long errors)
+            implements Serializable {
         public static final Client NONE = new Client(Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, -1);
     }
 
@@ -56,7 +60,8 @@ public record LimitSample(
      *
      * @param leaderChanges partitions whose leader differs from the previous reading
      */
-    public record Replication(int underReplicated, int underMinIsr, int offline, int leaderChanges) {}
+    public record Replication(int underReplicated, int underMinIsr, int offline, int leaderChanges)
+            implements Serializable {}
 
     /**
      * One broker's own figures over the second, from its MBeans: shares 0-1, times in ms (means of the second's
@@ -83,7 +88,8 @@ public record LimitSample(
             double isrShrinks,
             double bytesIn,
             double bytesOut,
-            double logFlushMs) {
+            double logFlushMs)
+            implements Serializable {
         /** A second the broker could not be read. */
         public static final Broker NONE = new Broker(
                 Double.NaN,

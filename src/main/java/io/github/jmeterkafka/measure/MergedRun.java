@@ -18,6 +18,8 @@ public final class MergedRun {
     private final Part all = new Part();
     private final Part steady = new Part();
     private final Map<String, Part> servers = new TreeMap<>();
+    // per server, its probe's seconds as its samples brought them (several samples bring the same second)
+    private final Map<String, Map<Long, LimitSample>> limits = new TreeMap<>();
     private final IntervalLog intervals;
 
     /** @param intervals the merged interval log, or null */
@@ -41,6 +43,9 @@ public final class MergedRun {
         boolean inWarmup = warmup.covers(all.records, all.records == 0 ? 0 : f.startMs - all.startMs);
         all.add(f);
         servers.computeIfAbsent(f.server, s -> new Part()).add(f);
+        if (f.limits != null) {
+            limits.computeIfAbsent(f.server, s -> new TreeMap<>()).putIfAbsent(f.limits.nanos(), f.limits);
+        }
         if (warmup.isSet() && !inWarmup) {
             steady.add(f);
         }
@@ -106,7 +111,45 @@ public final class MergedRun {
                 lines.add("server " + s + ": " + p.consumer().endToEndLine());
             });
         }
+        lines.addAll(limitLines());
         return lines;
+    }
+
+    /**
+     * What limited the run: the earliest first limit of any server, then each server's limits lines, over the
+     * seconds its samples brought (warm-up included); none when no server's probe read a second.
+     */
+    private List<String> limitLines() {
+        List<String> lines = new ArrayList<>();
+        if (limits.isEmpty()) {
+            return lines;
+        }
+        Map.Entry<String, LimitHit> first = firstLimit();
+        lines.add(
+                first == null
+                        ? "first limit hit: none seen on " + limits.size() + " servers"
+                        : "first limit hit: " + first.getValue().kind().words + ", seen by server " + first.getKey()
+                                + ", " + first.getValue().atSecond() + " s in: "
+                                + first.getValue().what());
+        limits.forEach((s, seconds) ->
+                LimitFigures.lines(serverLimits(s), null).forEach(l -> lines.add("server " + s + ": " + l)));
+        return lines;
+    }
+
+    private LimitFigures serverLimits(String server) {
+        return LimitFigures.all(List.copyOf(limits.get(server).values()));
+    }
+
+    /** The server whose first limit came earliest, and that limit; null when none was hit. */
+    private Map.Entry<String, LimitHit> firstLimit() {
+        Map.Entry<String, LimitHit> first = null;
+        for (String s : limits.keySet()) {
+            LimitHit h = serverLimits(s).first();
+            if (h != null && (first == null || h.atSecond() < first.getValue().atSecond())) {
+                first = Map.entry(s, h);
+            }
+        }
+        return first;
     }
 
     /** The rows over all servers (and after the warm-up), then one per server. */
@@ -124,7 +167,27 @@ public final class MergedRun {
             rows = SummaryLines.consumerRows(label, all.consumer(), warmup.isSet() ? steady.consumer() : null);
             servers.forEach((s, p) -> rows.add(p.consumer().row(label, "server " + s)));
         }
+        limitsInto(rows);
         return new ArrayList<>(rows);
+    }
+
+    /** Each server's row gets its limits figures; the rows over all servers the first limit of any. */
+    private void limitsInto(List<SummaryRow> rows) {
+        if (limits.isEmpty()) {
+            return;
+        }
+        Map.Entry<String, LimitHit> first = firstLimit();
+        for (SummaryRow row : rows) {
+            String part = row.get(SummaryRow.Column.PART);
+            String server = part.startsWith("server ") ? part.substring("server ".length()) : null;
+            if (server == null) {
+                row.put(
+                        SummaryRow.Column.FIRST_LIMIT,
+                        first == null ? "none seen" : first.getValue().cell() + " (server " + first.getKey() + ")");
+            } else if (limits.containsKey(server)) {
+                serverLimits(server).into(row);
+            }
+        }
     }
 
     /** Each server's sampler expects its own rate: together they expect the sum. */

@@ -41,6 +41,8 @@ public final class SampleFigures implements Serializable {
     public final SendSchedule.Behind behind;
     /** A share consumer's share figures; else null. */
     public final ShareFigures share;
+    /** The second of the server's limits probe read last before the sample ended; null when none. */
+    public final LimitSample limits;
 
     /** Which sampler's records, their latencies, how many, how many failed, their bytes, and of the failed, timed out. */
     // these records only carry figures into the fields, never compared or hashed
@@ -59,7 +61,13 @@ public final class SampleFigures implements Serializable {
 
     // the fields stay one per figure: they are the form a jmeter-server sends the controller
     private SampleFigures(
-            Measured measured, long rebalanceMs, double expectedRate, Place place, Paced paced, ShareFigures share) {
+            Measured measured,
+            long rebalanceMs,
+            double expectedRate,
+            Place place,
+            Paced paced,
+            ShareFigures share,
+            LimitSample limits) {
         this.kind = measured.kind();
         this.server = place.server();
         this.micros = measured.micros();
@@ -75,6 +83,7 @@ public final class SampleFigures implements Serializable {
         this.sendDelayMicros = paced.sendDelayMicros();
         this.behind = paced.behind();
         this.share = share;
+        this.limits = limits;
     }
 
     /**
@@ -103,7 +112,7 @@ public final class SampleFigures implements Serializable {
     }
 
     private static SampleFigures sample(Measured measured, long rebalanceMs, double expectedRate) {
-        return new SampleFigures(measured, rebalanceMs, expectedRate, NOWHERE, NOT_PACED, null);
+        return new SampleFigures(measured, rebalanceMs, expectedRate, NOWHERE, NOT_PACED, null, null);
     }
 
     /**
@@ -113,7 +122,7 @@ public final class SampleFigures implements Serializable {
      * @param endMs the sample's end; for a consumer, when its last record arrived
      */
     public SampleFigures from(String server, long startMs, long endMs) {
-        return copy(new Place(server, startMs, endMs), pacing(), share);
+        return copy(new Place(server, startMs, endMs), pacing(), share, limits);
     }
 
     /** These figures with a paced run's; themselves when {@code behind} is null (not paced). */
@@ -125,7 +134,8 @@ public final class SampleFigures implements Serializable {
                 place(),
                 new Paced(
                         corrected == null ? new int[0] : corrected, sendDelay == null ? new int[0] : sendDelay, behind),
-                share);
+                share,
+                limits);
     }
 
     /** These figures with a share consumer's; themselves when {@code figures} is null (nothing to add). */
@@ -133,7 +143,12 @@ public final class SampleFigures implements Serializable {
         if (figures == null) {
             return this;
         }
-        return copy(place(), pacing(), figures);
+        return copy(place(), pacing(), figures, limits);
+    }
+
+    /** These figures with the server's last second of limits ({@code second} may be null: none read yet). */
+    public SampleFigures limited(LimitSample second) {
+        return copy(place(), pacing(), share, second);
     }
 
     private Place place() {
@@ -144,14 +159,15 @@ public final class SampleFigures implements Serializable {
         return new Paced(correctedMicros, sendDelayMicros, behind);
     }
 
-    /** These figures with the sample's place and time, paced figures and share figures as given. */
-    private SampleFigures copy(Place place, Paced paced, ShareFigures share) {
+    /** These figures with the sample's place and time, paced, share and limits figures as given. */
+    private SampleFigures copy(Place place, Paced paced, ShareFigures share, LimitSample limits) {
         return new SampleFigures(
                 new Measured(kind, micros, records, failed, bytes, timedOut),
                 rebalanceMs,
                 expectedRate,
                 place,
                 paced,
-                share);
+                share,
+                limits);
     }
 }

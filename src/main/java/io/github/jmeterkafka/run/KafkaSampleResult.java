@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.run;
 
 import io.github.jmeterkafka.measure.SampleFigures;
+import io.github.jmeterkafka.metrics.LimitsProbe;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -17,8 +18,9 @@ public class KafkaSampleResult extends SampleResult {
         return figures;
     }
 
+    /** The sample's figures, with the second of this process's limits read last, so the controller merges them too. */
     public void figures(SampleFigures f) {
-        this.figures = f;
+        this.figures = f == null ? null : f.limited(LimitsProbe.latest());
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaCluster;
+import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.SharedCluster;
 import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
@@ -70,6 +71,8 @@ class LimitsClusterIT {
     private static final Pattern CORES_FULL = Pattern.compile("its 2 cores were (\\d+) % busy \\(this JVM \\d+ %\\)");
     private static final Pattern SLOW_BROKER =
             Pattern.compile("broker (\\d+) answered in (\\d+) ms, the others in (\\d+) ms");
+    private static final Pattern BROKER_FIGURES = Pattern.compile(
+            "^handlers (\\d+) % idle, network (\\d+) % idle, produce [\\d.]+ ms \\(.*\\), fetch .*, in ([\\d.]+) MB/s,");
     private static final Pattern BY_BROKER = Pattern.compile("; request latency by broker ([^;]+);");
     private static final Pattern NODE_MS = Pattern.compile("(\\d+): ([\\d.]+) ms");
     private static final Pattern REPLICATION = Pattern.compile("; replication (\\d+) under-replicated, (\\d+) under min"
@@ -119,11 +122,20 @@ class LimitsClusterIT {
         int seconds = 18;
         Path csv = Harness.targetDir().resolve("limits-slow-broker-" + System.nanoTime() + ".csv");
 
+        // both ways in at once: the slowed node and one other over HTTP, the third over JMX; node 9 does not exist
+        int jmxNode = others(slow)[0];
+        String closed = "http://127.0.0.1:" + Loopback.freePort() + "/metrics";
+        String brokerMetrics = jmxNode + "=" + cluster.node(jmxNode).jmxUrl() + ", "
+                + IntStream.of(others(jmxNode))
+                        .mapToObj(n -> n + "=" + cluster.node(n).prometheusUrl())
+                        .collect(java.util.stream.Collectors.joining(", "))
+                + ", 9=" + closed;
+
         Bursts bursts = new Bursts(topic, cluster.node(slow).pid());
         bursts.start();
         JMeter.Result result;
         try {
-            result = run(topic, "1", seconds, csv);
+            result = run(topic, "1", seconds, csv, brokerMetrics);
         } finally {
             bursts.finish();
         }
@@ -166,7 +178,46 @@ class LimitsClusterIT {
         assertThat(Double.parseDouble(row.get("slowest_broker_ms"))).isCloseTo(byBroker.get(slow), within(0.06));
         assertThat(List.of(row.get("under_min_isr"), row.get("offline_partitions"), row.get("leader_changes")))
                 .containsExactly("0", "0", "0");
-        assertOnlyShortfallWarnings(result);
+
+        // each broker's own figures, whichever way they were read; the endpoint that answers nothing is n/a, one WARN
+        Map<Integer, String> brokers = brokers(summary);
+        assertThat(brokers).as("%s", summary).containsOnlyKeys(1, 2, 3, 9);
+        assertThat(brokers.get(9)).isEqualTo("n/a");
+        for (int node = 1; node <= 3; node++) {
+            Matcher figures = BROKER_FIGURES.matcher(brokers.get(node));
+            assertThat(figures.find()).as("broker %d: %s", node, summary).isTrue();
+            assertThat(Integer.parseInt(figures.group(1)))
+                    .as("broker %d handlers idle %%", node)
+                    .isPositive();
+            // each node leads two of the six partitions: a third of 1,000 x 1 KB/s comes in at each
+            assertThat(Double.parseDouble(figures.group(3)))
+                    .as("broker %d MB/s in", node)
+                    .isBetween(0.2, 0.6);
+        }
+        assertThat(row.get("least_idle_broker")).isIn("1", "2", "3");
+        assertThat(row.get("broker_handlers_idle_percent")).isNotEmpty();
+        assertThat(result.logWarningsAndErrors())
+                .as(result.describe())
+                .filteredOn(l -> !l.contains(" WARN i.g.j.s.p.ProducerRun: Kafka Producer '" + LABEL + "': achieved "))
+                .singleElement()
+                .asString()
+                .contains(" WARN i.g.j.m.BrokerWatch: Kafka limits: cannot read the metrics of broker 9 at " + closed);
+    }
+
+    /** The brokers line's figures per node id. */
+    private static Map<Integer, String> brokers(SummaryText summary) {
+        for (String l : summary.lines()) {
+            if (l.startsWith("brokers (steady state): ")) {
+                Map<Integer, String> figures = new TreeMap<>();
+                for (String entry :
+                        l.substring("brokers (steady state): ".length()).split("; ", -1)) {
+                    int colon = entry.indexOf(": ");
+                    figures.put(Integer.parseInt(entry.substring(0, colon)), entry.substring(colon + 2));
+                }
+                return figures;
+            }
+        }
+        throw new AssertionError("No steady state brokers line in:\n" + summary);
     }
 
     @Test
@@ -235,8 +286,16 @@ class LimitsClusterIT {
 
     /** The plan at {@link #RATE} for {@code seconds}, with a warm-up, its summary rows appended to {@code csv}. */
     private static JMeter.Result run(String topic, String acks, int seconds, Path csv) {
-        return jmeter.plan(PLAN)
-                .property("kafka.bootstrap", cluster.bootstrapServers())
+        return run(topic, acks, seconds, csv, "");
+    }
+
+    private static JMeter.Result run(String topic, String acks, int seconds, Path csv, String brokerMetrics) {
+        JMeter.RunBuilder plan = jmeter.plan(PLAN);
+        // JMeter warns of a -J property given empty
+        if (!brokerMetrics.isEmpty()) {
+            plan.property("kafka.broker.metrics", brokerMetrics);
+        }
+        return plan.property("kafka.bootstrap", cluster.bootstrapServers())
                 .property("topic", topic)
                 .property("acks", acks)
                 .property("rate", Integer.toString(RATE))

@@ -403,6 +403,13 @@ class DistributedModeIT {
             servers.add(own);
         }
         assertThat(Long.parseLong(line.group(1))).isEqualTo(records).isEqualTo(servers.getTotalCount());
+        // what limited it, from each server's own probe, brought with its samples
+        assertThat(merged).containsPattern("\nfirst limit hit: (none seen on 2 servers|.*, seen by server .*)\n");
+        for (JMeterServer s : DistributedModeIT.servers) {
+            assertThat(merged)
+                    .contains("server " + s.hostAndPort() + ": first limit hit: ")
+                    .contains("server " + s.hostAndPort() + ": limits: generator cores ");
+        }
         assertThat(List.of(line.group(2), line.group(3), line.group(4), line.group(5)))
                 .as(merged)
                 .containsExactly(

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.harness;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetSocketAddress;
@@ -61,6 +62,9 @@ public final class KafkaBroker implements AutoCloseable {
     private final Duration stopTimeout;
 
     private final Quorum quorum;
+    // 0: the broker's metrics are not served
+    private final int jmxPort;
+    private final int prometheusPort;
     private Process process;
     private Duration lastStartTime = Duration.ZERO;
 
@@ -74,7 +78,13 @@ public final class KafkaBroker implements AutoCloseable {
         this.kraft = b.zookeeper == null;
         this.startTimeout = b.startTimeout;
         this.stopTimeout = b.stopTimeout;
-        this.jvmArgs = List.copyOf(b.jvmArgs);
+        List<String> args = new ArrayList<>(b.jvmArgs);
+        this.jmxPort = b.metricsServed ? Loopback.freePort() : 0;
+        this.prometheusPort = b.metricsServed ? Loopback.freePort() : 0;
+        if (b.metricsServed) {
+            args.addAll(metricsArgs());
+        }
+        this.jvmArgs = List.copyOf(args);
 
         this.quorum = b.quorum;
         this.controllerPort =
@@ -223,6 +233,47 @@ public final class KafkaBroker implements AutoCloseable {
 
     public synchronized boolean isRunning() {
         return process != null && process.isAlive();
+    }
+
+    /** Remote JMX without authentication, and the Prometheus JMX exporter agent with the limits' beans. */
+    private List<String> metricsArgs() {
+        Path agent = Harness.targetDir().resolve("jmx-exporter/jmx_prometheus_javaagent.jar");
+        if (!Files.isRegularFile(agent)) {
+            throw new IllegalStateException(
+                    "No " + agent + ": the build copies it in pre-integration-test (mvn verify)");
+        }
+        Path config = workDir.resolve("jmx-exporter.yaml");
+        try (InputStream in = KafkaBroker.class.getResourceAsStream("/jmx-exporter-kafka.yaml")) {
+            Files.createDirectories(workDir);
+            Files.write(config, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.of(
+                "-Dcom.sun.management.jmxremote.port=" + jmxPort,
+                "-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort,
+                "-Dcom.sun.management.jmxremote.host=" + host,
+                "-Dcom.sun.management.jmxremote.authenticate=false",
+                "-Dcom.sun.management.jmxremote.ssl=false",
+                "-Djava.rmi.server.hostname=" + host,
+                "-javaagent:" + agent + "=" + host + ":" + prometheusPort + ":" + config);
+    }
+
+    /** The broker's JMX service URL; needs {@link Builder#metricsServed}. */
+    public String jmxUrl() {
+        return "service:jmx:rmi:///jndi/rmi://" + host + ":" + served(jmxPort) + "/jmxrmi";
+    }
+
+    /** The Prometheus JMX exporter's endpoint; needs {@link Builder#metricsServed}. */
+    public String prometheusUrl() {
+        return "http://" + host + ":" + served(prometheusPort) + "/metrics";
+    }
+
+    private static int served(int port) {
+        if (port == 0) {
+            throw new IllegalStateException("The broker serves no metrics: build it with metricsServed()");
+        }
+        return port;
     }
 
     /** {@code 127.0.0.1:port} of the PLAINTEXT listener. */
@@ -448,6 +499,7 @@ public final class KafkaBroker implements AutoCloseable {
         private Duration stopTimeout = Duration.ofSeconds(30);
         private String host = HOST;
         private List<String> on = List.of();
+        private boolean metricsServed;
 
         private Builder() {}
 
@@ -519,6 +571,12 @@ public final class KafkaBroker implements AutoCloseable {
                 throw new IllegalArgumentException(name + " is taken");
             }
             extraListeners.put(name, securityProtocol);
+            return this;
+        }
+
+        /** Serves the broker's metrics over JMX and the Prometheus JMX exporter agent, each on a free port. */
+        public Builder metricsServed() {
+            this.metricsServed = true;
             return this;
         }
 

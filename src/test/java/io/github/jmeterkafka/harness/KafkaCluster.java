@@ -60,6 +60,7 @@ public final class KafkaCluster implements AutoCloseable {
                     settings.apply(KafkaBroker.builder()
                                     .workDir(dir.resolve("node-" + id))
                                     .heap("384m")
+                                    .metricsServed()
                                     .quorum(new KafkaBroker.Quorum(id, controllerPorts, clusterId))
                                     .serverProperty("offsets.topic.replication.factor", Integer.toString(replicas))
                                     .serverProperty(

@@ -42,6 +42,49 @@ class MergedRunTest {
                 .isEqualTo("1000.0");
     }
 
+    private static LimitSample second(int s, double coresBusy) {
+        return new LimitSample(
+                s * 1_000_000_000L,
+                new LimitSample.Generator(coresBusy, 0.5, 2, 0, 0),
+                new LimitSample.Client(1, 0, 0.5, 0, 0, 0),
+                java.util.Map.of(1, 2.0),
+                new LimitSample.Replication(0, 0, 0, 0));
+    }
+
+    @Test
+    void eachServersLimitsComeWithItsSamples_andTheEarliestFirstLimitOfAnyIsTheRunsFirst() {
+        MergedRun run = new MergedRun(ProducerStats.Summary.KIND, Warmup.NONE, null);
+        // h1 calm; h2's cores full from its second 3; several samples bring the same second once
+        for (int s = 1; s <= 6; s++) {
+            for (int sample = 0; sample < 3; sample++) {
+                run.add(producer("h1:1099", new int[] {1000}, s * 1000L, s * 1000L + 10)
+                        .limited(second(s, 0.3)));
+                run.add(producer("h2:1099", new int[] {1000}, s * 1000L, s * 1000L + 10)
+                        .limited(second(s, s >= 3 ? 0.97 : 0.3)));
+            }
+        }
+        // a server whose probe is off brings none
+        run.add(producer("h3:1099", new int[] {1000}, 1000, 1010));
+
+        List<String> lines = run.lines();
+        assertThat(lines)
+                .contains(
+                        "first limit hit: the load generator, seen by server h2:1099, 2 s in: its 2 cores were 97 % busy"
+                                + " (this JVM 50 %)",
+                        "server h1:1099: first limit hit: none seen")
+                .anySatisfy(
+                        l -> assertThat(l).startsWith("server h2:1099: limits: generator cores 75 % busy (max 97 %)"))
+                .noneSatisfy(l -> assertThat(l).startsWith("server h3:1099: first limit"));
+        List<SummaryRow> rows = run.rows("p");
+        assertThat(rows.get(0).get(SummaryRow.Column.FIRST_LIMIT))
+                .isEqualTo("generator: its 2 cores were 97 % busy (this JVM 50 %), 2 s in (server h2:1099)");
+        assertThat(rows)
+                .filteredOn(r -> r.get(SummaryRow.Column.PART).equals("server h2:1099"))
+                .singleElement()
+                .satisfies(r ->
+                        assertThat(r.get(SummaryRow.Column.CORES_BUSY_PERCENT)).isEqualTo("74.67"));
+    }
+
     @Test
     void theTailOfTheMergeIsThe9999thOfEveryRecordOfBothServers() {
         MergedRun run = new MergedRun(ProducerStats.Summary.KIND, Warmup.NONE, null);
