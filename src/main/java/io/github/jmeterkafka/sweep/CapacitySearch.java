@@ -65,14 +65,19 @@ public final class CapacitySearch {
                 StandardCharsets.UTF_8);
         console.printf(
                 Locale.ROOT,
-                "Search '%s': the highest rate from %,d to %,d records/s that holds %s, within %s %%, %d s per run, of %s%n",
+                "Search '%s': the highest rate from %,d to %,d records/s that holds %s, within %s %%, %d s per run, of"
+                        + " %s%s%n",
                 spec.name,
                 s.low(),
                 s.high(),
                 s.objective(),
                 Objective.ms(s.precisionPercent()),
                 s.seconds(),
-                spec.plan);
+                spec.plan,
+                s.servers().isEmpty()
+                        ? ""
+                        : ", on " + s.servers().size() + " jmeter-servers (" + String.join(", ", s.servers())
+                                + "), each run's rate split evenly over them");
         double warmup = Double.parseDouble(spec.everyRun.fixed().getOrDefault("kafka.warmup.s", "0"));
         long start = System.nanoTime();
         RateSearch.Result result = new RateSearch(

@@ -178,7 +178,8 @@ final class RateSearch {
                         failed.why(),
                         failed.generatorBound()
                                 ? "Its first limit hit was the load generator's (" + failed.firstLimit()
-                                        + "), not the cluster's: give JMeter machines of its own or more cores."
+                                        + "), not the cluster's: give JMeter machines of its own, more cores, or more of them"
+                                        + " (search.servers)."
                                 : "Lower search.rate's bound.");
             case UNSETTLED ->
                 String.format(

@@ -24,12 +24,18 @@ import java.util.stream.Stream;
 /**
  * The runs of a sweep or a search: each in its own JMeter process ({@code -n}) and directory under {@code runs/},
  * one after the other, with its own topic; every run's summary rows, with the run's parameters, are appended to
- * {@code rows.csv} as it ends.
+ * {@code rows.csv} as it ends. A search with {@code search.servers} runs each on those jmeter-servers ({@code -R}),
+ * the rate and records split evenly over them ({@code -G}); the controller's Kafka Summary writes the merged rows.
  */
 final class Runs {
     static final String ROWS = "rows.csv";
     private static final String RUNS = "runs";
     static final String HLOG_DIR = "kafka-hlog";
+    /**
+     * How long each jmeter-server's run waits before deleting the topic: the servers end a few ms apart, and one
+     * deleting the topic under another's last sends would fail them.
+     */
+    static final String DELETE_AFTER_MS = "5000";
 
     private final SweepSpec spec;
     private final Path jmeterHome;
@@ -93,6 +99,14 @@ final class Runs {
         if (spec.everyRun.freshTopic()) {
             props.put("topic", props.getOrDefault("topic", spec.name) + "-" + stamp + "-" + run.number);
         }
+        // what the servers run: the plan's properties, each server its share of the rate
+        Map<String, String> onServers = new LinkedHashMap<>(props);
+        List<String> servers = spec.search == null ? List.of() : spec.search.servers();
+        for (String key : List.of(Search.RATE, Search.RECORDS)) {
+            onServers.computeIfPresent(key, (k, v) -> share(v, servers.size()));
+        }
+        onServers.putIfAbsent("delete.after.ms", DELETE_AFTER_MS);
+        // the summary and interval logs are the controller's merge (the servers keep their own in their logs)
         props.put("kafka.summary.file", dir.resolve("summary.csv").toString());
         props.put("kafka.hlog.dir", dir.resolve(HLOG_DIR).toString());
         List<String> cmd = new ArrayList<>(
@@ -109,6 +123,11 @@ final class Runs {
                 "-j",
                 dir.resolve("jmeter.log").toString()));
         props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+        if (!servers.isEmpty()) {
+            cmd.add("-R");
+            cmd.add(String.join(",", servers));
+            onServers.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
+        }
         Files.writeString(
                 dir.resolve("command.txt"), String.join(" ", cmd) + System.lineSeparator(), StandardCharsets.UTF_8);
         long t0 = System.nanoTime();
@@ -130,6 +149,15 @@ final class Runs {
             return Outcome.failed(dir, "JMeter exit code " + p.exitValue() + ", see " + dir.resolve("jmeter.log"));
         }
         return Outcome.of(dir, took);
+    }
+
+    /** One server's share of a whole number (a rate, a record count) split over {@code servers}, rounded up. */
+    static String share(String total, int servers) {
+        if (servers <= 1) {
+            return total;
+        }
+        long n = Long.parseLong(total.trim());
+        return Long.toString((n + servers - 1) / servers);
     }
 
     private static void deleteRuns(Path runs) throws IOException {

@@ -1,6 +1,8 @@
 package io.github.jmeterkafka.sweep;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,14 +14,22 @@ import java.util.regex.Pattern;
  * search.objective=corrected p99 &lt;= 50 ms
  * search.precision=5                       (%: stop when the lowest failing rate is within it of the highest holding)
  * search.seconds=30                        (each run sends rate x seconds records: -Jrate, -Jrecords)
+ * search.servers=host1:1099,host2:1099     (optional: each run on these jmeter-servers, the rate split over them)
  * </pre>
  */
-record Search(long low, long high, Objective objective, double precisionPercent, int seconds) {
+record Search(long low, long high, Objective objective, double precisionPercent, int seconds, List<String> servers) {
     static final String PREFIX = "search.";
     /** The -J properties a run of the search sets: the ready plans' rate and record count. */
     static final String RATE = "rate";
 
     static final String RECORDS = "records";
+
+    private static final Pattern SERVER = Pattern.compile("[A-Za-z0-9._-]+(:[0-9]{1,5})?");
+
+    /** A search run by this JMeter alone. */
+    Search(long low, long high, Objective objective, double precisionPercent, int seconds) {
+        this(low, high, objective, precisionPercent, seconds, List.of());
+    }
 
     private static final Pattern BOUNDS = Pattern.compile("\\s*([0-9]+)\\s*-\\s*([0-9]+)\\s*");
 
@@ -59,10 +69,26 @@ record Search(long low, long high, Objective objective, double precisionPercent,
             throw new IllegalArgumentException(file + ": search.seconds must be a whole number of seconds >= 1");
         }
         try {
-            return new Search(low, high, Objective.parse(objective), precision, (int) seconds);
+            return new Search(low, high, Objective.parse(objective), precision, (int) seconds, servers(file, p));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The jmeter-servers of search.servers= (host or host:port, apart by commas or spaces); none: run locally. */
+    private static List<String> servers(Path file, Properties p) {
+        List<String> servers = new ArrayList<>();
+        for (String server : p.getProperty(PREFIX + "servers", "").trim().split("[,\\s]+", -1)) {
+            if (server.isEmpty()) {
+                continue;
+            }
+            if (!SERVER.matcher(server).matches()) {
+                throw new IllegalArgumentException(file + ": search.servers: '" + server
+                        + "' is not a jmeter-server as -R takes it (host or host:port)");
+            }
+            servers.add(server);
+        }
+        return List.copyOf(servers);
     }
 
     private static double number(Path file, Properties p, String key, double dflt) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.jmeterkafka.harness.Chromium;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
+import io.github.jmeterkafka.harness.JMeterServer;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
@@ -16,7 +17,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 
@@ -115,6 +121,83 @@ class CapacitySearchIT {
         Chromium chromium = Chromium.in(dir.resolve("easy"));
         assertThat(chromium.dumpDom(page)).contains("<canvas", "chart-search-achieved");
         chromium.screenshot(page, Harness.targetDir().resolve("screenshots/search-report.png"));
+    }
+
+    /**
+     * A search on two jmeter-servers: each run's rate and records split over them, the controller's merged rows what
+     * the search reads: all the records (as the topic holds them), each server's half, and what limited each server.
+     */
+    @Test
+    void aSearchOnJmeterServersSplitsEachRateOverThemAndReadsTheMergedRows() throws Exception {
+        KafkaBroker broker = SharedBroker.get();
+        JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+        Path dir =
+                Files.createDirectories(Harness.targetDir().resolve("search-servers-it-" + System.currentTimeMillis()));
+        List<JMeterServer> servers = new ArrayList<>();
+        try {
+            for (int i = 1; i <= 2; i++) {
+                servers.add(JMeterServer.start(jmeter.home(), dir.resolve("server-" + i), Map.of()));
+            }
+            for (int i = 0; i < servers.size(); i++) {
+                servers.set(i, servers.get(i).awaitReadyOrRestart(Duration.ofSeconds(90)));
+            }
+            StringBuilder file = new StringBuilder(Files.readString(
+                    file(dir, "servers", "1000-2000", "corrected p99 <= 10000 ms"), StandardCharsets.UTF_8));
+            file.append("search.servers=")
+                    .append(servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(",")))
+                    .append('\n');
+            // the controller calls the servers as they were started: their RMI settings (-J), and so fixed. lines
+            servers.get(0)
+                    .controllerProperties()
+                    .forEach(p -> file.append("fixed.").append(p.substring(2)).append('\n'));
+            Path spec = Files.writeString(dir.resolve("servers.properties"), file, StandardCharsets.UTF_8);
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+            int status = new CapacitySearch(
+                            SweepSpec.read(spec),
+                            jmeter.home(),
+                            broker.bootstrapServers(),
+                            dir.resolve("out"),
+                            new PrintStream(console, true, StandardCharsets.UTF_8))
+                    .run();
+
+            String progress = console.toString(StandardCharsets.UTF_8);
+            System.out.println(progress);
+            assertThat(status).as(progress).isZero();
+            assertThat(progress)
+                    .contains("on 2 jmeter-servers", "run 2: 2,000 records/s: holds")
+                    .contains(
+                            "Every rate tried held corrected p99 <= 10000 ms, up to the highest bound 2,000 records/s");
+            CsvTable rows = CsvTable.read(dir.resolve("out").resolve(Sweep.ROWS));
+            try (Admin admin = broker.admin()) {
+                for (long rate : List.of(1000L, 2000L)) {
+                    int all = rowOf(rows, Long.toString(rate), "all");
+                    assertThat(Long.parseLong(rows.get(all, "records")))
+                            .isEqualTo(rate * SECONDS)
+                            .isEqualTo(Topics.endOffsets(admin, rows.get(all, "topic")));
+                    assertThat(Double.parseDouble(rows.get(all, "expected_records_per_sec")))
+                            .isEqualTo((double) rate);
+                    assertThat(rows.get(all, "first_limit")).isNotEmpty();
+                    for (JMeterServer s : servers) {
+                        int own = rowOf(rows, Long.toString(rate), "server " + s.hostAndPort());
+                        assertThat(Long.parseLong(rows.get(own, "records"))).isEqualTo(rate * SECONDS / 2);
+                        assertThat(rows.get(own, "first_limit")).isNotEmpty();
+                        assertThat(rows.get(own, "cores_busy_percent")).isNotEmpty();
+                    }
+                }
+            }
+            String command;
+            try (Stream<Path> runs = Files.list(dir.resolve("out/runs"))) {
+                command =
+                        Files.readString(runs.sorted().findFirst().orElseThrow().resolve("command.txt"));
+            }
+            assertThat(command).contains(" -R " + servers.get(0).hostAndPort() + ",", " -Grate=500 ", " -Jrate=1000 ");
+        } finally {
+            for (JMeterServer s : servers) {
+                s.stop();
+                s.close();
+            }
+        }
     }
 
     private static int rowOf(CsvTable rows, String rate, String part) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RateSearchTest {
     private static final Objective P99 = Objective.parse("corrected p99 <= 50 ms");
@@ -166,6 +167,27 @@ class RateSearchTest {
         assertThat(spec.search.objective().kind()).isEqualTo("consumer");
         assertThat(spec.variedNames()).containsExactly("rate");
         assertThat(spec.search.records(5000)).isEqualTo(100_000);
+        assertThat(spec.search.servers()).isEmpty();
+    }
+
+    @Test
+    void searchServersAreJmeterServersAsDashRTakesThem_andEachGetsItsShareRoundedUp(@TempDir Path dir)
+            throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("d.properties"), """
+                plan=p.jmx
+                search.rate=5000-200000
+                search.objective=corrected p99 <= 50 ms
+                search.servers=load1:1099, load2 10.0.0.7:4000
+                """);
+        assertThat(SweepSpec.read(dir.resolve("d.properties")).search.servers())
+                .containsExactly("load1:1099", "load2", "10.0.0.7:4000");
+        assertThat(error(dir, "search.rate=1000-5000\nsearch.objective=corrected p99 <= 50\nsearch.servers=a:b\n"))
+                .contains("search.servers: 'a:b' is not a jmeter-server as -R takes it (host or host:port)");
+
+        assertThat(Runs.share("5000", 2)).isEqualTo("2500");
+        assertThat(Runs.share("1001", 2)).isEqualTo("501");
+        assertThat(Runs.share("1001", 3)).isEqualTo("334");
+        assertThat(Runs.share("1001", 0)).isEqualTo("1001");
     }
 
     private static String error(Path dir, String lines) throws Exception {
