@@ -110,11 +110,13 @@ public final class LimitFigures {
                 : samples.get(samples.size() - 1).generator().cores();
         return String.format(
                 Locale.ROOT,
-                "cores %s busy (max %s), this JVM %s of %d, GC paused %s (longest %s)",
+                "cores %s busy (max %s), this JVM %s of %d, its threads waited %s a second for a core, GC paused %s"
+                        + " (longest %s)",
                 percent(busy),
                 percent(max(s -> s.generator().coresBusy())),
                 percent(mean(s -> s.generator().jvmCpu())),
                 cores,
+                ms(mean(s -> s.generator().waitMs())),
                 percent(mean(s -> s.generator().gcPauseMs()) / 1000),
                 ms(max(s -> s.generator().gcLongestMs())));
     }
@@ -199,6 +201,7 @@ public final class LimitFigures {
                 100 * mean(s -> s.generator().jvmCpu()));
         cell(row, SummaryRow.Column.GC_PAUSE_PERCENT, mean(s -> s.generator().gcPauseMs()) / 10);
         cell(row, SummaryRow.Column.GC_LONGEST_MS, max(s -> s.generator().gcLongestMs()));
+        cell(row, SummaryRow.Column.THREADS_WAITED_MS, mean(s -> s.generator().waitMs()));
         cell(row, SummaryRow.Column.QUEUE_MS, mean(s -> s.client().queueMs()));
         cell(
                 row,

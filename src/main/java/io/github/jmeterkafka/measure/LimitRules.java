@@ -13,6 +13,11 @@ import java.util.Map;
 final class LimitRules {
     /** Busy share of the generator's cores from which they count as full. */
     static final double CORES_FULL = 0.90;
+    /**
+     * Time the generator's threads waited for a core, ms per second summed over its threads, from which full cores hold
+     * it up: cores full of other work that its threads did not wait for are not its limit.
+     */
+    static final double WAIT_MS = 100;
     /** GC pause time per second from which the generator counts as held up by its GC. */
     static final double GC_PAUSE_MS = 100;
     /** Share of the time a send waited for buffer.memory from which the producers count as held back. */
@@ -85,15 +90,21 @@ final class LimitRules {
 
     private static Level generator(LimitSample.Generator g) {
         boolean known = !Double.isNaN(g.coresBusy());
-        if (known ? g.coresBusy() >= CORES_FULL : g.jvmCpu() >= CORES_FULL) {
+        boolean full = known ? g.coresBusy() >= CORES_FULL : g.jvmCpu() >= CORES_FULL;
+        boolean waitKnown = !Double.isNaN(g.waitMs());
+        if (full && (!waitKnown || g.waitMs() >= WAIT_MS)) {
             return new Level(
                     String.format(
                             Locale.ROOT,
-                            "its %s %s %.0f %% busy (this JVM %.0f %%)",
+                            "its %s %s %.0f %% busy (this JVM %.0f %%%s)",
                             g.cores() == 1 ? "core" : g.cores() + " cores",
                             g.cores() == 1 ? "was" : "were",
                             100 * (known ? g.coresBusy() : g.jvmCpu()),
-                            100 * g.jvmCpu()),
+                            100 * g.jvmCpu(),
+                            waitKnown
+                                    ? String.format(
+                                            Locale.ROOT, "; its threads waited %.0f ms a second for one", g.waitMs())
+                                    : ""),
                     true);
         }
         return g.gcPauseMs() >= GC_PAUSE_MS

@@ -35,9 +35,17 @@ public record LimitSample(
      * @param cores       how many cores this process may run on
      * @param gcPauseMs   time the JVM stood in GC pauses during the second
      * @param gcLongestMs the longest of those pauses
+     * @param waitMs      time this JVM's threads waited for a core during the second, summed over its threads (their
+     *     run-queue delay); NaN where it cannot be read
      */
-    public record Generator(double coresBusy, double jvmCpu, int cores, double gcPauseMs, double gcLongestMs)
-            implements Serializable {}
+    public record Generator(
+            double coresBusy, double jvmCpu, int cores, double gcPauseMs, double gcLongestMs, double waitMs)
+            implements Serializable {
+        /** Without the threads' wait (not read). */
+        public Generator(double coresBusy, double jvmCpu, int cores, double gcPauseMs, double gcLongestMs) {
+            this(coresBusy, jvmCpu, cores, gcPauseMs, gcLongestMs, Double.NaN);
+        }
+    }
 
     /**
      * The producers and consumers of the process, together.

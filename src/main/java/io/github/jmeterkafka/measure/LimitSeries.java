@@ -15,13 +15,16 @@ public enum LimitSeries {
     BUFFER_FULL(
             "sends waiting for buffer.memory", "%", 10, s -> 100 * s.client().bufferFull()),
     GC_PAUSE("GC pauses", "ms", 1, s -> s.generator().gcPauseMs()),
+    THREADS_WAITED(
+            "this JVM's threads waiting for a core", "ms", 1, s -> s.generator().waitMs()),
     QUEUE("record queue time", "ms", 1000, s -> s.client().queueMs()),
     THROTTLE("quota throttle", "ms", 1, s -> s.client().throttleMs()),
     SLOWEST_BROKER("slowest broker's request latency", "ms", 1000, LimitSeries::slowestBrokerMs),
     UNDER_REPLICATED(
             "under-replicated", "partitions", 1, s -> replication(s, LimitSample.Replication::underReplicated)),
     UNDER_MIN_ISR("under min ISR", "partitions", 1, s -> replication(s, LimitSample.Replication::underMinIsr)),
-    OFFLINE("offline", "partitions", 1, s -> replication(s, LimitSample.Replication::offline));
+    OFFLINE("offline", "partitions", 1, s -> replication(s, LimitSample.Replication::offline)),
+    BROKER_HANDLERS_IDLE("least idle broker's request handlers", "%", 10, LimitSeries::leastIdleHandlers);
 
     /** What a chart's legend calls it. */
     public final String title;
@@ -85,6 +88,14 @@ public enum LimitSeries {
         return s.nodes().values().stream()
                 .mapToDouble(Double::doubleValue)
                 .max()
+                .orElse(Double.NaN);
+    }
+
+    private static double leastIdleHandlers(LimitSample s) {
+        return s.brokers().values().stream()
+                .mapToDouble(b -> 100 * b.handlerIdle())
+                .filter(v -> !Double.isNaN(v))
+                .min()
                 .orElse(Double.NaN);
     }
 

@@ -219,6 +219,8 @@ public final class MergedRun {
         final Map<String, SendSchedule.Behind> behind = new TreeMap<>();
         // a share consumer's
         ShareStats share;
+        // per server: its records, its first sample's start and its last record's end in this part
+        final Map<String, long[]> spans = new TreeMap<>();
 
         void add(SampleFigures f) {
             if (f.share != null) {
@@ -248,6 +250,12 @@ public final class MergedRun {
             if (f.records > 0) {
                 endMs = Math.max(endMs, f.endMs);
             }
+            long[] span = spans.computeIfAbsent(f.server, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
+            span[0] += f.records;
+            span[1] = Math.min(span[1], f.startMs);
+            if (f.records > 0) {
+                span[2] = Math.max(span[2], f.endMs);
+            }
             rebalanceMs = Math.max(rebalanceMs, f.rebalanceMs);
             expectedRate = Math.max(expectedRate, f.expectedRate);
             timedOut += f.timedOut;
@@ -255,7 +263,7 @@ public final class MergedRun {
 
         /** The requests and round trips; what else became of the unanswered ones is in {@link #unansweredLine}. */
         MatchStats.Summary roundTrips(MatchStats.Kind roundTrips) {
-            double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
+            double seconds = seconds();
             return new MatchStats.Summary(
                     records + failed,
                     new MatchStats.Replies(micros.copy(), bytes, seconds),
@@ -274,8 +282,23 @@ public final class MergedRun {
         }
 
         ProducerStats.Summary producer() {
-            double seconds = records == 0 || endMs <= startMs ? 0 : (endMs - startMs) / 1000.0;
-            return new ProducerStats.Summary(micros.copy(), failed, bytes, seconds, null, schedule());
+            return new ProducerStats.Summary(micros.copy(), failed, bytes, seconds(), null, schedule());
+        }
+
+        /**
+         * The seconds that make this part's rate the sum of its servers' own rates (each its records over its first
+         * sample's start to its last record's end), as the rates of perf-test clients run side by side are added up:
+         * servers that start or end some hundreds of ms apart do not dilute it. One server: its span.
+         */
+        double seconds() {
+            if (records == 0 || endMs <= startMs) {
+                return 0;
+            }
+            double rate = 0;
+            for (long[] span : spans.values()) {
+                rate += span[0] > 0 && span[2] > span[1] ? span[0] / ((span[2] - span[1]) / 1000.0) : 0;
+            }
+            return rate > 0 ? records / rate : (endMs - startMs) / 1000.0;
         }
 
         /** A paced run's figures over these samples (time behind: each server's latest, summed); else null. */

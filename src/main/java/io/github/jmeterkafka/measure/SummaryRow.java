@@ -69,6 +69,7 @@ public final class SummaryRow {
         JVM_CPU_PERCENT,
         GC_PAUSE_PERCENT,
         GC_LONGEST_MS,
+        THREADS_WAITED_MS,
         QUEUE_MS,
         BUFFER_FULL_PERCENT,
         THROTTLE_MS,

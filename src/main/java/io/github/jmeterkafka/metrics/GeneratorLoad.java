@@ -6,11 +6,14 @@ import io.github.jmeterkafka.measure.LimitSample;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
@@ -20,7 +23,8 @@ import javax.management.openmbean.CompositeData;
 
 /**
  * How busy the load generator is: the cores this process may run on (all processes together, from /proc/stat on
- * Linux; elsewhere the machine's CPU load), this JVM's share of them, and its GC pauses as the JVM reports each.
+ * Linux; elsewhere the machine's CPU load), this JVM's share of them, how long its threads waited for a core (each
+ * thread's run-queue delay in /proc/self/task/TID/schedstat), and its GC pauses as the JVM reports each.
  *
  * <p>Threads: the probe's thread calls {@link #read}; the JVM's notification thread records pauses.
  */
@@ -29,6 +33,7 @@ final class GeneratorLoad implements NotificationListener {
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern COMMA = Pattern.compile(",");
     private static final Pattern DASH = Pattern.compile("-");
+    private static final Path TASKS = Path.of("/proc/self/task");
 
     private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final BitSet allowed = allowedCores(Path.of("/proc/self/status"));
@@ -39,6 +44,8 @@ final class GeneratorLoad implements NotificationListener {
     private long lastNanos = System.nanoTime();
     private double pauseMs;
     private double longestMs;
+    // per thread id, its run-queue delay (ns) at the last read; null where schedstat cannot be read
+    private Map<String, Long> runDelays = runDelays();
 
     GeneratorLoad() {
         lastStat = coreTimes();
@@ -56,6 +63,9 @@ final class GeneratorLoad implements NotificationListener {
         double wall = Math.max(1, nanos - lastNanos);
         double jvm = cpu < 0 ? Double.NaN : (cpu - lastCpuNanos) / wall / cores;
         double busy = stat == null || lastStat == null ? os.getCpuLoad() : busyShare(lastStat, stat);
+        Map<String, Long> delays = runDelays();
+        double waitMs = waited(runDelays, delays) / 1e6 / (wall / 1e9);
+        runDelays = delays;
         lastNanos = nanos;
         lastCpuNanos = cpu;
         lastStat = stat;
@@ -68,7 +78,47 @@ final class GeneratorLoad implements NotificationListener {
             longestMs = 0;
         }
         return new LimitSample.Generator(
-                busy < 0 ? Double.NaN : Math.min(1, busy), Math.min(1, Math.max(0, jvm)), cores, pause, longest);
+                busy < 0 ? Double.NaN : Math.min(1, busy),
+                Math.min(1, Math.max(0, jvm)),
+                cores,
+                pause,
+                longest,
+                waitMs);
+    }
+
+    /** Nanoseconds the threads of {@code after} waited for a core since {@code before}; NaN when not known. */
+    static double waited(Map<String, Long> before, Map<String, Long> after) {
+        if (before == null || after == null) {
+            return Double.NaN;
+        }
+        long sum = 0;
+        for (Map.Entry<String, Long> e : after.entrySet()) {
+            // a thread started since counts from its start
+            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
+        return Math.max(0, sum);
+    }
+
+    /** Each thread's run-queue delay in ns, the second field of its schedstat; null where it cannot be read. */
+    private static Map<String, Long> runDelays() {
+        Map<String, Long> delays = new HashMap<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+            for (Path task : tasks) {
+                try {
+                    delays.put(task.getFileName().toString(), runDelay(Files.readString(task.resolve("schedstat"))));
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended while listed
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return delays.isEmpty() ? null : delays;
+    }
+
+    /** From a schedstat line: "time on a core (ns) time waiting on a run queue (ns) timeslices". */
+    static long runDelay(String schedstat) {
+        return Long.parseLong(SPACES.split(schedstat.trim(), -1)[1]);
     }
 
     static double busyShare(long[] before, long[] after) {

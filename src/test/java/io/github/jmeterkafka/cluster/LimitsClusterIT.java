@@ -68,7 +68,8 @@ class LimitsClusterIT {
             "a broker", "broker",
             "the client", "client");
     // the rule's tie goes to the generator: cores full of other work from the start name it before anything else
-    private static final Pattern CORES_FULL = Pattern.compile("its 2 cores were (\\d+) % busy \\(this JVM \\d+ %\\)");
+    private static final Pattern CORES_FULL =
+            Pattern.compile("its 2 cores were (\\d+) % busy \\(this JVM \\d+ %[^)]*\\)");
     private static final Pattern SLOW_BROKER =
             Pattern.compile("broker (\\d+) answered in (\\d+) ms, the others in (\\d+) ms");
     private static final Pattern BROKER_FIGURES = Pattern.compile(

@@ -40,10 +40,11 @@ class LimitFiguresTest {
         assertThat(f.first()).isNull();
         assertThat(f.firstLine("")).isEqualTo("first limit hit: none seen");
         assertThat(f.line(""))
-                .isEqualTo("limits: generator cores 40 % busy (max 40 %), this JVM 25 % of 2, GC paused"
-                        + " 0 % (longest 2.0 ms); client queue 1.5 ms, buffer.memory full 0 %, batches 60 % full, throttled"
-                        + " 0.0 ms, 0 retries, 0 errors; request latency by broker 1: 3.0 ms, 2: 4.0 ms, 3: 3.5 ms; replication 0"
-                        + " under-replicated, 0 under min ISR, 0 offline (most at once), 0 leader changes");
+                .isEqualTo(
+                        "limits: generator cores 40 % busy (max 40 %), this JVM 25 % of 2, its threads waited n/a a second for a core, GC paused"
+                                + " 0 % (longest 2.0 ms); client queue 1.5 ms, buffer.memory full 0 %, batches 60 % full, throttled"
+                                + " 0.0 ms, 0 retries, 0 errors; request latency by broker 1: 3.0 ms, 2: 4.0 ms, 3: 3.5 ms; replication 0"
+                                + " under-replicated, 0 under min ISR, 0 offline (most at once), 0 leader changes");
     }
 
     @Test
@@ -58,6 +59,23 @@ class LimitFiguresTest {
         assertThat(f.firstLine(" (steady state)"))
                 .isEqualTo("first limit hit (steady state): the load generator, 5 s in: its 2 cores were 97 % busy"
                         + " (this JVM 58 %)");
+    }
+
+    @Test
+    void fullCoresAreTheGeneratorsLimitOnlyWhenItsThreadsWaitedForThem() {
+        // the brokers fill the cores, JMeter's threads got one whenever they asked: not the generator's limit
+        LimitSample.Generator othersBusy = new LimitSample.Generator(0.97, 0.20, 2, 0, 0, 12);
+        assertThat(all(seconds(6, s -> new LimitSample(s * SECOND, othersBusy, CALM, EVEN, HEALTHY)))
+                        .first())
+                .isNull();
+
+        LimitSample.Generator starved = new LimitSample.Generator(0.97, 0.58, 2, 0, 0, 340);
+        LimitFigures f = all(seconds(6, s -> new LimitSample(s * SECOND, starved, CALM, EVEN, HEALTHY)));
+        assertThat(f.first().what())
+                .isEqualTo("its 2 cores were 97 % busy (this JVM 58 %; its threads waited 340 ms a second for one)");
+        assertThat(f.line("")).contains("this JVM 58 % of 2, its threads waited 340.0 ms a second for a core, GC");
+        assertThat(f.into(new SummaryRow("producer", "p", SummaryRow.ALL)).get(SummaryRow.Column.THREADS_WAITED_MS))
+                .isEqualTo("340.00");
     }
 
     @Test
@@ -206,9 +224,10 @@ class LimitFiguresTest {
                 all(seconds(3, s -> new LimitSample(s * SECOND, unknown, LimitSample.Client.NONE, Map.of(), null)));
 
         assertThat(f.line(""))
-                .isEqualTo("limits: generator cores n/a busy (max n/a), this JVM 20 % of 2, GC paused 0 %"
-                        + " (longest 0.0 ms); client queue n/a, buffer.memory full n/a, batches n/a full, throttled n/a, n/a"
-                        + " retries, n/a errors; request latency by broker n/a; replication n/a");
+                .isEqualTo(
+                        "limits: generator cores n/a busy (max n/a), this JVM 20 % of 2, its threads waited n/a a second for a core, GC paused 0 %"
+                                + " (longest 0.0 ms); client queue n/a, buffer.memory full n/a, batches n/a full, throttled n/a, n/a"
+                                + " retries, n/a errors; request latency by broker n/a; replication n/a");
         SummaryRow row = f.into(new SummaryRow("producer", "p", SummaryRow.ALL));
         assertThat(row.get(SummaryRow.Column.CORES_BUSY_PERCENT)).isEmpty();
         assertThat(row.get(SummaryRow.Column.QUEUE_MS)).isEmpty();

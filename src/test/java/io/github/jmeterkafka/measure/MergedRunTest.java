@@ -27,12 +27,13 @@ class MergedRunTest {
         IntStream.of(fast).forEach(both::recordValue);
         IntStream.of(slow).forEach(both::recordValue);
         assertThat(run.lines().get(0))
-                .startsWith("1000 records sent, 500.000000 records/sec")
+                // the servers' rates added up: 900 + 66.7
+                .startsWith("1000 records sent, 966.666667 records/sec")
                 .endsWith(both.getValueAtPercentile(50) / 1000 + " ms 50th, " + both.getValueAtPercentile(95) / 1000
                         + " ms 95th, " + both.getValueAtPercentile(99) / 1000 + " ms 99th, "
                         + both.getValueAtPercentile(99.9) / 1000 + " ms 99.9th.");
         assertThat(run.lines())
-                .contains("expected 1000.0 records/sec, achieved 500.0 records/sec (50.0 %)")
+                .contains("expected 1000.0 records/sec, achieved 966.7 records/sec (96.7 %)")
                 .anyMatch(l -> l.startsWith("server h1:1099: 900 records sent, 900.000000 records/sec"))
                 .anyMatch(l -> l.startsWith("server h2:1099: 100 records sent, 66.666667 records/sec"));
         assertThat(run.rows("p"))
@@ -83,6 +84,21 @@ class MergedRunTest {
                 .singleElement()
                 .satisfies(r ->
                         assertThat(r.get(SummaryRow.Column.CORES_BUSY_PERCENT)).isEqualTo("74.67"));
+    }
+
+    @Test
+    void theRateIsTheSumOfTheServersOwnRates_soServersStartingApartDoNotDiluteIt() {
+        MergedRun run = new MergedRun(ProducerStats.Summary.KIND, Warmup.NONE, null);
+        // each server 1,000 records/s for 2 s, h2 starting half a second after h1
+        for (int i = 0; i < 20; i++) {
+            run.add(producer("h1:1099", new int[100], 10_000 + i * 100L, 10_100 + i * 100L));
+            run.add(producer("h2:1099", new int[100], 10_500 + i * 100L, 10_600 + i * 100L));
+        }
+
+        assertThat(run.lines().get(0)).startsWith("4000 records sent, 2000.000000 records/sec");
+        assertThat(run.lines())
+                .anySatisfy(
+                        l -> assertThat(l).startsWith("server h2:1099: 2000 records sent, 1000.000000 records/sec"));
     }
 
     @Test
@@ -149,7 +165,8 @@ class MergedRunTest {
 
         List<String> lines = run.lines();
         assertThat(lines.get(0))
-                .startsWith("20 requests, 18 replies, 9.000000 replies/sec ")
+                // h1's 10 replies/s and h2's 4
+                .startsWith("20 requests, 18 replies, 14.000000 replies/sec ")
                 .endsWith("ms max round trip, 2 ms 50th, 40 ms 95th, 40 ms 99th, 40 ms 99.9th.");
         assertThat(lines.get(1))
                 .isEqualTo("1 timeouts, 1 failed or given up requests (late, foreign and duplicate replies: in each"

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,5 +37,16 @@ class GeneratorLoadTest {
         BitSet both = GeneratorLoad.parseCores("0-1");
         assertThat(GeneratorLoad.busyShare(GeneratorLoad.coreTimes(BEFORE, both), GeneratorLoad.coreTimes(AFTER, both)))
                 .isEqualTo(200.0 / 300.0);
+    }
+
+    @Test
+    void theThreadsWaitIsTheGrowthOfEachThreadsRunQueueDelay_aNewThreadFromItsStart() {
+        assertThat(GeneratorLoad.runDelay("4137831 40227 3\n")).isEqualTo(40227);
+        Map<String, Long> before = Map.of("1", 1_000L, "2", 5_000L, "3", 7_000L);
+        // thread 3 ended, thread 4 started
+        Map<String, Long> after = Map.of("1", 3_000L, "2", 5_500L, "4", 400L);
+
+        assertThat(GeneratorLoad.waited(before, after)).isEqualTo(2_900.0);
+        assertThat(GeneratorLoad.waited(null, after)).isNaN();
     }
 }

@@ -29,7 +29,7 @@ class LimitsPlanIT extends BrokerAndJMeter {
     private static final String CORE = "1";
 
     private static final Pattern GENERATOR_CELL =
-            Pattern.compile("generator: its core was (\\d+) % busy \\(this JVM (\\d+) %\\), (\\d+) s in");
+            Pattern.compile("generator: its core was (\\d+) % busy \\(this JVM (\\d+) %[^)]*\\), (\\d+) s in");
     private static final Pattern QUOTA_CELL =
             Pattern.compile("quota: throttled (\\d+) ms by a broker's quota, (\\d+) s in");
     private static final Pattern THROTTLE_WARN = Pattern.compile(" WARN o\\.a\\.k\\.c\\.NetworkClient: \\[Producer"
@@ -69,16 +69,16 @@ class LimitsPlanIT extends BrokerAndJMeter {
                         .contains("Kafka Producer '" + PRODUCER + "': achieved ")
                         .contains(" of the expected 2000.0. ")
                         .containsPattern("First limit hit \\(steady state\\): the load generator, \\d+ s in: its core"
-                                + " was \\d+ % busy \\(this JVM \\d+ %\\)\\.$"));
+                                + " was \\d+ % busy \\(this JVM \\d+ %[^)]*\\)\\.$"));
         List<String> summary = result.summary(TITLE).lines();
         assertThat(summary)
                 .as("%s", summary)
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("first limit hit (steady state): the load generator, ")
-                        .containsPattern(" s in: its core was \\d+ % busy \\(this JVM \\d+ %\\)$"))
+                        .containsPattern(" s in: its core was \\d+ % busy \\(this JVM \\d+ %[^)]*\\)$"))
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("limits (steady state): generator cores ")
-                        .contains(" of 1, GC paused "));
+                        .contains(" of 1, its threads waited "));
 
         CsvTable rows = CsvTable.read(csv);
         for (String part : List.of(SummaryRow.STEADY, SummaryRow.ALL)) {
@@ -128,7 +128,7 @@ class LimitsPlanIT extends BrokerAndJMeter {
                 .contains("first limit hit (steady state): none seen")
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("limits (steady state): generator cores ")
-                        .contains(" of 2, GC paused "));
+                        .contains(" of 2, its threads waited "));
     }
 
     @Test
