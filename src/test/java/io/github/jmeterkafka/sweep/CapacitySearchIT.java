@@ -126,6 +126,8 @@ class CapacitySearchIT {
     /**
      * A search on two jmeter-servers: each run's rate and records split over them, the controller's merged rows what
      * the search reads: all the records (as the topic holds them), each server's half, and what limited each server.
+     * Two JMeter servers, their controller and the broker share this machine's cores: a run may fail for the load
+     * generator's CPU, and then the search must say that it was the generator's limit.
      */
     @Test
     void aSearchOnJmeterServersSplitsEachRateOverThemAndReadsTheMergedRows() throws Exception {
@@ -133,6 +135,7 @@ class CapacitySearchIT {
         JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
         Path dir =
                 Files.createDirectories(Harness.targetDir().resolve("search-servers-it-" + System.currentTimeMillis()));
+        int seconds = 6;
         List<JMeterServer> servers = new ArrayList<>();
         try {
             for (int i = 1; i <= 2; i++) {
@@ -141,8 +144,10 @@ class CapacitySearchIT {
             for (int i = 0; i < servers.size(); i++) {
                 servers.set(i, servers.get(i).awaitReadyOrRestart(Duration.ofSeconds(90)));
             }
-            StringBuilder file = new StringBuilder(Files.readString(
-                    file(dir, "servers", "1000-2000", "corrected p99 <= 10000 ms"), StandardCharsets.UTF_8));
+            StringBuilder file = new StringBuilder("name=servers\nplan="
+                    + Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx")
+                    + "\nsearch.rate=400-800\nsearch.objective=corrected p99 <= 10000 ms\nsearch.seconds=" + seconds
+                    + "\nfixed.record.size=500\nfixed.kafka.warmup.s=2\ntimeout.s=120\njvm.args=-Xms256m -Xmx256m\n");
             file.append("search.servers=")
                     .append(servers.stream().map(JMeterServer::hostAndPort).collect(Collectors.joining(",")))
                     .append('\n');
@@ -163,35 +168,41 @@ class CapacitySearchIT {
 
             String progress = console.toString(StandardCharsets.UTF_8);
             System.out.println(progress);
-            assertThat(status).as(progress).isZero();
-            assertThat(progress)
-                    .contains("on 2 jmeter-servers", "run 2: 2,000 records/s: holds")
-                    .contains(
-                            "Every rate tried held corrected p99 <= 10000 ms, up to the highest bound 2,000 records/s");
+            assertThat(progress).contains("on 2 jmeter-servers");
+            CsvTable verdicts = CsvTable.read(dir.resolve("out").resolve(CapacitySearch.VERDICTS));
             CsvTable rows = CsvTable.read(dir.resolve("out").resolve(Sweep.ROWS));
+            assertThat(verdicts.size()).isPositive();
             try (Admin admin = broker.admin()) {
-                for (long rate : List.of(1000L, 2000L)) {
+                for (int v = 0; v < verdicts.size(); v++) {
+                    long rate = Long.parseLong(verdicts.get(v, "rate"));
                     int all = rowOf(rows, Long.toString(rate), "all");
                     assertThat(Long.parseLong(rows.get(all, "records")))
-                            .isEqualTo(rate * SECONDS)
+                            .isEqualTo(rate * seconds)
                             .isEqualTo(Topics.endOffsets(admin, rows.get(all, "topic")));
                     assertThat(Double.parseDouble(rows.get(all, "expected_records_per_sec")))
                             .isEqualTo((double) rate);
-                    assertThat(rows.get(all, "first_limit")).isNotEmpty();
+                    // held, or failed with the generator named, the server that hit it beside it
+                    if (!verdicts.get(v, "verdict").equals("holds")) {
+                        assertThat(verdicts.get(v, "first_limit"))
+                                .as(progress)
+                                .startsWith("generator: ")
+                                .contains("(server 127.0.0.1:");
+                    }
                     for (JMeterServer s : servers) {
                         int own = rowOf(rows, Long.toString(rate), "server " + s.hostAndPort());
-                        assertThat(Long.parseLong(rows.get(own, "records"))).isEqualTo(rate * SECONDS / 2);
+                        assertThat(Long.parseLong(rows.get(own, "records"))).isEqualTo(rate * seconds / 2);
                         assertThat(rows.get(own, "first_limit")).isNotEmpty();
                         assertThat(rows.get(own, "cores_busy_percent")).isNotEmpty();
                     }
                 }
             }
+            assertThat(status).as(progress).isEqualTo(verdicts.get(0, "verdict").equals("holds") ? 0 : 1);
             String command;
             try (Stream<Path> runs = Files.list(dir.resolve("out/runs"))) {
                 command =
                         Files.readString(runs.sorted().findFirst().orElseThrow().resolve("command.txt"));
             }
-            assertThat(command).contains(" -R " + servers.get(0).hostAndPort() + ",", " -Grate=500 ", " -Jrate=1000 ");
+            assertThat(command).contains(" -R " + servers.get(0).hostAndPort() + ",", " -Grate=200 ", " -Jrate=400 ");
         } finally {
             for (JMeterServer s : servers) {
                 s.stop();
