@@ -42,19 +42,19 @@ final class BrokerFigures {
                 Locale.ROOT,
                 "handlers %s idle, network %s idle, produce %s (queue %s, local %s, remote %s, send %s), fetch %s, in"
                         + " %s, out %s, %s under-replicated (most), %s ISR shrinks, log flush %s",
-                percent(mean(list, LimitSample.Broker::handlerIdle)),
-                percent(mean(list, LimitSample.Broker::networkIdle)),
-                ms(mean(list, LimitSample.Broker::produceMs)),
-                ms(mean(list, LimitSample.Broker::produceQueueMs)),
-                ms(mean(list, LimitSample.Broker::produceLocalMs)),
-                ms(mean(list, LimitSample.Broker::produceRemoteMs)),
-                ms(mean(list, LimitSample.Broker::produceSendMs)),
-                ms(mean(list, LimitSample.Broker::fetchMs)),
+                LimitFigures.percent(mean(list, LimitSample.Broker::handlerIdle)),
+                LimitFigures.percent(mean(list, LimitSample.Broker::networkIdle)),
+                LimitFigures.ms(mean(list, LimitSample.Broker::produceMs)),
+                LimitFigures.ms(mean(list, LimitSample.Broker::produceQueueMs)),
+                LimitFigures.ms(mean(list, LimitSample.Broker::produceLocalMs)),
+                LimitFigures.ms(mean(list, LimitSample.Broker::produceRemoteMs)),
+                LimitFigures.ms(mean(list, LimitSample.Broker::produceSendMs)),
+                LimitFigures.ms(mean(list, LimitSample.Broker::fetchMs)),
                 mbs(mean(list, LimitSample.Broker::bytesIn)),
                 mbs(mean(list, LimitSample.Broker::bytesOut)),
                 whole(max(list, LimitSample.Broker::underReplicated)),
                 whole(sum(list, LimitSample.Broker::isrShrinks)),
-                ms(mean(list, LimitSample.Broker::logFlushMs)));
+                LimitFigures.ms(mean(list, LimitSample.Broker::logFlushMs)));
     }
 
     /** The broker whose request handlers were idle least, its idle share, and the slowest mean produce time. */
@@ -94,14 +94,6 @@ final class BrokerFigures {
         double[] known =
                 list.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).toArray();
         return known.length == 0 ? Double.NaN : java.util.Arrays.stream(known).sum();
-    }
-
-    private static String percent(double share) {
-        return Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%.0f %%", 100 * share);
-    }
-
-    private static String ms(double v) {
-        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f ms", v);
     }
 
     private static String mbs(double bytesPerSecond) {

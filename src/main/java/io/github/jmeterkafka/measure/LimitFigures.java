@@ -255,11 +255,12 @@ public final class LimitFigures {
                 : Long.toString((long) java.util.Arrays.stream(known).sum());
     }
 
-    private static String percent(double share) {
+    /** A share as "42 %", or n/a; the brokers' figures are written the same way. */
+    static String percent(double share) {
         return Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%.0f %%", 100 * share);
     }
 
-    private static String ms(double v) {
+    static String ms(double v) {
         return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f ms", v);
     }
 }
