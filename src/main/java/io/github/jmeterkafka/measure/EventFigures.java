@@ -200,20 +200,26 @@ public record EventFigures(
     public String line() {
         Histogram s = stalls();
         String what = latencies.paced() != null ? "corrected" : "send to ack";
+        // nothing due after the mark was acknowledged (a stall or senders behind to the run's end): no stall to measure
+        String stall = s.getTotalCount() > 0
+                ? String.format(
+                        Locale.ROOT,
+                        "longest stall %.2f ms (%s max of the records due after the mark), %s",
+                        s.getMaxValue() / 1000.0,
+                        what,
+                        recoveryText(what))
+                : "stall not known: no record due after the mark was acknowledged";
         return String.format(
                 Locale.ROOT,
-                "event %d of %d, '%s' at %s for %.1f s: %d records in flight at the mark; longest stall %.2f ms"
-                        + " (%s max of the records due after the mark), %s; %d records due: %s %d ms 50th, %d ms"
-                        + " 99th, %d ms 99.9th, %d ms 99.99th; %d failed%s.",
+                "event %d of %d, '%s' at %s for %.1f s: %d records in flight at the mark; %s; %d records due: %s %d"
+                        + " ms 50th, %d ms 99th, %d ms 99.9th, %d ms 99.99th; %d failed%s.",
                 mark.number(),
                 of,
                 mark.name(),
                 SummaryRow.time(mark.epochMs()),
                 seconds(),
                 counts.inFlight(),
-                s.getTotalCount() > 0 ? s.getMaxValue() / 1000.0 : 0,
-                what,
-                recoveryText(what),
+                stall,
                 counts.due(),
                 what,
                 s.getValueAtPercentile(50) / 1000,
@@ -253,7 +259,7 @@ public record EventFigures(
         if (counts.retried() >= 0) {
             row.put(SummaryRow.Column.RETRIED, counts.retried());
         }
-        if (recovery != null) {
+        if (recovery != null && stalls().getTotalCount() > 0) {
             row.put(SummaryRow.Column.RECOVERY_S, recovery.recovered() ? recovery.seconds() : -1, 1);
         }
         return latencies.paced() != null ? latencies.paced().into(row) : row;

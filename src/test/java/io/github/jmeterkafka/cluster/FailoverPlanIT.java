@@ -89,14 +89,17 @@ class FailoverPlanIT {
     void leadershipMovedEveryFewSecondsCostsAStallPerMoveAndLosesNothing() throws Exception {
         String topic = "failover-moves-" + System.nanoTime();
         JMeter.Result result = plan(topic)
-                .property("duration", "30")
-                .property("move.every", "8")
+                // moves 13 s apart after the producers start (about 15 and 29 s in): the last leaves 10 s, past the
+                // 4-7 s stall of a move when 3 brokers and JMeter share 2 busy cores (with 6.7 s left the senders
+                // never reached a record due after it)
+                .property("duration", "40")
+                .property("move.every", "13")
                 .run();
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
         List<Jtl.Row> moves = result.samples().rows("Move leaders");
-        assertThat(moves.size()).as(result.describe()).isBetween(2, 3);
+        assertThat(moves.size()).as(result.describe()).isEqualTo(2);
         String out = result.stdout();
         long sent = acked(out);
         assertThat(Topics.endOffsets(admin, topic))
