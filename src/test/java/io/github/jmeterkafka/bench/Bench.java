@@ -30,7 +30,7 @@ import java.util.Set;
  * {@code bench.rates} (100,2000,20000,100000), {@code bench.rates.threads} (1,16), {@code bench.rates.partitions} (6),
  * {@code bench.rates.warmup.s} (5), {@code bench.rates.window.s} (60) and {@code bench.rates.records.per.sample} (0: as
  * the producer's buffer allows) for the rates case, {@code bench.pacing.rates} (10000,20000,40000,60000,80000) and
- * {@code bench.pacing.seconds} (25) for the pacing case, {@code bench.search.rate} (10000-200000),
+ * {@code bench.pacing.seconds} (25) and {@code bench.pacing.long.s} (0) for the pacing case, {@code bench.search.rate} (10000-200000),
  * {@code bench.search.seconds} (30) and {@code bench.search.count} (3) for the search case, {@code bench.jfr} (false),
  * {@code bench.jvm.args} (none: more JVM options for both load generators, {@code {dir}} standing for the run
  * directory).

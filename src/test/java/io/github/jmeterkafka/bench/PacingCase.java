@@ -34,16 +34,22 @@ final class PacingCase {
     final int seconds;
     /** Both sides leave out their first seconds, perf-test by {@code --warmup-records}, the plan by kafka.warmup.s. */
     final int warmupSeconds;
+    /**
+     * 0, or a second length every pair also runs: the CPU of its extra records, the start and the JIT of both sides
+     * left out, is each side's CPU per record.
+     */
+    final int longSeconds;
 
-    PacingCase(List<Integer> rates, int seconds, int warmupSeconds) {
+    PacingCase(List<Integer> rates, int seconds, int warmupSeconds, int longSeconds) {
         this.rates = List.copyOf(rates);
         this.seconds = seconds;
         this.warmupSeconds = warmupSeconds;
+        this.longSeconds = longSeconds;
     }
 
     /**
-     * {@code bench.pacing.rates} (10000,20000,40000,60000,80000), {@code bench.pacing.seconds} (25) and
-     * {@code bench.pacing.warmup.s} (0: whole runs compared).
+     * {@code bench.pacing.rates} (10000,20000,40000,60000,80000), {@code bench.pacing.seconds} (25),
+     * {@code bench.pacing.warmup.s} (0: whole runs compared) and {@code bench.pacing.long.s} (0: none).
      */
     static PacingCase fromSystemProperties() {
         return new PacingCase(
@@ -52,18 +58,21 @@ final class PacingCase {
                         .map(r -> Integer.parseInt(r.trim()))
                         .collect(Collectors.toList()),
                 Integer.getInteger("bench.pacing.seconds", 25),
-                Integer.getInteger("bench.pacing.warmup.s", 0));
+                Integer.getInteger("bench.pacing.warmup.s", 0),
+                Integer.getInteger("bench.pacing.long.s", 0));
     }
 
-    long records(int rate) {
-        return (long) rate * seconds;
+    /** The run lengths of each pair: {@link #seconds}, then {@link #longSeconds} if set. */
+    List<Integer> lengths() {
+        return longSeconds > 0 ? List.of(seconds, longSeconds) : List.of(seconds);
     }
 
     String title() {
         return seconds + " s of " + RECORD_SIZE + " B records at each of " + rates + " records/s, " + PARTITIONS
                 + " partitions, acks=" + ACKS + "; perf-test --throughput R beside " + PLAN + " -Jrate=R with its"
                 + " default threads and records per sample"
-                + (warmupSeconds > 0 ? "; both leave out their first " + warmupSeconds + " s of records" : "");
+                + (warmupSeconds > 0 ? "; both leave out their first " + warmupSeconds + " s of records" : "")
+                + (longSeconds > 0 ? "; each pair also runs " + longSeconds + " s of records, for the CPU" : "");
     }
 
     static Map<String, String> producerProperties() {
@@ -77,6 +86,7 @@ final class PacingCase {
     record Run(
             String side,
             int rate,
+            int seconds,
             int repeat,
             long records,
             double recordsPerSec,
@@ -89,11 +99,12 @@ final class PacingCase {
             double cpu,
             double load) {
 
-        static Run perfTest(int rate, int repeat, String stdout, long stored, double cpu, boolean steady) {
+        static Run perfTest(int rate, int seconds, int repeat, String stdout, long stored, double cpu, boolean steady) {
             Figures.Producer f = steady ? Figures.Producer.parseSteady(stdout) : Figures.Producer.parseLast(stdout);
             return new Run(
                     PERF_TEST,
                     rate,
+                    seconds,
                     repeat,
                     // every record sent, to check against the broker; the figures are the steady part's
                     steady ? Figures.Producer.parseWhole(stdout).records : f.records,
@@ -108,7 +119,7 @@ final class PacingCase {
                     Cpu.loadAverage());
         }
 
-        static Run plugin(int rate, int repeat, String stdout, long stored, double cpu, boolean steady) {
+        static Run plugin(int rate, int seconds, int repeat, String stdout, long stored, double cpu, boolean steady) {
             String summary = stdout.substring(stdout.indexOf(TITLE));
             Figures.Producer f =
                     steady ? Figures.Producer.parseSteady(summary) : Figures.Producer.parseAfter(stdout, TITLE);
@@ -122,6 +133,7 @@ final class PacingCase {
             return new Run(
                     PLUGIN,
                     rate,
+                    seconds,
                     repeat,
                     Figures.Producer.parseAfter(stdout, TITLE).records,
                     f.recordsPerSec,
@@ -138,10 +150,11 @@ final class PacingCase {
         String format() {
             return String.format(
                     Locale.ROOT,
-                    "%s at %d/s #%d: %d records, %.1f records/s, %s p99 %d p99.9 %d max %.0f ms%s, broker holds %d,"
+                    "%s at %d/s for %d s #%d: %d records, %.1f records/s, %s p99 %d p99.9 %d max %.0f ms%s, broker holds %d,"
                             + " CPU %.1f s, load %.1f",
                     side,
                     rate,
+                    seconds,
                     repeat + 1,
                     records,
                     recordsPerSec,
@@ -159,14 +172,14 @@ final class PacingCase {
     }
 
     /** Medians per rate and side, and whether the plan held the rate and the latency where perf-test held its rate. */
-    void table(StringBuilder s, List<Run> runs) {
+    void table(StringBuilder s, List<Run> runs, double jmeterStartCpu) {
         s.append("\n### Pacing at rate: ").append(title()).append("\n\n");
         s.append("| rate/s | perf-test rate | perf-test p99 / p99.9 / max ms | plugin rate | plugin corrected p99 /"
                 + " p99.9 / max ms | plugin send-to-ack p99, send delay p99 ms | target |\n");
         s.append("|---|---|---|---|---|---|---|\n");
         for (int rate : rates) {
-            List<Run> perf = side(runs, PERF_TEST, rate);
-            List<Run> plugin = side(runs, PLUGIN, rate);
+            List<Run> perf = side(runs, PERF_TEST, rate, seconds);
+            List<Run> plugin = side(runs, PLUGIN, rate, seconds);
             if (perf.isEmpty() || plugin.isEmpty()) {
                 continue;
             }
@@ -189,6 +202,56 @@ final class PacingCase {
         s.append("\nMedians of ")
                 .append(runs.stream().mapToInt(Run::repeat).max().orElse(0) + 1)
                 .append(" runs a side; the order of the two sides alternates between repeats.\n");
+        cpuTable(s, runs, jmeterStartCpu);
+    }
+
+    /**
+     * CPU per record: of the whole run (the plugin's net of JMeter's start, an empty plan's CPU), and with a second
+     * length, of the long runs' extra records (the start and the JIT of both sides left out).
+     */
+    private void cpuTable(StringBuilder s, List<Run> runs, double jmeterStartCpu) {
+        s.append("\n| rate/s | perf-test CPU s | plugin CPU s (net of JMeter's start) | CPU per record, net of start:"
+                + " perf-test / plugin us (plugin/perf-test) |");
+        s.append(
+                longSeconds > 0
+                        ? " CPU per record of the " + (longSeconds - seconds) + " s more: perf-test / plugin us"
+                                + " (plugin/perf-test) |\n|---|---|---|---|---|\n"
+                        : "\n|---|---|---|---|\n");
+        for (int rate : rates) {
+            List<Run> perf = side(runs, PERF_TEST, rate, seconds);
+            List<Run> plugin = side(runs, PLUGIN, rate, seconds);
+            if (perf.isEmpty() || plugin.isEmpty()) {
+                continue;
+            }
+            double perfCpu = Report.median(perf, Run::cpu);
+            double pluginCpu = Report.median(plugin, Run::cpu);
+            double perfUs = perfCpu * 1e6 / records(rate, seconds);
+            double pluginUs = (pluginCpu - jmeterStartCpu) * 1e6 / records(rate, seconds);
+            s.append(String.format(
+                    Locale.ROOT,
+                    "| %,d | %.2f | %.2f (%.2f) | %.2f / %.2f (%.2f) |",
+                    rate,
+                    perfCpu,
+                    pluginCpu,
+                    pluginCpu - jmeterStartCpu,
+                    perfUs,
+                    pluginUs,
+                    pluginUs / perfUs));
+            List<Run> perfLong = side(runs, PERF_TEST, rate, longSeconds);
+            List<Run> pluginLong = side(runs, PLUGIN, rate, longSeconds);
+            if (longSeconds > 0 && !perfLong.isEmpty() && !pluginLong.isEmpty()) {
+                long more = records(rate, longSeconds) - records(rate, seconds);
+                double perfMore = (Report.median(perfLong, Run::cpu) - perfCpu) * 1e6 / more;
+                double pluginMore = (Report.median(pluginLong, Run::cpu) - pluginCpu) * 1e6 / more;
+                s.append(String.format(
+                        Locale.ROOT, " %.2f / %.2f (%.2f) |", perfMore, pluginMore, pluginMore / perfMore));
+            }
+            s.append('\n');
+        }
+    }
+
+    static long records(int rate, int seconds) {
+        return (long) rate * seconds;
     }
 
     /** "met", "MISSED: why", or why the rate says nothing (perf-test did not hold it). */
@@ -216,9 +279,9 @@ final class PacingCase {
         return missed.isEmpty() ? "met" : "**MISSED**: " + String.join("; ", missed);
     }
 
-    private static List<Run> side(List<Run> runs, String side, int rate) {
+    private static List<Run> side(List<Run> runs, String side, int rate, int seconds) {
         return runs.stream()
-                .filter(r -> r.side().equals(side) && r.rate() == rate)
+                .filter(r -> r.side().equals(side) && r.rate() == rate && r.seconds() == seconds)
                 .collect(Collectors.toList());
     }
 }

@@ -18,7 +18,10 @@ final class PacingRuns {
         System.out.println("Case pacing: " + c.title());
         List<PacingCase.Run> runs = new ArrayList<>();
         for (int rate : c.rates) {
-            bench.alternate(i -> add(runs, perfTest(c, rate, i)), i -> add(runs, plugin(c, rate, i)));
+            for (int seconds : c.lengths()) {
+                bench.alternate(
+                        i -> add(runs, perfTest(c, rate, seconds, i)), i -> add(runs, plugin(c, rate, seconds, i)));
+            }
         }
         bench.report.pacing(c, runs);
     }
@@ -30,11 +33,11 @@ final class PacingRuns {
         }
     }
 
-    private PacingCase.Run perfTest(PacingCase c, int rate, int repeat) {
-        String id = PacingCase.CASE + "-" + rate;
+    private PacingCase.Run perfTest(PacingCase c, int rate, int seconds, int repeat) {
+        String id = PacingCase.CASE + "-" + rate + "-" + seconds + "s";
         String topic = bench.topic(id, repeat, "perf");
         Topics.create(bench.admin(), PacingCase.PARTITIONS, topic);
-        long records = c.records(rate);
+        long records = PacingCase.records(rate, seconds);
         Path dir = bench.runDir(id + "-perf");
         List<String> args = bench.producerPerformanceArgs(
                 topic, records, PacingCase.RECORD_SIZE, rate, PacingCase.producerProperties());
@@ -45,18 +48,18 @@ final class PacingRuns {
         PacingCase.Run run = null;
         if (bench.check(r.exitCode == 0, id + " perf-test exit code " + r.exitCode + ", see " + r.dir)) {
             long stored = Topics.endOffsets(bench.admin(), topic);
-            run = PacingCase.Run.perfTest(rate, repeat, r.stdout, stored, r.cpuSeconds, c.warmupSeconds > 0);
+            run = PacingCase.Run.perfTest(rate, seconds, repeat, r.stdout, stored, r.cpuSeconds, c.warmupSeconds > 0);
             bench.checkCount(id + " perf-test", records, run.records(), stored);
         }
         Topics.delete(bench.admin(), topic);
         return run;
     }
 
-    private PacingCase.Run plugin(PacingCase c, int rate, int repeat) {
-        String id = PacingCase.CASE + "-" + rate;
+    private PacingCase.Run plugin(PacingCase c, int rate, int seconds, int repeat) {
+        String id = PacingCase.CASE + "-" + rate + "-" + seconds + "s";
         String topic = bench.topic(id, repeat, "plugin");
         Topics.create(bench.admin(), PacingCase.PARTITIONS, topic);
-        long records = c.records(rate);
+        long records = PacingCase.records(rate, seconds);
         Path dir = bench.runDir(id + "-plugin");
         PluginRun p = PluginRun.of(
                 bench.testPlan(PacingCase.PLAN, dir)
@@ -75,7 +78,8 @@ final class PacingRuns {
                 p.result.exitCode() == 0, what + ": JMeter exit code " + p.result.exitCode() + ", see " + dir)) {
             bench.check(p.result.stdout().contains("\n0 records failed."), what + ": records failed, see " + dir);
             long stored = Topics.endOffsets(bench.admin(), topic);
-            run = PacingCase.Run.plugin(rate, repeat, p.result.stdout(), stored, p.cpuSeconds, c.warmupSeconds > 0);
+            run = PacingCase.Run.plugin(
+                    rate, seconds, repeat, p.result.stdout(), stored, p.cpuSeconds, c.warmupSeconds > 0);
             bench.checkCount(what, records, run.records(), stored);
         }
         Topics.delete(bench.admin(), topic);

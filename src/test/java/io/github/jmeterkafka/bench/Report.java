@@ -435,7 +435,7 @@ final class Report {
             DrainCase.table(s, drainRuns);
         }
         if (pacingCase != null) {
-            pacingCase.table(s, pacingRuns);
+            pacingCase.table(s, pacingRuns, baselineCpu());
         }
         baselineLine(s);
         targets(s);
