@@ -154,6 +154,7 @@ class PluginJarIT {
     void relocatesWhatUsersNeverNameAndLeavesOutWhatJMeterShips() {
         assertThat(entries).contains("io/github/jmeterkafka/shaded/org/HdrHistogram/ConcurrentHistogram.class");
         assertThat(entries).anyMatch(e -> e.startsWith("io/github/jmeterkafka/shaded/kg/apc/"));
+        assertThat(entries).contains("io/github/jmeterkafka/shaded/picocli/CommandLine.class");
         List<String> classes =
                 entries.stream().filter(e -> e.endsWith(".class")).collect(Collectors.toList());
         // Avro keeps its name: a registry serializer in lib/ext receives org.apache.avro records
@@ -181,6 +182,7 @@ class PluginJarIT {
                         || e.startsWith("net/datafaker/")
                         || e.startsWith("com/google/protobuf/")
                         || e.startsWith("org/jose4j/")
+                        || e.startsWith("picocli/")
                         || e.equals("module-info.class"));
     }
 

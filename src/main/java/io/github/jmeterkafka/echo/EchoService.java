@@ -23,8 +23,8 @@ import org.apache.kafka.common.errors.WakeupException;
  * A request-reply service to load-test against: reads requests, copies their correlation id and replies to the
  * topic in their reply-topic header, optionally after a delay or dropping a share of them, and counts what it
  * did. Or a service that turns one topic into another (--transform), or an HTTP service whose orders become events
- * (--http). Plain kafka-clients, no JMeter: {@code java -cp "jmeter-kafka.jar:$JMETER_HOME/lib/*"
- * io.github.jmeterkafka.echo.EchoService --bootstrap-server host:9092}, {@code --help} for the options.
+ * (--http). Plain kafka-clients, no JMeter: the jar's {@code echo} command, {@code java -jar
+ * JMETER_HOME/lib/ext/jmeter-kafka.jar echo --bootstrap-server host:9092} ({@code --help} for the options).
  *
  * <p>Threads: the consumer lives on the echo's loop thread; replies are sent from it (or from the scheduler when
  * delayed); {@link #close} may come from any thread, a shutdown hook included.
@@ -62,33 +62,31 @@ public final class EchoService implements AutoCloseable {
         this.loop = new Thread(() -> run(clients), "echo-loop");
     }
 
-    public static void main(String[] args) {
-        EchoOptions options;
+    /**
+     * The {@code echo} command: serves until its end (Ctrl-C, --duration-s, --idle-exit-s); 0, or 1 when it could not
+     * start or stopped on an error.
+     */
+    static int serve(EchoOptions options) {
         try {
-            options = EchoOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("echo: " + e.getMessage());
-            System.err.print(EchoOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        if (options.help()) {
-            System.out.print(EchoOptions.USAGE);
-            return;
+            Class.forName("org.slf4j.LoggerFactory");
+        } catch (ClassNotFoundException e) {
+            System.err.println(
+                    "echo: kafka-clients needs JMeter's lib/ (slf4j): run the jar from JMETER_HOME/lib/ext, or"
+                            + " java -cp \"jmeter-kafka.jar:$JMETER_HOME/lib/*\" io.github.jmeterkafka.cli.Main echo ...");
+            return 2;
         }
         EchoService echo;
         try {
             echo = start(options);
         } catch (RuntimeException e) {
             System.err.println("echo: cannot start: " + e.getMessage());
-            System.exit(1);
-            return;
+            return 1;
         }
         // Ctrl-C: the final counts are printed all the same
         Runtime.getRuntime().addShutdownHook(new Thread(echo::close, "echo-shutdown"));
         echo.awaitEnd();
         echo.close();
-        System.exit(echo.failure == null ? 0 : 1);
+        return echo.failure == null ? 0 : 1;
     }
 
     /** Starts an echo printing to System.out; returns once it reads the request topic. */

@@ -85,7 +85,8 @@ class EchoOptionsTest {
 
     @Test
     void badInputIsAnErrorNamingTheOption() {
-        assertThatThrownBy(() -> EchoOptions.parse("--partitions", "6")).hasMessage("--bootstrap-server is required");
+        assertThatThrownBy(() -> EchoOptions.parse("--partitions", "6"))
+                .hasMessage("Missing required option: '--bootstrap-server=HOST:PORT'");
         assertThatThrownBy(() -> EchoOptions.parse("--bootstrap-server", "b", "--partitions", "0"))
                 .hasMessage("--partitions: '0' must be 1 or more");
         assertThatThrownBy(() -> EchoOptions.parse("--bootstrap-server", "b", "--drop", "1"))
@@ -97,17 +98,11 @@ class EchoOptionsTest {
         assertThatThrownBy(() -> EchoOptions.parse("--bootstrap-server", "b", "--property", "acks"))
                 .hasMessage("--property: 'acks' is not KEY=VALUE");
         assertThatThrownBy(() -> EchoOptions.parse("--bootstrap-server", "b", "--verbose", "yes"))
-                .hasMessage("unknown option --verbose");
+                .hasMessageStartingWith("Unknown options: '--verbose'");
         assertThatThrownBy(() -> EchoOptions.parse("--bootstrap-server"))
-                .hasMessage("--bootstrap-server needs a value");
+                .hasMessageStartingWith("Missing required parameter for option '--bootstrap-server'");
         assertThatThrownBy(() -> EchoOptions.parse("--bootstrap-server", "b", "--command-config", "/no/such/file"))
                 .hasMessageStartingWith("--command-config: cannot read /no/such/file");
-    }
-
-    @Test
-    void helpNeedsNothingElse() {
-        assertThat(EchoOptions.parse("--help").help()).isTrue();
-        assertThat(EchoOptions.USAGE).contains("--bootstrap-server", "--delay-ms", "--drop", "--group");
     }
 
     @Test

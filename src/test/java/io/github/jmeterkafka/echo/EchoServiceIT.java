@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.Processes;
 import io.github.jmeterkafka.harness.RequestSender;
@@ -131,19 +132,24 @@ class EchoServiceIT {
     }
 
     /**
-     * As users start it: the plugin's jar and JMeter's lib/, in a JVM of its own; stopped as Ctrl-C stops it (a
-     * signal), it still prints its counts.
+     * As users start it: the jar's echo command from JMeter's lib/ext (it takes JMeter's lib/ for slf4j), in a JVM of
+     * its own; stopped as Ctrl-C stops it (a signal), it still prints its counts.
      */
     @Test
-    void runsFromThePluginJarBesideJMetersLibsAndCountsWhenStopped() throws Exception {
+    void runsAsTheJarsEchoCommandFromLibExtAndCountsWhenStopped() throws Exception {
         String requests = topic("requests");
         String replies = topic("replies");
         Path log = Harness.targetDir().resolve("echo-" + requests + ".log");
         List<String> command = new ArrayList<>(List.of(
                 Harness.javaExecutable().toString(),
-                "-cp",
-                Harness.pluginJar() + ":" + Harness.jmeterHome().resolve("lib") + "/*",
-                "io.github.jmeterkafka.echo.EchoService",
+                "-jar",
+                JMeter.fromSystemProperties()
+                        .installPlugin()
+                        .home()
+                        .resolve("lib/ext")
+                        .resolve(Harness.pluginJar().getFileName())
+                        .toString(),
+                "echo",
                 "--bootstrap-server",
                 broker.bootstrapServers(),
                 "--request-topic",

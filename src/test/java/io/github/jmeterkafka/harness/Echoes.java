@@ -35,7 +35,8 @@ public final class Echoes {
                 Harness.javaExecutable().toString(),
                 "-cp",
                 Harness.pluginJar() + ":" + Harness.jmeterHome().resolve("lib") + "/*",
-                EchoService.class.getName()));
+                "io.github.jmeterkafka.cli.Main",
+                "echo"));
         command.addAll(List.of(args(bootstrapServers, name, partitions, more)));
         Process echo = Processes.start(
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()));

@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.harness;
 
-import io.github.jmeterkafka.sweep.Cli;
+import io.github.jmeterkafka.sweep.SweepRun;
 import io.github.jmeterkafka.sweep.SweepSpec;
 import java.nio.file.Path;
 
@@ -27,7 +27,7 @@ public final class LocalSweep {
                 System.out.println("Kafka broker at " + bootstrap + " (log " + broker.logFile() + ")");
             }
             JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
-            status = Cli.run(
+            status = SweepRun.run(
                     spec,
                     jmeter.home(),
                     bootstrap,

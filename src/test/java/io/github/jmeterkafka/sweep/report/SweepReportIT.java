@@ -17,8 +17,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command as a user with only the plugin jar runs it, {@code java -cp jmeter-kafka.jar ...SweepReport
- * rows.csv --compare before.csv}: the jar carries ECharts, and with chromium on the PATH every chart of
+ * The command as a user with only the plugin jar runs it, {@code java -jar jmeter-kafka.jar report rows.csv
+ * --compare before-rows.csv}: the jar carries ECharts, and with chromium on the PATH every chart of
  * the page is drawn (ECharts puts a canvas in its div); the screenshot goes to docs/sweeps.md.
  */
 class SweepReportIT {
@@ -28,23 +28,24 @@ class SweepReportIT {
     void theCommandWritesAPageWhoseChartsAreDrawn() throws Exception {
         Path run =
                 Files.createDirectories(Harness.targetDir().resolve("sweep-report-it-" + System.currentTimeMillis()));
-        Path rows = Files.writeString(run.resolve("rows.csv"), SweepFixture.AFTER);
-        Path before = Files.writeString(run.resolve("before-rows.csv"), SweepFixture.BEFORE);
+        Files.writeString(run.resolve("rows.csv"), SweepFixture.AFTER);
+        Files.writeString(run.resolve("before-rows.csv"), SweepFixture.BEFORE);
 
         Process p = Processes.start(new ProcessBuilder(
                         Paths.get(System.getProperty("java.home"), "bin", "java")
                                 .toString(),
-                        "-cp",
+                        "-jar",
                         Harness.pluginJar().toString(),
-                        SweepReport.class.getName(),
-                        rows.toString(),
+                        "report",
+                        // relative to the folder it starts in, as a user types them
+                        "rows.csv",
                         "--compare",
-                        before.toString())
+                        "before-rows.csv")
                 .directory(run.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(run.resolve("out.txt").toFile()));
         try {
-            assertThat(p.waitFor(1, TimeUnit.MINUTES)).as("SweepReport ended").isTrue();
+            assertThat(p.waitFor(1, TimeUnit.MINUTES)).as("report ended").isTrue();
         } finally {
             Processes.stop(p, Duration.ZERO);
         }

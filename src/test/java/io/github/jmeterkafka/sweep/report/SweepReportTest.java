@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.sweep.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.jmeterkafka.harness.PageData;
@@ -21,7 +20,7 @@ class SweepReportTest {
     void writesTheThreeFilesBesideTheRows() throws IOException {
         Path rows = Files.writeString(dir.resolve("rows.csv"), SweepFixture.AFTER);
 
-        assertThat(SweepReport.run(rows.toString()))
+        assertThat(SweepReport.write(rows, null, dir))
                 .containsExactly(dir.resolve("report.html"), dir.resolve("report.md"), dir.resolve("report-table.csv"));
     }
 
@@ -72,7 +71,7 @@ class SweepReportTest {
     void aPacedSweepHasTheCorrectedPercentilesInEveryFile() throws IOException {
         Path rows = Files.writeString(dir.resolve("rows.csv"), SweepRowsTest.PACED);
         Path out = dir.resolve("out");
-        SweepReport.run(rows.toString(), "--compare", rows.toString(), "--out", out.toString());
+        SweepReport.write(rows, rows, out);
 
         List<String> csv = Files.readAllLines(out.resolve("report-table.csv"));
         assertThat(csv.get(0))
@@ -196,21 +195,10 @@ class SweepReportTest {
         assertThat(csv).contains("producer," + csvQuoted(label) + ",all,a|<b>,1,5,5,5");
     }
 
-    @Test
-    void badArgumentsSayHowToCallIt() {
-        assertThatThrownBy(SweepReport::run).hasMessageContaining(SweepReport.USAGE);
-        assertThatThrownBy(() -> SweepReport.run("rows.csv", "--out")).hasMessageStartingWith("--out needs a value");
-        assertThatThrownBy(() -> SweepReport.run("a.csv", "b.csv")).hasMessageStartingWith("unexpected argument b.csv");
-    }
-
     private Path report(Path before) throws IOException {
         Path rows = Files.writeString(dir.resolve("rows.csv"), SweepFixture.AFTER);
         Path out = dir.resolve("out");
-        if (before == null) {
-            SweepReport.run(rows.toString(), "--out", out.toString());
-        } else {
-            SweepReport.run(rows.toString(), "--compare", before.toString(), "--out", out.toString());
-        }
+        SweepReport.write(rows, before, out);
         return out;
     }
 
