@@ -152,13 +152,16 @@ public final class IntervalLog {
             return;
         }
         long now = System.currentTimeMillis();
+        // read once: the first paced record may set it while this interval is written, and its spares are null till
+        // then
+        boolean pacedNow = paced;
         spare = latencies.getIntervalHistogram(spare);
         long intervalBytes = bytes.sumThenReset();
         long intervalFailed = failed.sumThenReset();
         write(spare, null, now);
         write(counter(intervalBytes), "bytes", now);
         write(counter(intervalFailed), "failed", now);
-        if (paced) {
+        if (pacedNow) {
             spareCorrected = corrected.getIntervalHistogram(spareCorrected);
             write(spareCorrected, "corrected", now);
             spareDelay = sendDelays.getIntervalHistogram(spareDelay);
@@ -167,7 +170,7 @@ public final class IntervalLog {
         Supplier<LimitSample> probe = limits;
         Map<LimitSeries, Long> limitFigures = LimitSeries.of(probe == null ? null : probe.get());
         limitFigures.forEach((series, value) -> write(counter(value), series.tag(), now));
-        Histogram tail = paced ? spareCorrected : spare;
+        Histogram tail = pacedNow ? spareCorrected : spare;
         tails.add(new Tail(intervalStartMs, now, tail.getValueAtPercentile(99), spare.getTotalCount()));
         if (IntervalFeed.wanted()) {
             // copies: the spares are reused for the next interval
@@ -181,8 +184,8 @@ public final class IntervalLog {
                             spare.copy(),
                             intervalBytes,
                             intervalFailed,
-                            paced ? spareCorrected.copy() : null,
-                            paced ? spareDelay.copy() : null),
+                            pacedNow ? spareCorrected.copy() : null,
+                            pacedNow ? spareDelay.copy() : null),
                     limitFigures));
         }
         intervalStartMs = now;
