@@ -14,6 +14,8 @@ public final class PluginProperties {
     public static final String CLOSE_TIMEOUT_MS = "kafka.close.timeout.ms";
     /** A CSV file the end-of-test summaries are appended to. */
     public static final String SUMMARY_FILE = "kafka.summary.file";
+    /** Criteria judged at test end on each sampler's summary figures, e.g. "corrected p99 <= 50 ms; failed = 0". */
+    public static final String OBJECTIVES = "kafka.objectives";
     /** Level of the org.apache.kafka logger when the user has not configured it. */
     public static final String CLIENT_LOG_LEVEL = "kafka.client.log.level";
     /** Seconds between producer progress lines like perf-test's; 0 (default) prints none. */

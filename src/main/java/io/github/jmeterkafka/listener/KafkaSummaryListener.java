@@ -6,6 +6,7 @@ import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.ObjectiveJudge;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
@@ -115,6 +116,7 @@ public class KafkaSummaryListener extends AbstractTestElement
             done = MERGES.remove(getName());
         }
         List<SummaryRow> rows = new ArrayList<>();
+        Map<String, List<SummaryRow>> byLabel = new TreeMap<>();
         new TreeMap<>(done.runs).forEach((label, run) -> {
             String title = run.isShare() ? "Kafka Share Consumer" : title(run.kind());
             SummaryPrinter.print(
@@ -122,9 +124,11 @@ public class KafkaSummaryListener extends AbstractTestElement
                     run.lines().toArray(new String[0]));
             List<SummaryRow> runRows = RunParameters.describe(run.rows(label));
             rows.addAll(runRows);
+            byLabel.put(label, runRows);
             run.close(runRows);
         });
         SummaryPrinter.csv(rows);
+        ObjectiveJudge.merged(byLabel);
         if (done.runs.isEmpty()) {
             log.info("Kafka Summary '{}': no Kafka sample came from a jmeter-server", getName());
         }

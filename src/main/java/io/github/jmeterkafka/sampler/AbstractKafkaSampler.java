@@ -11,11 +11,13 @@ import io.github.jmeterkafka.payload.PlanDirectory;
 import io.github.jmeterkafka.payload.template.CsvFile;
 import io.github.jmeterkafka.report.ReportSetup;
 import io.github.jmeterkafka.run.KafkaSampleResult;
+import io.github.jmeterkafka.run.ObjectiveJudge;
 import io.github.jmeterkafka.run.RunOutput;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.jmeter.config.ConfigTestElement;
@@ -245,6 +247,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     @Override
     public void threadStarted() {
         // clients are made lazily in sample(): bean fields are not set yet here
+        ObjectiveJudge.threadStarted();
     }
 
     @Override
@@ -276,6 +279,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         PlanDirectory.set(Path.of(FileServer.getFileServer().getBaseDir()));
         PayloadFile.forgetAll();
         CsvFile.forgetAll();
+        ObjectiveJudge.testStarted();
         SamplerRuns<?> runs = runs();
         if (runs != null) {
             runs.start(getName());
@@ -285,9 +289,7 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
     @Override
     public void testEnded() {
         SamplerRuns<?> runs = runs();
-        if (runs != null) {
-            runs.end(getName(), expectedRate());
-        }
+        ObjectiveJudge.testEnded(getName(), runs == null ? List.of() : runs.end(getName(), expectedRate()));
     }
 
     public String getConnectionName() {

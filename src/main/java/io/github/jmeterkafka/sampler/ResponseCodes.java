@@ -19,6 +19,8 @@ import org.apache.kafka.common.config.ConfigException;
  * <tr><td>404</td><td>a read got no record within its timeout</td></tr>
  * <tr><td>RecordGap</td><td>with "fail on gap", a record's sequence number shows that earlier records of
  * its producer and partition are missing</td></tr>
+ * <tr><td>ObjectiveMissed</td><td>a criterion of {@code kafka.objectives} was missed: a sample of its own at test
+ * end, made by {@code run/ObjectiveJudge}, which also gives 400 when the property does not parse</td></tr>
  * <tr><td>000</td><td>any other failure (JMeter's generic code)</td></tr>
  * </table>
  */

@@ -1,5 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.measure.SummaryRow;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
@@ -57,12 +59,10 @@ public final class SamplerRuns<T extends SamplerRuns.Run> {
         return runs.computeIfAbsent(label, k -> create.get());
     }
 
-    /** Forgets the label's run at test end and prints its summary; nothing when no thread made one. */
-    void end(String label, double expectedRate) {
+    /** Forgets the label's run at test end and prints its summary: its rows; none when no thread made one. */
+    List<SummaryRow> end(String label, double expectedRate) {
         T run = runs.remove(label);
-        if (run != null) {
-            run.printSummary(label, expectedRate);
-        }
+        return run == null ? List.of() : run.printSummary(label, expectedRate);
     }
 
     /** What one sampler's threads share during a test. */
@@ -71,7 +71,8 @@ public final class SamplerRuns<T extends SamplerRuns.Run> {
          * The perf-test style summary, at test end.
          *
          * @param expectedRate the records/s the run was expected to reach; 0: none
+         * @return its summary rows
          */
-        void printSummary(String label, double expectedRate);
+        List<SummaryRow> printSummary(String label, double expectedRate);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.measure.Objective;
 import io.github.jmeterkafka.text.CsvField;
 import java.io.IOException;
 import java.io.PrintStream;

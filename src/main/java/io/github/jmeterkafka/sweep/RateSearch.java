@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.measure.Objective;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -123,11 +124,10 @@ final class RateSearch {
     private String held(Verdict held) {
         return String.format(
                 Locale.ROOT,
-                "%s: %,d records/s (%s %s %s ms)",
+                "%s: %,d records/s (%s %s ms)",
                 search.objective(),
                 held.rate(),
-                search.objective().latency(),
-                search.objective().percentile(),
+                search.objective().figure(),
                 Objective.ms(held.objectiveMs()));
     }
 
@@ -161,12 +161,11 @@ final class RateSearch {
             case ABOVE_BOUNDS ->
                 String.format(
                         Locale.ROOT,
-                        "Every rate tried held %s, up to the highest bound %,d records/s (%s %s %s ms): the limit"
+                        "Every rate tried held %s, up to the highest bound %,d records/s (%s %s ms): the limit"
                                 + " is above it; raise search.rate's bound. %d runs.",
                         search.objective(),
                         held.rate(),
-                        search.objective().latency(),
-                        search.objective().percentile(),
+                        search.objective().figure(),
                         Objective.ms(held.objectiveMs()),
                         runs.size());
             case BELOW_BOUNDS ->

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.measure.Objective;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ record Search(long low, long high, Objective objective, double precisionPercent,
             throw new IllegalArgumentException(file + ": search.seconds must be a whole number of seconds >= 1");
         }
         try {
-            return new Search(low, high, Objective.parse(objective), precision, (int) seconds, servers(file, p));
+            return new Search(low, high, Objective.latency(objective), precision, (int) seconds, servers(file, p));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

@@ -4,6 +4,7 @@ import io.github.jmeterkafka.measure.HlogHeader;
 import io.github.jmeterkafka.measure.Interval;
 import io.github.jmeterkafka.measure.IntervalLogReader;
 import io.github.jmeterkafka.measure.LimitKind;
+import io.github.jmeterkafka.measure.Objective;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
 import java.io.IOException;
@@ -63,8 +64,7 @@ record Verdict(
             why.add("the runs have no " + objective.column().header() + " of a " + objective.kind() + " to meet '"
                     + objective + "'");
         } else if (measured > objective.limitMs()) {
-            why.add(objective.latency() + " " + objective.percentile() + " " + Objective.ms(measured) + " ms > "
-                    + Objective.ms(objective.limitMs()) + " ms");
+            why.add(objective.judged(measured));
         }
         growth(o.dir(), "producer", Interval::sendDelayMicros, warmupSeconds)
                 .ifPresent(t -> why.add("the send delay grew over the run (p99 " + Math.round(t.firstMs())
@@ -170,12 +170,11 @@ record Verdict(
     String describe(Objective objective) {
         String figures = String.format(
                 Locale.ROOT,
-                "%,d records/s: %s (achieved %s %%, %s %s %s ms)",
+                "%,d records/s: %s (achieved %s %%, %s %s ms)",
                 rate,
                 holds ? "holds" : "fails",
                 achievedPercent == null ? "-" : String.format(Locale.ROOT, "%.1f", achievedPercent),
-                objective.latency(),
-                objective.percentile(),
+                objective.figure(),
                 objectiveMs == null ? "-" : Objective.ms(objectiveMs));
         String limit = firstLimit.isEmpty() ? "" : " | first limit hit: " + firstLimit;
         return (holds ? figures : figures + ": " + why) + limit;

@@ -28,10 +28,13 @@ class SamplerRunsTest {
         List<String> printed = new ArrayList<>();
         runs.start("a");
         runs.start("b");
-        runs.get("a", () -> (label, rate) -> printed.add(label + " at " + rate));
+        runs.get("a", () -> (label, rate) -> {
+            printed.add(label + " at " + rate);
+            return List.of();
+        });
 
         runs.end("a", 500);
-        runs.end("a", 500);
+        assertThat(runs.end("a", 500)).as("no rows: no summary").isEmpty();
         runs.end("b", 0);
 
         assertThat(printed).containsExactly("a at 500.0");

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.measure.Objective;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RateSearchTest {
-    private static final Objective P99 = Objective.parse("corrected p99 <= 50 ms");
+    private static final Objective P99 = Objective.latency("corrected p99 <= 50 ms");
 
     private static Search search(long low, long high) {
         return new Search(low, high, P99, 5, 30);
@@ -163,7 +164,7 @@ class RateSearchTest {
                 "plan=p.jmx\nsearch.rate=5000-200000\nsearch.objective=E2E p99.9 <= 120.5 ms\nsearch.seconds=20\n");
         SweepSpec spec = SweepSpec.read(dir.resolve("ok.properties"));
         assertThat(spec.search).isEqualTo(new Search(5000, 200_000, spec.search.objective(), 5, 20));
-        assertThat(spec.search.objective().toString()).isEqualTo("e2e p99.9 <= 120.50 ms");
+        assertThat(spec.search.objective().toString()).isEqualTo("e2e p99.9 <= 120.5 ms");
         assertThat(spec.search.objective().kind()).isEqualTo("consumer");
         assertThat(spec.variedNames()).containsExactly("rate");
         assertThat(spec.search.records(5000)).isEqualTo(100_000);

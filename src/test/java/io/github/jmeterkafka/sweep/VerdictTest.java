@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.measure.Objective;
 import io.github.jmeterkafka.measure.SummaryRow;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class VerdictTest {
-    private static final Objective P99 = Objective.parse("corrected p99 <= 50 ms");
+    private static final Objective P99 = Objective.latency("corrected p99 <= 50 ms");
     private static final List<String> COLUMNS = List.of(SummaryRow.header().split(","));
 
     /** A summary row of {@code kind}/{@code part} with the given columns, the rest empty. */
@@ -110,9 +111,9 @@ class VerdictTest {
                         + "corrected p99 400 ms > 50 ms; the send delay grew over the run (p99 46 ms in its first "
                         + "third, 246 ms in its last)");
         // an objective on what the plan does not measure is a failure that names it
-        Verdict e2e = Verdict.of(o, Objective.parse("e2e p99.9 <= 100"), 10_000, 0);
+        Verdict e2e = Verdict.of(o, Objective.latency("e2e p99.9 <= 100"), 10_000, 0);
         assertThat(e2e.why()).contains("the runs have no p999_ms of a consumer to meet 'e2e p99.9 <= 100 ms'");
-        assertThat(Verdict.of(o, Objective.parse("e2e p99 <= 100"), 10_000, 0).why())
+        assertThat(Verdict.of(o, Objective.latency("e2e p99 <= 100"), 10_000, 0).why())
                 .doesNotContain("e2e");
     }
 

@@ -83,7 +83,7 @@ public final class ConsumerRun implements SamplerRuns.Run {
     }
 
     @Override
-    public void printSummary(String label, double expectedRate) {
+    public List<SummaryRow> printSummary(String label, double expectedRate) {
         ConsumerStats.Summary all = stats.summary();
         ConsumerStats.Summary steady = stats.steadySummary();
         List<LimitSample> seconds = LimitsProbe.samples();
@@ -99,5 +99,6 @@ public final class ConsumerRun implements SamplerRuns.Run {
         if (intervals != null) {
             intervals.close(rows);
         }
+        return rows;
     }
 }

@@ -11,6 +11,7 @@ import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.StepFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.payload.SamplerCounters;
@@ -100,7 +101,7 @@ public final class ProducerRun implements SamplerRuns.Run {
 
     /** The perf-test style summary, at test end; a WARN when the run fell short of its expected rate. */
     @Override
-    public void printSummary(String label, double expectedRate) {
+    public List<SummaryRow> printSummary(String label, double expectedRate) {
         ProducerStats.Summary all = stats.summary();
         ProducerStats.Summary steady = stats.steadySummary();
         List<StepFigures> steps = stats.steps();
@@ -132,6 +133,7 @@ public final class ProducerRun implements SamplerRuns.Run {
                     shortfallCause(expectedRate, achieved, all),
                     firstLimit(steadyLimits != null ? steadyLimits : allLimits, steadyLimits != null));
         }
+        return rows;
     }
 
     /** Names the likely cause of a shortfall and its fix. */

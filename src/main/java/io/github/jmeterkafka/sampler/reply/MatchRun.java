@@ -12,6 +12,7 @@ import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
+import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
@@ -101,7 +102,7 @@ public final class MatchRun implements SamplerRuns.Run {
 
     /** The perf-test style summary, at test end. */
     @Override
-    public void printSummary(String label, double expectedRate) {
+    public List<SummaryRow> printSummary(String label, double expectedRate) {
         long foreign =
                 joined.keySet().stream().mapToLong(ReplyRegistry::foreign).sum();
         MatchStats.Summary all = stats.summary(foreign);
@@ -116,5 +117,6 @@ public final class MatchRun implements SamplerRuns.Run {
         if (intervals != null) {
             intervals.close(rows);
         }
+        return rows;
     }
 }
