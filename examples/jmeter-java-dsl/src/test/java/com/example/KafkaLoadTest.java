@@ -28,6 +28,8 @@ class KafkaLoadTest {
     private static final String BOOTSTRAP = System.getProperty("kafka.bootstrap", "localhost:9092");
     private static final String TOPIC = System.getProperty("topic", "jmeter-kafka-dsl");
     private static final long RECORDS = Long.getLong("records", 10_000);
+    // each criterion missed at test end is a failed sample: errorsCount() counts it
+    private static final String OBJECTIVES = System.getProperty("objectives", "failed = 0");
     private static final String PRODUCER = "Produce 1 KB records";
     private static final String CONSUMER = "Consume all records";
 
@@ -52,7 +54,9 @@ class KafkaLoadTest {
                                     Duration.ofMinutes(2),
                                     kafkaConsumer(CONSUMER, "kafka", TOPIC).records(RECORDS)))
                     .sequentialThreadGroups()
-                    .runIn(new EmbeddedJmeterEngine().prop("kafka.summary.file", summary.toString()));
+                    .runIn(new EmbeddedJmeterEngine()
+                            .prop("kafka.summary.file", summary.toString())
+                            .prop("kafka.objectives", OBJECTIVES));
         } finally {
             System.setOut(console);
         }

@@ -8,6 +8,8 @@ import io.github.jmeterkafka.harness.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +29,7 @@ class JavaDslExampleIT {
             """;
 
     @Test
-    void theExamplesTestProducesAndReadsBackEveryRecord() throws Exception {
+    void theExamplesTestProducesAndReadsBackEveryRecordAndFailsOnAnObjectiveMissed() throws Exception {
         ExampleProject example = ExampleProject.copy("jmeter-java-dsl");
         KafkaBroker broker = SharedBroker.get();
         String topic = "java-dsl-example-" + System.nanoTime();
@@ -39,6 +41,7 @@ class JavaDslExampleIT {
         try (Admin admin = broker.admin()) {
             assertThat(Topics.endOffsets(admin, topic)).isEqualTo(10_000);
         }
+        anObjectiveMissedIsAFailedSampleTheTestCounts(example, broker);
     }
 
     @Test
@@ -72,13 +75,33 @@ class JavaDslExampleIT {
                 .contains("declare jmeter-kafka before kafka-clients");
     }
 
-    private static ExampleProject.Result test(ExampleProject example, KafkaBroker broker, String topic, long records)
+    /** The same project, its objective missed on purpose: the failed sample fails its test. */
+    private static void anObjectiveMissedIsAFailedSampleTheTestCounts(ExampleProject example, KafkaBroker broker)
             throws Exception {
-        return example.maven(
+        ExampleProject.Result missed = test(
+                example,
+                broker,
+                "java-dsl-objective-" + System.nanoTime(),
+                1_000,
+                "-Dobjectives=Produce 1 KB records: send-to-ack p99 <= 0.001 ms");
+
+        assertThat(missed.exitCode()).as(missed.describe()).isNotZero();
+        assertThat(missed.output())
+                .as(missed.describe())
+                .containsPattern(
+                        "Kafka objective missed: send-to-ack p99 \\d+ ms > 0.001 ms for 'Produce 1 KB records'")
+                .contains("failed samples ==> expected: <0> but was: <1>");
+    }
+
+    private static ExampleProject.Result test(
+            ExampleProject example, KafkaBroker broker, String topic, long records, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of(
                 "test",
                 "-Djmeter-kafka.version=" + ExampleProject.pluginVersion(),
                 "-Dkafka.bootstrap=" + broker.bootstrapServers(),
                 "-Dtopic=" + topic,
-                "-Drecords=" + records);
+                "-Drecords=" + records));
+        args.addAll(List.of(more));
+        return example.maven(args.toArray(new String[0]));
     }
 }

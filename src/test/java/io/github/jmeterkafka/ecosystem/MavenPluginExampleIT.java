@@ -57,6 +57,25 @@ class MavenPluginExampleIT {
                 RECORDS, jars.size());
     }
 
+    @Test
+    void anObjectiveMissedFailsTheBuildWithTheFigureAgainstItsLimit() throws Exception {
+        ExampleProject example = ExampleProject.copy("jmeter-maven-plugin");
+        ExampleProject.Result run = example.maven(
+                "verify",
+                "-Djmeter-kafka.version=" + ExampleProject.pluginVersion(),
+                "-Dkafka.bootstrap=" + SharedBroker.get().bootstrapServers(),
+                "-Dtopic=maven-plugin-objective-" + System.nanoTime(),
+                "-Drecords=1000",
+                "-Dobjectives=Produce 1 KB records: send-to-ack p99 <= 0.001 ms");
+
+        assertThat(run.exitCode()).as(run.describe()).isNotZero();
+        assertThat(run.output())
+                .as(run.describe())
+                .containsPattern(
+                        "Kafka objective missed: send-to-ack p99 \\d+ ms > 0.001 ms for 'Produce 1 KB records'")
+                .contains("BUILD FAILURE");
+    }
+
     private static List<Path> jars(Path dir) throws IOException {
         try (Stream<Path> paths = Files.walk(dir)) {
             return paths.filter(p -> p.toString().endsWith(".jar")).toList();
