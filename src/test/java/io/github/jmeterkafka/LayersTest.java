@@ -36,6 +36,7 @@ class LayersTest {
             "config",
             "report",
             "influx",
+            "prometheus",
             "run",
             "client",
             "metrics",
@@ -51,7 +52,8 @@ class LayersTest {
     private static final List<String> GROUND = List.of("input", "text");
 
     /** The packages that may use JMeter's classes: the elements JMeter loads, and what they share. */
-    private static final String[] JMETER_FACING = packages("sampler", "listener", "config", "report", "influx", "run");
+    private static final String[] JMETER_FACING =
+            packages("sampler", "listener", "config", "report", "influx", "prometheus", "run");
 
     @ArchTest
     static final ArchRule everyPackageIsInTheTable = classes()
@@ -74,6 +76,9 @@ class LayersTest {
 
     @ArchTest
     static final ArchRule influx = mayImport("influx", "measure");
+
+    @ArchTest
+    static final ArchRule prometheus = mayImport("prometheus", "measure");
 
     @ArchTest
     static final ArchRule run = mayImport("run", "client", "measure", "metrics");

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** JMeter's Backend Listener on the plugin's InfluxDB client, added to a copy of a ready plan. */
+/** JMeter's Backend Listener on the plugin's InfluxDB or Prometheus client, added to a copy of a ready plan. */
 public final class BackendListeners {
     public static final String CLIENT = "io.github.jmeterkafka.influx.KafkaInfluxBackendClient";
 
@@ -41,6 +41,21 @@ public final class BackendListeners {
         args.put("percentiles", "50;90;95;99;99.9");
         args.put("testTitle", title);
         args.put("eventTags", "");
+        return backendListener(testname, CLIENT, args);
+    }
+
+    /** One Backend Listener serving the Kafka samplers' metrics on {@code port} and pushing them to a Pushgateway. */
+    public static String prometheus(String testname, int port, String pushgatewayUrl, String instance) {
+        Map<String, String> args = new LinkedHashMap<>();
+        args.put("prometheusHost", "127.0.0.1");
+        args.put("prometheusPort", port < 0 ? "" : Integer.toString(port));
+        args.put("pushgatewayUrl", pushgatewayUrl);
+        args.put("pushgatewayJob", "jmeter-kafka");
+        args.put("pushgatewayInstance", instance);
+        return backendListener(testname, "io.github.jmeterkafka.prometheus.KafkaPrometheusBackendClient", args);
+    }
+
+    private static String backendListener(String testname, String client, Map<String, String> args) {
         StringBuilder s = new StringBuilder()
                 .append("<BackendListener guiclass=\"BackendListenerGui\" testclass=\"BackendListener\" testname=\"")
                 .append(testname)
@@ -54,7 +69,7 @@ public final class BackendListeners {
                 .append(v.replace("&", "&amp;"))
                 .append("</stringProp><stringProp name=\"Argument.metadata\">=</stringProp></elementProp>\n"));
         return s.append("</collectionProp>\n</elementProp>\n<stringProp name=\"classname\">")
-                .append(CLIENT)
+                .append(client)
                 .append("</stringProp>\n</BackendListener>\n<hashTree/>\n")
                 .toString();
     }

@@ -13,11 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real InfluxDB 1.x ({@code influxd} from Debian's {@code influxdb} package, unpacked under target/ without
@@ -89,80 +87,8 @@ public final class InfluxDb implements AutoCloseable {
      * target/influxdb/usr/bin/influxd, unpacked from Debian's package on first use; empty (with why in {@code
      * reasons}) when apt cannot fetch it.
      */
-    public static synchronized Optional<Path> obtain(List<String> reasons) {
-        Path root = Harness.targetDir().resolve("influxdb");
-        Path influxd = root.resolve("usr/bin/influxd");
-        if (Files.isExecutable(influxd)) {
-            return Optional.of(influxd);
-        }
-        Path debs = root.resolve("deb");
-        Path lists = root.resolve("apt-lists");
-        try {
-            Files.createDirectories(debs);
-            Files.createDirectories(lists.resolve("partial"));
-            List<String> privateLists =
-                    List.of("-o", "Dir::State::Lists=" + lists, "-o", "Dir::Cache=" + root.resolve("apt-cache"));
-            if (deb(debs).isEmpty() && !run(debs, reasons, List.of("apt-get", "download", "influxdb"))) {
-                List<String> update = new ArrayList<>(List.of("apt-get", "-q"));
-                update.addAll(privateLists);
-                update.addAll(List.of("-o", "Debug::NoLocking=1", "update"));
-                List<String> download = new ArrayList<>(List.of("apt-get"));
-                download.addAll(privateLists);
-                download.addAll(List.of("download", "influxdb"));
-                if (!run(debs, reasons, update) || !run(debs, reasons, download)) {
-                    return Optional.empty();
-                }
-            }
-            Optional<Path> deb = deb(debs);
-            if (deb.isEmpty()) {
-                reasons.add("apt-get download left no influxdb_*.deb in " + debs);
-                return Optional.empty();
-            }
-            if (!run(root, reasons, List.of("dpkg-deb", "-x", deb.get().toString(), root.toString()))) {
-                return Optional.empty();
-            }
-        } catch (IOException e) {
-            reasons.add(e.toString());
-            return Optional.empty();
-        }
-        return Files.isExecutable(influxd) ? Optional.of(influxd) : Optional.empty();
-    }
-
-    private static Optional<Path> deb(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().startsWith("influxdb_")
-                            && p.getFileName().toString().endsWith(".deb"))
-                    .findFirst();
-        }
-    }
-
-    private static boolean run(Path dir, List<String> reasons, List<String> command) {
-        try {
-            Path out = Files.createTempFile(dir, "cmd", ".out");
-            Process p = new ProcessBuilder(command)
-                    .directory(dir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start();
-            if (!p.waitFor(3, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                reasons.add(String.join(" ", command) + ": no answer within 3 minutes");
-                return false;
-            }
-            if (p.exitValue() != 0) {
-                reasons.add(
-                        String.join(" ", command) + " exited with " + p.exitValue() + ": " + Processes.tail(out, 5));
-                return false;
-            }
-            return true;
-        } catch (IOException e) {
-            reasons.add(String.join(" ", command) + ": " + e);
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            reasons.add(String.join(" ", command) + ": interrupted");
-            return false;
-        }
+    public static Optional<Path> obtain(List<String> reasons) {
+        return DebianPackage.obtain("influxdb", "influxdb", "usr/bin/influxd", reasons);
     }
 
     /** InfluxDB 1.x's write URL for {@code db}, as JMeter's InfluxDB client takes it. */

@@ -1,8 +1,11 @@
 package io.github.jmeterkafka.plans;
 
+import io.github.jmeterkafka.harness.BackendListeners;
+import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.SharedBroker;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
@@ -26,5 +29,28 @@ abstract class BrokerAndJMeter {
         if (admin != null) {
             admin.close(Duration.ofSeconds(5));
         }
+    }
+
+    /**
+     * test-plans/produce-consume-e2e.jmx with {@code listeners} added first under its test plan: 500 records/s from 2
+     * threads, 2 consumers, for {@code seconds}, on the topic {@code name}.
+     */
+    static JMeter.Result e2eWithListeners(String name, String listeners, String seconds) {
+        Path withListener = BackendListeners.addedTo(
+                Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx"),
+                Harness.targetDir().resolve("listener-plans"),
+                name,
+                listeners);
+        return jmeter.plan(withListener)
+                .name(name)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", name)
+                .property("rate", "500")
+                .property("duration", seconds)
+                .property("threads", "2")
+                .property("consumers", "2")
+                .property("partitions", "2")
+                .property("timeout", "10000")
+                .run();
     }
 }

@@ -34,7 +34,6 @@ import org.junit.jupiter.api.Test;
  * equals the interval logs; an InfluxDB that is down or refuses the writes costs one WARN per kind and no sample.
  */
 class InfluxDbBackendPlanIT extends BrokerAndJMeter {
-    private static final Path PLAN = Harness.projectDir().resolve("test-plans/produce-consume-e2e.jmx");
     private static final String PRODUCER = "Produce with sequence numbers";
     private static final String CONSUMER = "Consume and verify";
     private static final Pattern WRITER_REPORT =
@@ -65,7 +64,8 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
         influx.createDatabase(db);
         String name = "influx-e2e-" + System.nanoTime();
         // 20 s at 500 records/s: 20 one-second intervals per sampler, a last one cut short by the end
-        JMeter.Result result = run(name, BackendListeners.influxDb("InfluxDB", influx.writeUrl(db), "e2e", name), "20");
+        JMeter.Result result =
+                e2eWithListeners(name, BackendListeners.influxDb("InfluxDB", influx.writeUrl(db), "e2e", name), "20");
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
@@ -163,7 +163,7 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
                         "InfluxDB without the database", influx.writeUrl("missing"), "e2e", name)
                 + BackendListeners.influxDb(
                         "InfluxDB that is down", "http://127.0.0.1:" + closedPort + "/write?db=jmeter", "e2e", name);
-        JMeter.Result result = run(name, listeners, "8");
+        JMeter.Result result = e2eWithListeners(name, listeners, "8");
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.samples().failures()).as(result.describe()).isEmpty();
@@ -185,22 +185,6 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
         }
         // 2 samplers x about 8 one-second intervals each, all dropped and counted
         assertThat(dropped).hasSize(2).allSatisfy((url, n) -> assertThat(n).isGreaterThanOrEqualTo(10));
-    }
-
-    private static JMeter.Result run(String name, String listeners, String seconds) {
-        Path withListener =
-                BackendListeners.addedTo(PLAN, Harness.targetDir().resolve("influxdb-plans"), name, listeners);
-        return jmeter.plan(withListener)
-                .name(name)
-                .property("kafka.bootstrap", broker.bootstrapServers())
-                .property("topic", name)
-                .property("rate", "500")
-                .property("duration", seconds)
-                .property("threads", "2")
-                .property("consumers", "2")
-                .property("partitions", "2")
-                .property("timeout", "10000")
-                .run();
     }
 
     /** The sampler's points in time order, each as column name to value. */
