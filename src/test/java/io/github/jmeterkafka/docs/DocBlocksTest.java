@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.cli.Main;
 import io.github.jmeterkafka.harness.Harness;
+import io.github.jmeterkafka.harness.SummaryText;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -197,9 +198,15 @@ class DocBlocksTest {
 
     private static final Pattern BRACKET = Pattern.compile("Bracket within ([0-9.]+) % \\(precision ([0-9.]+) %\\)");
 
-    /** An example search's end is one the search could print: within its precision. */
+    /**
+     * An example output is one the code could print: its summary lines in their forms (as the plan tests read real
+     * runs), a search's end within its precision.
+     */
     private static List<String> output(DocBlocks.Block b) {
         List<String> wrong = new ArrayList<>();
+        for (String line : b.text().split("\n", -1)) {
+            SummaryText.notInItsForm(line).ifPresent(why -> wrong.add(b.where() + ": " + why));
+        }
         Matcher m = BRACKET.matcher(b.text().replace("\n", " "));
         while (m.find()) {
             if (Double.parseDouble(m.group(1)) > Double.parseDouble(m.group(2))) {

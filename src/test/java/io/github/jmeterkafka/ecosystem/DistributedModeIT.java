@@ -218,11 +218,22 @@ class DistributedModeIT {
                         "budget",
                         "" + budget,
                         "duration",
-                        "60"));
+                        "60",
+                        OBJECTIVES,
+                        "failed = 0; " + PRODUCER + ": records/s >= 1000000; Nobody: failed = 0"));
 
         assertThat(run.exitCode).as(run.describe()).isZero();
         Jtl jtl = Jtl.read(run.jtl);
         assertThat(jtl.failures()).as(run.describe()).isEmpty();
+        // the controller judges the merged figures: 2 x 300 records, none failed; the servers judge nothing
+        String stdout = Files.readString(run.dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        assertThat(stdout)
+                .contains("Kafka objective met: failed 0 = 0 for '" + PRODUCER + "'")
+                .containsPattern("Kafka objective missed: records/s [0-9.]+ < 1000000 for '" + PRODUCER + "'")
+                .contains("Kafka objective missed: no Kafka sampler labelled 'Nobody' ran to meet 'failed = 0'");
+        for (JMeterServer s : servers) {
+            assertThat(s.stdoutText()).doesNotContain("Kafka objective");
+        }
         for (JMeterServer s : servers) {
             assertThat(rowsOf(jtl, s, PRODUCER).stream()
                             .mapToLong(Jtl.Row::sampleCount)
@@ -452,6 +463,8 @@ class DistributedModeIT {
     }
 
     /** A non-GUI controller: {@code -n -t plan -R servers -G<props> -l jtl}. */
+    private static final String OBJECTIVES = "kafka.objectives";
+
     private static Controller controller(Path plan, String topic, Map<String, String> props)
             throws IOException, InterruptedException {
         Path dir = runDir.resolve("controller-" + ++runs);
@@ -476,6 +489,10 @@ class DistributedModeIT {
                 "-Gkafka.bootstrap=" + broker.bootstrapServers(),
                 "-Gtopic=" + topic));
         props.forEach((k, v) -> args.add("-G" + k + "=" + v));
+        // the controller judges the objectives, on the merged figures
+        if (props.containsKey(OBJECTIVES)) {
+            args.add("-J" + OBJECTIVES + "=" + props.get(OBJECTIVES));
+        }
         long t0 = System.nanoTime();
         Process p = JMeterJvm.start(
                 JMeter.fromSystemProperties().home(),

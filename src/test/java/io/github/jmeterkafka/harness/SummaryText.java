@@ -50,6 +50,30 @@ public final class SummaryText {
     private static final Pattern JMETER_LINE = Pattern.compile(
             "^(?:summary [+=] |Tidying up|\\.\\.\\. end of run|\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,)");
 
+    /** Lines of the summaries by how they start, and the form the code prints each in. */
+    private static final java.util.Map<Pattern, Pattern> FORMS = java.util.Map.of(
+            Pattern.compile("\\d+(?: steady state)? records sent, "), PRODUCER,
+            Pattern.compile("(?:steady state )?corrected for the schedule"), CORRECTED,
+            Pattern.compile("send delay \\(intended"), SEND_DELAY,
+            Pattern.compile("end-to-end latency: [\\d.]+ ms"), END_TO_END,
+            Pattern.compile("delivery: \\d+ records"), DELIVERY,
+            Pattern.compile("step \\d+ of \\d+, "), STEP);
+
+    /**
+     * Why a summary line shown somewhere (a doc) is not in the form the code prints it; empty when it is, or when it
+     * starts like no line known here.
+     */
+    public static java.util.Optional<String> notInItsForm(String line) {
+        String l = line.strip();
+        for (var f : FORMS.entrySet()) {
+            if (f.getKey().matcher(l).lookingAt() && !f.getValue().matcher(l).matches()) {
+                return java.util.Optional.of(
+                        "'" + l + "' is not in the form " + f.getValue().pattern());
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     private final String title;
     private final List<String> lines;
 

@@ -134,4 +134,16 @@ class SummaryTextTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageStartingWith("No 'Kafka Await summary for 'Request and reply':' in:");
     }
+
+    @Test
+    void aLineShownElsewhereIsCheckedAgainstTheFormTheCodePrints() {
+        String real = "60000 records sent, 1999.924295 records/sec (1.91 MB/sec), 26.90 ms avg latency, 3047.42 ms max"
+                + " latency, 5 ms 50th, 12 ms 95th, 2861 ms 99th, 3034 ms 99.9th.";
+        assertThat(SummaryText.notInItsForm(real)).isEmpty();
+        assertThat(SummaryText.notInItsForm("60000 records sent, 1999.9 records/sec, 26.90 ms avg latency"))
+                .hasValueSatisfying(why -> assertThat(why).contains("is not in the form"));
+        assertThat(SummaryText.notInItsForm("delivery: 10 records verified from 1 producers, 0 missing."))
+                .isPresent();
+        assertThat(SummaryText.notInItsForm("anything else")).isEmpty();
+    }
 }
