@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -14,7 +15,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.syntax.elements.ClassesShould;
 import io.github.jmeterkafka.input.PluginProperties;
-import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
+import io.github.jmeterkafka.sampler.base.AbstractKafkaSampler;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -166,14 +167,51 @@ class LayersTest {
     }
 
     /**
-     * sampler/'s rooms: each element's parts beside each other (producer/, consumer/, share/, reply/ for Request-Reply
-     * and Await, admin/), taking what every sampler shares from sampler/ itself and nothing from another room.
+     * sampler/'s floors: the elements (sampler/ itself: classes, BeanInfos and resources saved plans name) hold each
+     * element's room (producer/, consumer/, share/, reply/ for Request-Reply and Await, admin/), which holds its
+     * element's fields and parts; the rooms stand apart and share base/ (the base class and what every sampler
+     * shares), which imports no room and no element.
      */
     @ArchTest
-    static final ArchRule samplerRoomsStandApart = slices().matching(ROOT + "sampler.(*)..")
+    static final ArchRule samplerFloors = layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("elements")
+            .definedBy(ROOT + "sampler")
+            .layer("producer")
+            .definedBy(ROOT + "sampler.producer..")
+            .layer("consumer")
+            .definedBy(ROOT + "sampler.consumer..")
+            .layer("share")
+            .definedBy(ROOT + "sampler.share..")
+            .layer("reply")
+            .definedBy(ROOT + "sampler.reply..")
+            .layer("admin")
+            .definedBy(ROOT + "sampler.admin..")
+            .layer("base")
+            .definedBy(ROOT + "sampler.base..")
+            .whereLayer("elements")
+            .mayNotBeAccessedByAnyLayer()
+            .whereLayer("producer")
+            .mayOnlyBeAccessedByLayers("elements")
+            .whereLayer("consumer")
+            .mayOnlyBeAccessedByLayers("elements")
+            .whereLayer("share")
+            .mayOnlyBeAccessedByLayers("elements")
+            .whereLayer("reply")
+            .mayOnlyBeAccessedByLayers("elements")
+            .whereLayer("admin")
+            .mayOnlyBeAccessedByLayers("elements")
+            .whereLayer("base")
+            .mayOnlyBeAccessedByLayers("elements", "producer", "consumer", "share", "reply", "admin")
+            .as("sampler/'s floors: the elements over their rooms (producer/, consumer/, share/, reply/, admin/),"
+                    + " which import no other room, over base/");
+
+    /** Every package at every depth, each its own slice: sub-packages included, imports go one way. */
+    @ArchTest
+    static final ArchRule noCyclesAtAnyDepth = slices().matching(ROOT + "(**)")
             .should()
-            .notDependOnEachOther()
-            .as("a sampler/ room (producer/, consumer/, share/, reply/, admin/) imports no other room");
+            .beFreeOfCycles()
+            .as("no cycle between any two of the plugin's packages, sub-packages included");
 
     /** TestBean reads a sampler's fields off its class: their accessors may stand apart, and nothing else may. */
     @ArchTest

@@ -2,17 +2,16 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.client.Connection;
-import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.sampler.admin.AdminCall;
+import io.github.jmeterkafka.sampler.admin.AdminFields;
 import io.github.jmeterkafka.sampler.admin.AdminOperation;
 import io.github.jmeterkafka.sampler.admin.AdminResponse;
-import java.util.ArrayList;
+import io.github.jmeterkafka.sampler.base.Responses;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.jmeter.samplers.SampleResult;
@@ -29,23 +28,8 @@ import org.apache.jmeter.threads.JMeterVariables;
  * runs its operation on the sampler's thread. {@link #interrupt} only cancels the operation in
  * flight.
  */
-public class KafkaAdminSampler extends AbstractKafkaSampler {
+public class KafkaAdminSampler extends AdminFields {
     private static final long serialVersionUID = 1L;
-
-    private String operation = AdminOperation.CREATE_TOPIC.tag();
-    private String topics = "";
-    private String partitions = "1";
-    private String replicationFactor = "1";
-    private List<KeyValue> topicConfigs = new ArrayList<>();
-    private boolean ignoreExisting = true;
-    private boolean ignoreMissing = true;
-    private String groupId = "jmeter-kafka";
-    private String shareGroupStart = "earliest";
-    private String lagCondition = "<= 0";
-    private String brokers = "";
-    private String throttle = "";
-    private String timeout = "30000";
-    private String variablePrefix = "kafka";
 
     // written by this clone's thread, read by interrupt()
     private transient volatile AdminOperations running;
@@ -82,7 +66,7 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
             public boolean fill(SampleResult r, AdminResponse outcome) {
                 r.setSuccessful(true);
                 r.setResponseMessage(outcome.message());
-                setResponseText(r, outcome.details());
+                Responses.text(r, outcome.details());
                 setVariables(outcome.values());
                 return true;
             }
@@ -126,138 +110,5 @@ public class KafkaAdminSampler extends AbstractKafkaSampler {
     protected SamplerRuns<?> runs() {
         // each operation's figures are its own sample's
         return null;
-    }
-
-    // ---- bean properties (their names are written into saved plans: never rename) ----
-
-    public String getOperation() {
-        return operation;
-    }
-
-    public void setOperation(String operation) {
-        this.operation = Fields.nullToEmpty(operation);
-    }
-
-    public String getTopics() {
-        return topics;
-    }
-
-    public void setTopics(String topics) {
-        this.topics = Fields.nullToEmpty(topics);
-    }
-
-    public String getPartitions() {
-        return partitions;
-    }
-
-    public void setPartitions(String partitions) {
-        this.partitions = Fields.nullToEmpty(partitions);
-    }
-
-    public String getReplicationFactor() {
-        return replicationFactor;
-    }
-
-    public void setReplicationFactor(String replicationFactor) {
-        this.replicationFactor = Fields.nullToEmpty(replicationFactor);
-    }
-
-    public List<KeyValue> getTopicConfigs() {
-        return topicConfigs;
-    }
-
-    public void setTopicConfigs(List<KeyValue> rows) {
-        this.topicConfigs = rows == null ? new ArrayList<>() : rows;
-    }
-
-    public boolean isIgnoreExisting() {
-        return ignoreExisting;
-    }
-
-    public void setIgnoreExisting(boolean ignoreExisting) {
-        this.ignoreExisting = ignoreExisting;
-    }
-
-    public boolean isIgnoreMissing() {
-        return ignoreMissing;
-    }
-
-    public void setIgnoreMissing(boolean ignoreMissing) {
-        this.ignoreMissing = ignoreMissing;
-    }
-
-    public String getGroupId() {
-        return groupId;
-    }
-
-    public void setGroupId(String groupId) {
-        this.groupId = Fields.nullToEmpty(groupId);
-    }
-
-    public String getShareGroupStart() {
-        return shareGroupStart;
-    }
-
-    public void setShareGroupStart(String shareGroupStart) {
-        this.shareGroupStart = shareGroupStart == null ? "" : shareGroupStart.trim();
-    }
-
-    /** The topics field's comma-separated names, each once; blank entries (a trailing comma) are skipped. */
-    public List<String> topicList(boolean required) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String t : topics.split(",", -1)) {
-            if (!t.isBlank()) {
-                names.add(t.trim());
-            }
-        }
-        if (required && names.isEmpty()) {
-            throw new InvalidInputException("topics is empty");
-        }
-        return new ArrayList<>(names);
-    }
-
-    /** The configs table as names and values. */
-    public Map<String, String> configMap() {
-        return KeyValue.toMap(topicConfigs, "configs");
-    }
-
-    public String getBrokers() {
-        return brokers;
-    }
-
-    public void setBrokers(String brokers) {
-        this.brokers = Fields.nullToEmpty(brokers);
-    }
-
-    public String getThrottle() {
-        return throttle;
-    }
-
-    public void setThrottle(String throttle) {
-        this.throttle = Fields.nullToEmpty(throttle);
-    }
-
-    public String getLagCondition() {
-        return lagCondition;
-    }
-
-    public void setLagCondition(String lagCondition) {
-        this.lagCondition = Fields.nullToEmpty(lagCondition);
-    }
-
-    public String getTimeout() {
-        return timeout;
-    }
-
-    public void setTimeout(String timeout) {
-        this.timeout = Fields.nullToEmpty(timeout);
-    }
-
-    public String getVariablePrefix() {
-        return variablePrefix;
-    }
-
-    public void setVariablePrefix(String variablePrefix) {
-        this.variablePrefix = Fields.nullToEmpty(variablePrefix);
     }
 }

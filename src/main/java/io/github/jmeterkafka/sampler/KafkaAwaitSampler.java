@@ -13,6 +13,10 @@ import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.ThreadEnd;
+import io.github.jmeterkafka.sampler.reply.AwaitFields;
+import io.github.jmeterkafka.sampler.reply.CorrelateBy;
 import io.github.jmeterkafka.sampler.reply.MatchResponse;
 import io.github.jmeterkafka.sampler.reply.MatchRun;
 import java.util.Map;
@@ -142,7 +146,7 @@ public class KafkaAwaitSampler extends AwaitFields {
                             new MatchRun.Matching(
                                     awaited.by(),
                                     () -> ValueText.of(valueSchema.trim(), connection.schemaRegistry())::text),
-                            closeTimeout());
+                            PluginProperties.closeTimeout());
                     return r;
                 } catch (InterruptedException e) {
                     throw new InterruptException(e);

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.config.KafkaBeanInfo;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.sampler.reply.CorrelateBy;
 
 /** The Kafka Await's GUI; texts in KafkaAwaitSamplerResources.properties. */
 public class KafkaAwaitSamplerBeanInfo extends KafkaBeanInfo {

@@ -7,11 +7,17 @@ import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.base.RecordListing;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.Responses;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
+import io.github.jmeterkafka.sampler.consumer.ConsumerFields;
 import io.github.jmeterkafka.sampler.consumer.ConsumerRun;
 import io.github.jmeterkafka.sampler.consumer.HeapCheck;
 import java.util.List;
@@ -93,7 +99,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
         public RecordReader.Handout call(SampleResult result) {
             // the variables need every record; the response lists only the first
             RecordReader.Handout read =
-                    reader.read(max, timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max);
+                    reader.read(max, timeoutMs, run.budget, prefix.isEmpty() ? Responses.LISTED_RECORDS : max);
             try {
                 reader.commitReported();
             } catch (RuntimeException e) {
@@ -120,7 +126,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
                     // other threads read the rest meanwhile: no sample, and this thread stops
                     return false;
                 }
-                fail(
+                Responses.fail(
                         result,
                         ResponseCodes.NO_RECORDS,
                         stopped()
@@ -144,12 +150,12 @@ public class KafkaConsumerSampler extends ConsumerFields {
             result.setLatency(tally.maxEndToEndMillis());
             result.setSuccessful(true);
             result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-            setResponseUtf8(result, RecordListing.of(read.kept, count, values));
+            Responses.utf8(result, RecordListing.of(read.kept, count, values));
             setVariables(prefix, read.kept, tally.maxEndToEndMillis(), values);
             if (commitFailure != null) {
                 fail(result, commitFailure);
             } else if (gaps > 0 && failOnGap) {
-                fail(
+                Responses.fail(
                         result,
                         ResponseCodes.RECORD_GAP,
                         "sequence gap before " + gaps + " of " + count
@@ -191,7 +197,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
             ReaderSetup setup = new ReaderSetup(connection, spec, group);
             ConsumerRun run = run();
             ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier(group) : null);
-            r = setup.open(mode, run.started(group), t::record, closeTimeout());
+            r = setup.open(mode, run.started(group), t::record, PluginProperties.closeTimeout());
             tally = t;
             reader = r;
         }

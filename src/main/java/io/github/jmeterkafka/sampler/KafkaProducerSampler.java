@@ -9,13 +9,18 @@ import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.client.Sending;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.ThreadEnd;
+import io.github.jmeterkafka.sampler.producer.ProducerFields;
 import io.github.jmeterkafka.sampler.producer.ProducerResponse;
 import io.github.jmeterkafka.sampler.producer.ProducerRun;
+import io.github.jmeterkafka.sampler.producer.ProducerScope;
 import io.github.jmeterkafka.sampler.producer.ProgressPrinter;
 import io.github.jmeterkafka.sampler.producer.RecordSettings;
 import io.github.jmeterkafka.sampler.producer.SameAsLast;
@@ -319,7 +324,7 @@ public class KafkaProducerSampler extends ProducerFields {
         ProgressPrinter.stop(getName());
         try {
             // records still in flight in the shared producer complete (or fail) before the summary
-            Connections.get(getConnectionName()).closeSharedProducer(closeTimeout());
+            Connections.get(getConnectionName()).closeSharedProducer(PluginProperties.closeTimeout());
         } catch (InvalidInputException e) {
             // no such connection: every sample already said so
         }

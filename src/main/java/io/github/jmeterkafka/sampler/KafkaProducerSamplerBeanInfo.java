@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.sampler.producer.ProducerScope;
 
 /** The Kafka Producer's GUI; texts in KafkaProducerSamplerResources.properties. */
 public class KafkaProducerSamplerBeanInfo extends RecordBeanInfo {

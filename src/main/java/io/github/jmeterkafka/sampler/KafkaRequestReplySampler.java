@@ -7,6 +7,7 @@ import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
@@ -16,7 +17,10 @@ import io.github.jmeterkafka.payload.ValueMode;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.ThreadEnd;
 import io.github.jmeterkafka.sampler.producer.ProducerResponse;
+import io.github.jmeterkafka.sampler.producer.ProducerScope;
 import io.github.jmeterkafka.sampler.producer.RecordSettings;
 import io.github.jmeterkafka.sampler.producer.SampleRecords;
 import io.github.jmeterkafka.sampler.producer.ScheduleWait;
@@ -24,8 +28,10 @@ import io.github.jmeterkafka.sampler.producer.TakenRecords;
 import io.github.jmeterkafka.sampler.producer.TargetRate;
 import io.github.jmeterkafka.sampler.producer.ThreadProducer;
 import io.github.jmeterkafka.sampler.producer.ThreadRecords;
+import io.github.jmeterkafka.sampler.reply.CorrelateBy;
 import io.github.jmeterkafka.sampler.reply.MatchResponse;
 import io.github.jmeterkafka.sampler.reply.MatchRun;
+import io.github.jmeterkafka.sampler.reply.RequestReplyFields;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -189,7 +195,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
                             new MatchRun.Matching(
                                     requests.correlation(),
                                     () -> ValueText.of(replySchema.trim(), connection.schemaRegistry())::text),
-                            closeTimeout());
+                            PluginProperties.closeTimeout());
                     return r;
                 } catch (InterruptedException e) {
                     throw new InterruptException(e);

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.sampler.reply.CorrelateBy;
 
 /**
  * The Kafka Request-Reply's GUI; texts in RequestReplyTexts.properties, then the Kafka Producer's

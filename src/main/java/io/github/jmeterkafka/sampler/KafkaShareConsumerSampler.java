@@ -6,6 +6,7 @@ import io.github.jmeterkafka.client.ShareGroups;
 import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.measure.ShareFigures;
@@ -13,7 +14,14 @@ import io.github.jmeterkafka.measure.ShareTally;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.base.FailureLog;
+import io.github.jmeterkafka.sampler.base.RecordListing;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.Responses;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import io.github.jmeterkafka.sampler.consumer.HeapCheck;
+import io.github.jmeterkafka.sampler.share.ShareAcknowledgement;
+import io.github.jmeterkafka.sampler.share.ShareConsumerFields;
 import io.github.jmeterkafka.sampler.share.ShareOutcomes;
 import io.github.jmeterkafka.sampler.share.ShareRun;
 import java.util.Arrays;
@@ -84,7 +92,12 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         return new Sample<>() {
             @Override
             public ShareReader.Delivery call(SampleResult res) throws InterruptedException {
-                return r.read(timeoutMs, run.budget, prefix.isEmpty() ? LISTED_RECORDS : max, processingMs, renewLocks);
+                return r.read(
+                        timeoutMs,
+                        run.budget,
+                        prefix.isEmpty() ? Responses.LISTED_RECORDS : max,
+                        processingMs,
+                        renewLocks);
             }
 
             @Override
@@ -102,7 +115,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
             if (run.budget.spent()) {
                 return false;
             }
-            fail(
+            Responses.fail(
                     result,
                     ResponseCodes.NO_RECORDS,
                     stopped()
@@ -122,7 +135,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         result.setLatency(tally.maxEndToEndMillis());
         result.setSuccessful(true);
         result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-        setResponseUtf8(result, RecordListing.of(read.kept, count, valueText));
+        Responses.utf8(result, RecordListing.of(read.kept, count, valueText));
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (!prefix.isEmpty() && vars != null) {
             vars.put(prefix + "_e2e_max", Long.toString(tally.maxEndToEndMillis()));
@@ -140,7 +153,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                     .filter(t -> !t.isEmpty())
                     .toList();
             String group = Fields.required("share group", groupId);
-            ShareGroups.requireSupport(connection.admin(), closeTimeout());
+            ShareGroups.requireSupport(connection.admin(), PluginProperties.closeTimeout());
             ShareAcknowledgement mode = Tagged.parse(ShareAcknowledgement.class, "acknowledgement", acknowledgement);
             valueText = ValueText.of(valueSchema.trim(), connection.schemaRegistry());
             ShareReader.Decider decider = mode == ShareAcknowledgement.EXPLICIT ? outcomes() : null;

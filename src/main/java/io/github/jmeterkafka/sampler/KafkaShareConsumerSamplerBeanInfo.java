@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import io.github.jmeterkafka.config.KafkaBeanInfo;
 import io.github.jmeterkafka.input.Tagged;
+import io.github.jmeterkafka.sampler.share.ShareAcknowledgement;
 
 /** The Kafka Share Consumer's GUI; texts in KafkaShareConsumerSamplerResources.properties. */
 public class KafkaShareConsumerSamplerBeanInfo extends KafkaBeanInfo {

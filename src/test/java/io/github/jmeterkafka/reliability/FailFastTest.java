@@ -15,7 +15,7 @@ import io.github.jmeterkafka.client.Sending;
 import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.measure.ProducerStats;
 import io.github.jmeterkafka.sampler.KafkaProducerSampler;
-import io.github.jmeterkafka.sampler.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

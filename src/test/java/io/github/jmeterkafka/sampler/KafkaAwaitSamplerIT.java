@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

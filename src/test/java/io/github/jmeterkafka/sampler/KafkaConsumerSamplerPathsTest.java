@@ -11,6 +11,7 @@ import io.github.jmeterkafka.harness.MockConnections;
 import io.github.jmeterkafka.harness.TestConsumer;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

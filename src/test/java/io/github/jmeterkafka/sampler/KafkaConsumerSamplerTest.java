@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import io.github.jmeterkafka.sampler.consumer.ConsumerRun;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -13,6 +13,7 @@ import io.github.jmeterkafka.bench.KafkaTool;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.StoredBytes;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

@@ -6,6 +6,7 @@ import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;

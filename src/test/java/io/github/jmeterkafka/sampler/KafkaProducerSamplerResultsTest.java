@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.github.jmeterkafka.client.ClientFactory;
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.harness.MockConnections;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.measure.SequenceHeader;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.util.function.Consumer;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.AfterEach;

@@ -6,6 +6,8 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.measure.ShareStats;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
+import io.github.jmeterkafka.sampler.share.ShareAcknowledgement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.github.jmeterkafka.client.ConnectionSettings;
 import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.github.jmeterkafka.sampler.base.AbstractKafkaSampler;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sampler;
 
+import io.github.jmeterkafka.sampler.base.AbstractKafkaSampler;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -216,7 +216,7 @@ class OAuthTokenEndpointIT {
 
     /** The plugin's own jmeter.log lines about failed samples (Kafka logs the HTTP error itself too). */
     private static List<String> failureLogLines(JMeter.Result run) {
-        String logger = " i.g.j.s.FailureLog: ";
+        String logger = " i.g.j.s.b.FailureLog: ";
         return JMeterLog.read(run.log()).entries().stream()
                 .map(JMeterLog.Entry::text)
                 .filter(t -> t.contains(logger))

@@ -3,9 +3,9 @@ package io.github.jmeterkafka.sampler.producer;
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.SendBatch;
 import io.github.jmeterkafka.payload.RecordSpec;
-import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
-import io.github.jmeterkafka.sampler.FailureLog;
-import io.github.jmeterkafka.sampler.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.FailureLog;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.Responses;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
@@ -52,7 +52,7 @@ public final class ProducerResponse {
             boolean transactional) {
         int n = batch.size();
         StringBuilder data = new StringBuilder();
-        for (int i = 0; i < n && i < AbstractKafkaSampler.LISTED_RECORDS; i++) {
+        for (int i = 0; i < n && i < Responses.LISTED_RECORDS; i++) {
             RecordMetadata m = batch.metadata(i);
             data.append(
                             m == null
@@ -61,10 +61,10 @@ public final class ProducerResponse {
                                             + m.timestamp())
                     .append('\n');
         }
-        if (n > AbstractKafkaSampler.LISTED_RECORDS) {
-            data.append("... ").append(n - AbstractKafkaSampler.LISTED_RECORDS).append(" more records\n");
+        if (n > Responses.LISTED_RECORDS) {
+            data.append("... ").append(n - Responses.LISTED_RECORDS).append(" more records\n");
         }
-        AbstractKafkaSampler.setResponseText(result, data.toString());
+        Responses.text(result, data.toString());
         if (outcome.acknowledged()) {
             result.setSuccessful(true);
             result.setResponseCode(ResponseCodes.OK);
@@ -75,14 +75,14 @@ public final class ProducerResponse {
         String tx = transactional ? "; transaction aborted" : "";
         if (outcome.failed() > 0) {
             Exception first = batch.firstFailure();
-            AbstractKafkaSampler.fail(
+            Responses.fail(
                     result,
                     ResponseCodes.of(first),
                     outcome.failed() + " of " + n + " records failed: " + FailureText.describe(first) + tx);
             FailureLog.once(label, result.getResponseCode(), FailureText.describe(first), first);
         } else {
             String why = batch.released() ? "when the sample was interrupted" : "within " + ackTimeoutMs + " ms";
-            AbstractKafkaSampler.fail(
+            Responses.fail(
                     result,
                     "TimeoutException",
                     outcome.pending() + " of " + n + " records not acknowledged " + why + tx);

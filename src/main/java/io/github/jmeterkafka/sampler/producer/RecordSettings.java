@@ -8,7 +8,7 @@ import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueMode;
-import io.github.jmeterkafka.sampler.RecordFields;
+import io.github.jmeterkafka.sampler.base.RecordFields;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
-import io.github.jmeterkafka.sampler.ThreadEnd;
+import io.github.jmeterkafka.sampler.base.ThreadEnd;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;

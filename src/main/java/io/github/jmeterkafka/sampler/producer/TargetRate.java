@@ -6,10 +6,10 @@ import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.RateProfile;
 import io.github.jmeterkafka.measure.SendSchedule;
-import io.github.jmeterkafka.sampler.BehindSchedule;
-import io.github.jmeterkafka.sampler.FailureLog;
-import io.github.jmeterkafka.sampler.RecordFields;
-import io.github.jmeterkafka.sampler.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.BehindSchedule;
+import io.github.jmeterkafka.sampler.base.FailureLog;
+import io.github.jmeterkafka.sampler.base.RecordFields;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
 
 /**
  * A sending sampler's pacing fields as they are (Target records/s, its ramp-up, what to do behind schedule, and

@@ -4,8 +4,7 @@ import io.github.jmeterkafka.client.BufferFit;
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.SendBatch;
-import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
-import io.github.jmeterkafka.sampler.ProducerScope;
+import io.github.jmeterkafka.input.PluginProperties;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
@@ -52,7 +51,7 @@ public final class ThreadProducer {
                 try {
                     p.initTransactions();
                 } catch (RuntimeException e) {
-                    p.close(AbstractKafkaSampler.closeTimeout());
+                    p.close(PluginProperties.closeTimeout());
                     throw e;
                 }
             }
@@ -92,7 +91,7 @@ public final class ThreadProducer {
                     false,
                     () -> "transaction " + (commit ? "commit" : "abort") + " failed: " + FailureText.describe(e));
             // a producer whose transaction state is unknown is unusable: the next sample makes a new one
-            close(AbstractKafkaSampler.closeTimeout());
+            close(PluginProperties.closeTimeout());
             throw e;
         }
     }

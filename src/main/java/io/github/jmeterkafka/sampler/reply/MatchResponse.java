@@ -3,10 +3,10 @@ package io.github.jmeterkafka.sampler.reply;
 import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.MatchWait;
 import io.github.jmeterkafka.payload.ValueText;
-import io.github.jmeterkafka.sampler.AbstractKafkaSampler;
-import io.github.jmeterkafka.sampler.FailureLog;
-import io.github.jmeterkafka.sampler.RecordListing;
-import io.github.jmeterkafka.sampler.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.FailureLog;
+import io.github.jmeterkafka.sampler.base.RecordListing;
+import io.github.jmeterkafka.sampler.base.ResponseCodes;
+import io.github.jmeterkafka.sampler.base.Responses;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +40,7 @@ public final class MatchResponse {
         result.setBytes(records.stream()
                 .mapToLong(r -> Math.max(0, r.serializedKeySize()) + (long) Math.max(0, r.serializedValueSize()))
                 .sum());
-        AbstractKafkaSampler.setResponseUtf8(result, RecordListing.of(records, wait.matched(), text));
+        Responses.utf8(result, RecordListing.of(records, wait.matched(), text));
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         String prefix = variablePrefix.trim();
         if (!prefix.isEmpty() && vars != null) {
@@ -95,6 +95,6 @@ public final class MatchResponse {
             parts.add(abandoned + " of " + n + what
                     + " given up: the sample was stopped (Stop, Shutdown or the thread group's end)");
         }
-        AbstractKafkaSampler.fail(result, code, String.join("; ", parts));
+        Responses.fail(result, code, String.join("; ", parts));
     }
 }

@@ -18,7 +18,7 @@ import io.github.jmeterkafka.payload.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
-import io.github.jmeterkafka.sampler.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;
-import io.github.jmeterkafka.sampler.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.threads.JMeterContextService;

@@ -1,6 +1,7 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.share;
 
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.sampler.base.AbstractKafkaSampler;
 
 /**
  * The Kafka Share Consumer's fields as JMeter's TestBean sets them before each sample, with their accessors; the

@@ -1,9 +1,9 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.reply;
 
 import io.github.jmeterkafka.input.Tagged;
 
 /** What ties a service's record to the request or await it answers. */
-enum CorrelateBy implements Tagged {
+public enum CorrelateBy implements Tagged {
     /** The plugin's unique id in a header, which the service copies (Spring Kafka's request-reply). */
     HEADER("correlateBy.header"),
     /** The record's key, which the service keeps. */

@@ -1,6 +1,7 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.sampler.base.RecordFields;
 
 /**
  * The Kafka Producer's own fields beside those of its records, as JMeter's TestBean sets them before each sample,

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

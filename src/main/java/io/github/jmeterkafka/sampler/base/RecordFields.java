@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;

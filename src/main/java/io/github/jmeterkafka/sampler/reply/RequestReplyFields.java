@@ -1,6 +1,7 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.reply;
 
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.sampler.base.RecordFields;
 
 /**
  * The Kafka Request-Reply's own fields beside those of its request records, as JMeter's TestBean sets them

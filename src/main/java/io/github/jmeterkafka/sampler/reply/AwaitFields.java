@@ -1,6 +1,7 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.reply;
 
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.sampler.base.AbstractKafkaSampler;
 
 /**
  * The Kafka Await's fields, as JMeter's TestBean sets them before each sample, with their accessors. Their names

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.producer;
 
 import io.github.jmeterkafka.input.Tagged;
 

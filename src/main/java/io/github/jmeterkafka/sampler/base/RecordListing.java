@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import io.github.jmeterkafka.payload.ValueText;
 import java.nio.ByteBuffer;
@@ -20,8 +20,8 @@ public final class RecordListing {
      * a good part of the sampler's own work.
      */
     public static byte[] of(List<ConsumerRecord<Object, Object>> records, int count, ValueText view) {
-        int maxData = AbstractKafkaSampler.responseMaxBytes();
-        int n = Math.min(records.size(), AbstractKafkaSampler.LISTED_RECORDS);
+        int maxData = Responses.maxBytes();
+        int n = Math.min(records.size(), Responses.LISTED_RECORDS);
         byte[][] heads = new byte[n][];
         ByteBuffer[] values = new ByteBuffer[n];
         int size = 0;

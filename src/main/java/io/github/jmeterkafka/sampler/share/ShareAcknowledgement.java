@@ -1,9 +1,9 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.share;
 
 import io.github.jmeterkafka.input.Tagged;
 
 /** How a share consumer acknowledges what it was delivered. */
-enum ShareAcknowledgement implements Tagged {
+public enum ShareAcknowledgement implements Tagged {
     /** the client accepts every record it delivered, as Kafka's share-consumer perf tool runs */
     IMPLICIT("acknowledgement.implicit"),
     /** each record as the plan decides: accept, release or reject */

@@ -1,10 +1,8 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import io.github.jmeterkafka.client.Connection;
 import io.github.jmeterkafka.client.Connections;
-import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.RunRefusedException;
 import io.github.jmeterkafka.payload.PayloadFile;
 import io.github.jmeterkafka.payload.PlanDirectory;
@@ -13,10 +11,8 @@ import io.github.jmeterkafka.report.ReportSetup;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.ObjectiveJudge;
 import io.github.jmeterkafka.run.RunOutput;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -32,8 +28,6 @@ import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The template every Kafka sampler follows: {@link #sample} owns one sample's lifecycle (check
@@ -45,11 +39,7 @@ import org.slf4j.LoggerFactory;
 public abstract class AbstractKafkaSampler extends AbstractSampler
         implements TestBean, ThreadListener, TestStateListener, Interruptible {
     private static final long serialVersionUID = 1L;
-    private static final Logger log = LoggerFactory.getLogger(AbstractKafkaSampler.class);
     private static final Set<String> APPLIABLE_CONFIG_CLASSES = Set.of("org.apache.jmeter.config.gui.SimpleConfigGui");
-
-    /** Records shown in a sample's response data: enough to look at, cheap at thousands per sample. */
-    public static final int LISTED_RECORDS = 20;
 
     protected AbstractKafkaSampler() {
         // JMeter loads the plan before it builds its report generator: -e -o dashboards get the Kafka page
@@ -184,45 +174,9 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
         return Connections.get(getConnectionName());
     }
 
-    public void fail(SampleResult result, Throwable e) {
-        String code = ResponseCodes.of(e);
-        String message = FailureText.describe(e);
-        fail(result, code, message);
-        setResponseText(result, FailureText.stackTrace(e));
-        FailureLog.once(getName(), code, message, e);
-    }
-
-    public static void fail(SampleResult result, String code, String message) {
-        result.setSuccessful(false);
-        result.setResponseCode(code);
-        result.setResponseMessage(message);
-    }
-
-    public static void setResponseText(SampleResult result, String text) {
-        setResponseUtf8(result, text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Response data as UTF-8 text, cut at {@code kafka.response.max.bytes}. */
-    public static void setResponseUtf8(SampleResult result, byte[] utf8) {
-        int max = responseMaxBytes();
-        byte[] data = utf8;
-        if (utf8.length > max) {
-            byte[] note = ("\n... (cut at " + PluginProperties.RESPONSE_MAX_BYTES + "=" + max + ")")
-                    .getBytes(StandardCharsets.UTF_8);
-            data = Arrays.copyOf(utf8, max + note.length);
-            System.arraycopy(note, 0, data, max, note.length);
-        }
-        result.setResponseData(data);
-        result.setDataEncoding(StandardCharsets.UTF_8.name());
-        result.setDataType(SampleResult.TEXT);
-    }
-
-    public static int responseMaxBytes() {
-        return (int) PluginProperties.get(PluginProperties.RESPONSE_MAX_BYTES, 65536);
-    }
-
-    public static Duration closeTimeout() {
-        return PluginProperties.closeTimeout();
+    /** A failed result for {@code e}, logged once under this sampler's label. */
+    protected final void fail(SampleResult result, Throwable e) {
+        Responses.fail(result, getName(), e);
     }
 
     /** Closes this thread's client at its end, bounded as {@link ThreadClose} says. */
@@ -298,9 +252,5 @@ public abstract class AbstractKafkaSampler extends AbstractSampler
 
     public void setConnectionName(String connectionName) {
         this.connectionName = connectionName == null ? "" : connectionName.trim();
-    }
-
-    static void logInfo(String line) {
-        log.info(line);
     }
 }

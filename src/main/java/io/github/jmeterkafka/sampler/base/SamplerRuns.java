@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import io.github.jmeterkafka.measure.SummaryRow;
 import java.util.List;
@@ -55,7 +55,8 @@ public final class SamplerRuns<T extends SamplerRuns.Run> {
         return shared;
     }
 
-    T get(String label, Supplier<T> create) {
+    /** This test's run of the label, made by {@code create} by the first thread to ask. */
+    public T get(String label, Supplier<T> create) {
         return runs.computeIfAbsent(label, k -> create.get());
     }
 

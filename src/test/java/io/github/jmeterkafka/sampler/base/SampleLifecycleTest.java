@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,7 +49,7 @@ class SampleLifecycleTest {
                 public boolean fill(SampleResult r, String outcome) {
                     steps.add("fill " + outcome);
                     if (fillFails) {
-                        fail(r, "999", "not good");
+                        Responses.fail(r, "999", "not good");
                         return true;
                     }
                     r.setSuccessful(true);

@@ -1,8 +1,9 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.consumer;
 
 import io.github.jmeterkafka.client.CommitMode;
 import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.input.Fields;
+import io.github.jmeterkafka.sampler.base.AbstractKafkaSampler;
 
 /**
  * The Kafka Consumer's fields as JMeter's TestBean sets them before each sample, with their accessors; the
