@@ -7,7 +7,7 @@ import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.RunRefusedException;
 import io.github.jmeterkafka.payload.PayloadFile;
-import io.github.jmeterkafka.payload.PlanDirectory;
+import io.github.jmeterkafka.payload.source.PlanDirectory;
 import io.github.jmeterkafka.payload.template.CsvFile;
 import io.github.jmeterkafka.report.ReportSetup;
 import io.github.jmeterkafka.run.KafkaSampleResult;
