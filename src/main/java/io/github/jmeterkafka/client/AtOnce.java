@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.client;
 
-import io.github.jmeterkafka.payload.RowsEnded;
+import io.github.jmeterkafka.payload.source.RowsEnded;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.RecordMetadata;

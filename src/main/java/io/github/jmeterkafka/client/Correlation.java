@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.Bytes;
+import io.github.jmeterkafka.payload.source.Bytes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

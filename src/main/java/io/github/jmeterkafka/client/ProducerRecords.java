@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.client;
 
 import io.github.jmeterkafka.measure.SequenceHeader;
-import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.payload;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.source.ValueSource;
 import io.github.jmeterkafka.payload.template.Template;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.payload;
 
+import io.github.jmeterkafka.payload.source.ValueSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;

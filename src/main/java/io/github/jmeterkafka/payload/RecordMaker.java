@@ -1,6 +1,8 @@
 package io.github.jmeterkafka.payload;
 
 import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.ValueSource;
 import io.github.jmeterkafka.payload.template.Template;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.payload;
 
+import io.github.jmeterkafka.payload.source.ValueMode;
 import java.util.List;
 import java.util.Map;
 

@@ -6,6 +6,8 @@ import io.github.jmeterkafka.payload.schema.AvroJsonSource;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
 import io.github.jmeterkafka.payload.schema.JsonSchemaRecords;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.ValueSource;
 import io.github.jmeterkafka.payload.template.Template;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -10,6 +10,7 @@ import io.github.jmeterkafka.payload.schema.AvroRecords;
 import io.github.jmeterkafka.payload.schema.ProtoJson;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 import io.github.jmeterkafka.payload.schema.WireFormat;
+import io.github.jmeterkafka.payload.source.Bytes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;

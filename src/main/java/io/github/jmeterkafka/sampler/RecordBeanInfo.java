@@ -4,7 +4,7 @@ import io.github.jmeterkafka.config.KafkaBeanInfo;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.SchemaOutput;
-import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.source.ValueMode;
 import io.github.jmeterkafka.sampler.base.BehindSchedule;
 import io.github.jmeterkafka.sampler.base.RecordFields;
 import org.apache.jmeter.testbeans.TestBean;

@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sweep;
 
 import io.github.jmeterkafka.measure.Objective;
+import io.github.jmeterkafka.sweep.files.SearchFiles;
 import io.github.jmeterkafka.text.CsvField;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -19,26 +19,9 @@ import java.util.StringJoiner;
  * Runs a search file ({@link Search}): each run of the {@link RateSearch} a JMeter process of the plan at
  * {@code -Jrate=R -Jrecords=R x seconds} with its own topic, through the sweep's {@link Runs} (so rows.csv is a
  * sweep's, varied over the rate). Beside it: {@code search.csv}, every run's verdict, and {@code search.txt}, the
- * answer; the sweep report shows both.
+ * answer ({@link SearchFiles}); the sweep report shows both.
  */
 public final class CapacitySearch {
-    public static final String VERDICTS = "search.csv";
-    public static final String ANSWER = "search.txt";
-    /** search.csv's columns; the last, the objective's limit, is the same on every row. */
-    public static final List<String> VERDICT_COLUMNS = List.of(
-            "run",
-            "repeat",
-            "rate",
-            "verdict",
-            "achieved_percent",
-            "objective_ms",
-            "corrected_p50_ms",
-            "corrected_p99_ms",
-            "corrected_p999_ms",
-            "first_limit",
-            "why",
-            "limit_ms");
-
     private final SweepSpec spec;
     private final Runs runs;
     private final Path out;
@@ -61,8 +44,8 @@ public final class CapacitySearch {
         Search s = spec.search;
         runs.start();
         Files.writeString(
-                out.resolve(VERDICTS),
-                String.join(",", VERDICT_COLUMNS) + System.lineSeparator(),
+                out.resolve(SearchFiles.VERDICTS),
+                String.join(",", SearchFiles.VERDICT_COLUMNS) + System.lineSeparator(),
                 StandardCharsets.UTF_8);
         console.printf(
                 Locale.ROOT,
@@ -92,7 +75,7 @@ public final class CapacitySearch {
                             SweepSpec.Run run = new SweepSpec.Run(++number, repeat, config);
                             Verdict v = Verdict.of(runs.run(run), s.objective(), rate, warmup);
                             Files.writeString(
-                                    out.resolve(VERDICTS),
+                                    out.resolve(SearchFiles.VERDICTS),
                                     row(run, v),
                                     StandardCharsets.UTF_8,
                                     StandardOpenOption.APPEND);
@@ -103,7 +86,8 @@ public final class CapacitySearch {
                         },
                         console)
                 .run();
-        Files.writeString(out.resolve(ANSWER), result.text() + System.lineSeparator(), StandardCharsets.UTF_8);
+        Files.writeString(
+                out.resolve(SearchFiles.ANSWER), result.text() + System.lineSeparator(), StandardCharsets.UTF_8);
         console.println(result.text());
         return result.status() == RateSearch.Status.FOUND
                         || result.status() == RateSearch.Status.ABOVE_BOUNDS

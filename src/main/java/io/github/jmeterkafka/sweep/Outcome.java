@@ -1,6 +1,7 @@
 package io.github.jmeterkafka.sweep;
 
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import io.github.jmeterkafka.text.CsvField;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.sweep;
 
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -7,6 +7,7 @@ import io.github.jmeterkafka.measure.LimitKind;
 import io.github.jmeterkafka.measure.Objective;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.SummaryRow.Column;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

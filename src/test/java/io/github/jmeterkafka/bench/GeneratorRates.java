@@ -1,9 +1,9 @@
 package io.github.jmeterkafka.bench;
 
-import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
 import io.github.jmeterkafka.payload.RecordSpec;
-import io.github.jmeterkafka.payload.SamplerCounters;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 import java.time.Duration;
 import java.util.Arrays;
 

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.bench;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
-import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.source.ValueMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.jmeterkafka.harness.Harness;
-import io.github.jmeterkafka.payload.RecordContext;
 import io.github.jmeterkafka.payload.RecordMaker;
-import io.github.jmeterkafka.payload.SamplerCounters;
-import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
+import io.github.jmeterkafka.payload.source.ValueMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,9 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.ProduceQuota;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.sweep.CapacitySearch;
-import io.github.jmeterkafka.sweep.CsvTable;
 import io.github.jmeterkafka.sweep.SweepSpec;
+import io.github.jmeterkafka.sweep.files.CsvTable;
+import io.github.jmeterkafka.sweep.files.SearchFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +68,7 @@ final class SearchRuns {
                 StandardCharsets.UTF_8);
         int status =
                 new CapacitySearch(SweepSpec.read(file), bench.jmeterHome(), bench.bootstrap(), dir, System.out).run();
-        CsvTable verdicts = CsvTable.read(dir.resolve(CapacitySearch.VERDICTS));
+        CsvTable verdicts = CsvTable.read(dir.resolve(SearchFiles.VERDICTS));
         // with repeats a rate holds only where every run of it held
         Map<Long, Boolean> holds = new HashMap<>();
         for (int i = 0; i < verdicts.size(); i++) {
@@ -86,7 +87,7 @@ final class SearchRuns {
                 .mapToLong(Map.Entry::getKey)
                 .min()
                 .orElse(0);
-        String answer = Files.readString(dir.resolve(CapacitySearch.ANSWER), StandardCharsets.UTF_8)
+        String answer = Files.readString(dir.resolve(SearchFiles.ANSWER), StandardCharsets.UTF_8)
                 .trim();
         bench.check(status == 0, "search " + number + " found no rate: " + answer);
         return new SearchCase.Search(number, status == 0 ? held : 0, failed, verdicts.size(), answer);

@@ -10,7 +10,7 @@ import io.github.jmeterkafka.harness.SharedCluster;
 import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.sweep.CsvTable;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,6 +3,9 @@ package io.github.jmeterkafka.payload;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
+import io.github.jmeterkafka.payload.source.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.util.HashSet;
 import java.util.Set;

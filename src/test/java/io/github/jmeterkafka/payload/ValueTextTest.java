@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.jmeterkafka.client.Correlation;
 import io.github.jmeterkafka.payload.schema.AvroBinarySource;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

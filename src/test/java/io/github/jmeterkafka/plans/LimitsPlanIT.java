@@ -8,7 +8,7 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.ProduceQuota;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.sweep.CsvTable;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -9,7 +9,7 @@ import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.sweep.CsvTable;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

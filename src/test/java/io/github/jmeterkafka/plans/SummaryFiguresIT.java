@@ -7,7 +7,7 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.sweep.CsvTable;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

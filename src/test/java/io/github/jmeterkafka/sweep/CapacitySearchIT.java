@@ -11,6 +11,8 @@ import io.github.jmeterkafka.harness.KafkaBroker;
 import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
+import io.github.jmeterkafka.sweep.files.CsvTable;
+import io.github.jmeterkafka.sweep.files.SearchFiles;
 import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -78,7 +80,7 @@ class CapacitySearchIT {
                         "run 3: 2,000 records/s: holds",
                         "Every rate tried held corrected p99 <= 10000 ms, up to the highest bound 2,000 records/s",
                         "No rate held send-to-ack max <= 0.01 ms: the lowest bound 500 records/s failed: send-to-ack max ");
-        CsvTable verdicts = CsvTable.read(dir.resolve("easy").resolve(CapacitySearch.VERDICTS));
+        CsvTable verdicts = CsvTable.read(dir.resolve("easy").resolve(SearchFiles.VERDICTS));
         CsvTable rows = CsvTable.read(dir.resolve("easy").resolve(Sweep.ROWS));
         assertThat(verdicts.size()).isEqualTo(3);
         try (Admin admin = broker.admin()) {
@@ -99,7 +101,7 @@ class CapacitySearchIT {
                         .isEqualTo(Topics.endOffsets(admin, rows.get(all, "topic")));
             }
         }
-        CsvTable strict = CsvTable.read(dir.resolve("strict").resolve(CapacitySearch.VERDICTS));
+        CsvTable strict = CsvTable.read(dir.resolve("strict").resolve(SearchFiles.VERDICTS));
         assertThat(strict.size()).isEqualTo(1);
         assertThat(strict.get(0, "why")).matches("send-to-ack max [0-9.]+ ms > 0.01 ms");
 
@@ -169,7 +171,7 @@ class CapacitySearchIT {
             String progress = console.toString(StandardCharsets.UTF_8);
             System.out.println(progress);
             assertThat(progress).contains("on 2 jmeter-servers");
-            CsvTable verdicts = CsvTable.read(dir.resolve("out").resolve(CapacitySearch.VERDICTS));
+            CsvTable verdicts = CsvTable.read(dir.resolve("out").resolve(SearchFiles.VERDICTS));
             CsvTable rows = CsvTable.read(dir.resolve("out").resolve(Sweep.ROWS));
             assertThat(verdicts.size()).isPositive();
             try (Admin admin = broker.admin()) {

@@ -3,6 +3,7 @@ package io.github.jmeterkafka.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -12,6 +12,7 @@ import io.github.jmeterkafka.harness.PageData;
 import io.github.jmeterkafka.harness.SharedBroker;
 import io.github.jmeterkafka.harness.Topics;
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import io.github.jmeterkafka.sweep.report.SweepReport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,12 +2,12 @@ package io.github.jmeterkafka.payload.registry;
 
 import com.google.protobuf.Descriptors.Descriptor;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.ValueMode;
 import io.github.jmeterkafka.payload.schema.AvroRecords;
 import io.github.jmeterkafka.payload.schema.JsonSchemaRecords;
 import io.github.jmeterkafka.payload.schema.ProtobufRecords;
 import io.github.jmeterkafka.payload.schema.SchemaText;
 import io.github.jmeterkafka.payload.schema.WireFormat;
+import io.github.jmeterkafka.payload.source.ValueMode;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload.schema;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import io.github.jmeterkafka.payload.Bytes;
+import io.github.jmeterkafka.payload.source.Bytes;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

@@ -3,7 +3,7 @@ package io.github.jmeterkafka.payload.schema;
 import static io.github.jmeterkafka.payload.schema.DefaultValues.RECURSION_CAP;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

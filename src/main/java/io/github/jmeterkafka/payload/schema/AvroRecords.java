@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.payload.schema;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.ValueSource;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.ValueSource;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Function;

@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.payload.schema;
 
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 
 /** One field of an Avro schema, compiled: makes its value for one record. */
 @FunctionalInterface

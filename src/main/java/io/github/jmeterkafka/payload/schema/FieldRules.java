@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import java.io.IOException;
 
 /** One part of a JSON Schema, compiled: writes its value for one document. */

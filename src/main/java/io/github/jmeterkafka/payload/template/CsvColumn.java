@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 
 /** {@code {{csv FILE COLUMN [options]}}}: a column of the record's row of a CSV file (see {@link CsvCursor}). */
 record CsvColumn(CsvCursor cursor, int column) implements Placeholder {

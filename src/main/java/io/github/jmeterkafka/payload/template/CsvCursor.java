@@ -1,8 +1,8 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.RowPosition;
-import io.github.jmeterkafka.payload.RowsEnded;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.RowPosition;
+import io.github.jmeterkafka.payload.source.RowsEnded;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;

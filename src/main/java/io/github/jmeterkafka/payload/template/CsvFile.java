@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.PlanDirectory;
+import io.github.jmeterkafka.payload.source.PlanDirectory;
 import io.github.jmeterkafka.text.CsvFormatException;
 import io.github.jmeterkafka.text.CsvReader;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 
 /** A placeholder whose value is a whole number: appended without boxing it. */
 @FunctionalInterface

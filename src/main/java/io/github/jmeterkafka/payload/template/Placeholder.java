@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 
 /**
  * One {@code {{...}}} of a template, its name and arguments resolved when the template is parsed:

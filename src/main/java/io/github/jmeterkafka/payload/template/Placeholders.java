@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import io.github.jmeterkafka.payload.template.Arguments.Word;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import java.util.SplittableRandom;
 
 /** {@code {{string LEN}}} and {@code {{string MIN MAX}}}: random letters and digits. */

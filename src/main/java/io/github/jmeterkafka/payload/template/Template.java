@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.ValueSource;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.ValueSource;
 import java.nio.charset.StandardCharsets;
 
 /**

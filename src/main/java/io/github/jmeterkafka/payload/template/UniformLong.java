@@ -1,6 +1,6 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
+import io.github.jmeterkafka.payload.source.RecordContext;
 import java.util.SplittableRandom;
 
 /** {@code {{int MIN MAX}}} and {@code {{long MIN MAX}}}: uniform, both bounds included. */

@@ -5,7 +5,7 @@ import io.github.jmeterkafka.client.Connections;
 import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.RunRefusedException;
 import io.github.jmeterkafka.payload.PayloadFile;
-import io.github.jmeterkafka.payload.PlanDirectory;
+import io.github.jmeterkafka.payload.source.PlanDirectory;
 import io.github.jmeterkafka.payload.template.CsvFile;
 import io.github.jmeterkafka.report.ReportSetup;
 import io.github.jmeterkafka.run.KafkaSampleResult;

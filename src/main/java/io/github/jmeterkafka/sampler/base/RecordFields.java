@@ -4,7 +4,7 @@ import io.github.jmeterkafka.config.KeyValue;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.payload.KeyMode;
 import io.github.jmeterkafka.payload.SchemaOutput;
-import io.github.jmeterkafka.payload.ValueMode;
+import io.github.jmeterkafka.payload.source.ValueMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.testelement.property.CollectionProperty;

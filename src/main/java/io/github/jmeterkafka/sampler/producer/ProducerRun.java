@@ -14,7 +14,7 @@ import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.metrics.LimitsProbe;
-import io.github.jmeterkafka.payload.SamplerCounters;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.run.RunParameters;
 import io.github.jmeterkafka.run.SummaryPrinter;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.sweep.report;
 
-import io.github.jmeterkafka.sweep.CapacitySearch;
-import io.github.jmeterkafka.sweep.CsvTable;
+import io.github.jmeterkafka.sweep.files.CsvTable;
+import io.github.jmeterkafka.sweep.files.SearchFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,13 +39,13 @@ record SearchSection(
             "why it failed");
     // every column but the limit, which the latency chart draws
     private static final List<String> SHOWN =
-            CapacitySearch.VERDICT_COLUMNS.subList(0, CapacitySearch.VERDICT_COLUMNS.size() - 1);
+            SearchFiles.VERDICT_COLUMNS.subList(0, SearchFiles.VERDICT_COLUMNS.size() - 1);
     private static final List<String> CURVES = List.of("corrected_p50_ms", "corrected_p99_ms", "corrected_p999_ms");
 
     /** Null when {@code dir} holds no search. */
     static SearchSection read(Path dir) throws IOException {
-        Path verdicts = dir.resolve(CapacitySearch.VERDICTS);
-        Path answer = dir.resolve(CapacitySearch.ANSWER);
+        Path verdicts = dir.resolve(SearchFiles.VERDICTS);
+        Path answer = dir.resolve(SearchFiles.ANSWER);
         if (!Files.isRegularFile(verdicts)) {
             return null;
         }

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.sweep.report;
 
 import io.github.jmeterkafka.measure.SummaryRow.Column;
-import io.github.jmeterkafka.sweep.CsvTable;
+import io.github.jmeterkafka.sweep.files.CsvTable;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.schema;
 
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.SamplerCounters;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 
 /** The schemas the tests make records from, and a seeded context for them. */
 final class OrderSchemas {

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.payload.PlanDirectory;
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.RowsEnded;
-import io.github.jmeterkafka.payload.SamplerCounters;
+import io.github.jmeterkafka.payload.source.PlanDirectory;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.RowsEnded;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

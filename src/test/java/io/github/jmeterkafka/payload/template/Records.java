@@ -1,7 +1,7 @@
 package io.github.jmeterkafka.payload.template;
 
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.SamplerCounters;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,8 +4,8 @@ import static io.github.jmeterkafka.payload.template.Records.context;
 import static io.github.jmeterkafka.payload.template.Records.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.jmeterkafka.payload.RecordContext;
-import io.github.jmeterkafka.payload.SamplerCounters;
+import io.github.jmeterkafka.payload.source.RecordContext;
+import io.github.jmeterkafka.payload.source.SamplerCounters;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.payload;
+package io.github.jmeterkafka.payload.source;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.payload;
+package io.github.jmeterkafka.payload.source;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sweep;
+package io.github.jmeterkafka.sweep.files;
 
 import io.github.jmeterkafka.text.CsvFormatException;
 import io.github.jmeterkafka.text.CsvReader;

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.payload;
+package io.github.jmeterkafka.payload.source;
 
 /**
  * Makes the key, the value or a header value of one record at a time: fixed text, random payloads,

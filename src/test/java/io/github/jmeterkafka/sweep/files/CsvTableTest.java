@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.sweep;
+package io.github.jmeterkafka.sweep.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.payload;
+package io.github.jmeterkafka.payload.source;
 
 /**
  * A record needs a row of a file read with "stop", and none is left: the records left in the sample

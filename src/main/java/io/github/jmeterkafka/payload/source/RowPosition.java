@@ -1,4 +1,4 @@
-package io.github.jmeterkafka.payload;
+package io.github.jmeterkafka.payload.source;
 
 /**
  * A thread's place in the rows of a file: the row of its current record, taken at the record's
