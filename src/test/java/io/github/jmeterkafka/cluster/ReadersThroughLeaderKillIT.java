@@ -7,6 +7,7 @@ import io.github.jmeterkafka.harness.Echoes;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaCluster;
+import io.github.jmeterkafka.harness.KillOnProgress;
 import io.github.jmeterkafka.harness.SharedCluster;
 import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The readers on a real 3-node cluster (replication 3, min.insync.replicas 2) while the node leading most of the
- * topic read is killed mid-run: Request-Reply's reply reader against the echo, the Kafka Await behind the echo's HTTP
+ * topic read is killed mid-run (once the topic holds a share of the run's records, so the fault falls inside it): Request-Reply's reply reader against the echo, the Kafka Await behind the echo's HTTP
  * front, and a share group's workers. Every request is answered or counted as a timeout, never matched twice; every
  * job accepted exactly once. Each run ends with the node back and in sync.
  */
@@ -62,8 +63,8 @@ class ReadersThroughLeaderKillIT {
         Topics.create(admin, 6, (short) 3, DURABLE, name + "-requests", name + "-replies");
         JMeter.Result result;
         try (EchoService echo = echo(name)) {
-            Thread killer = cluster.killLater(cluster.leaderOfMost(name + "-requests"), 5000);
-            try {
+            try (KillOnProgress kill = KillOnProgress.start(
+                    cluster, cluster.leaderOfMost(name + "-requests"), admin, name + "-requests", 1000)) {
                 result = jmeter.plan(Harness.projectDir().resolve("test-plans/request-reply.jmx"))
                         .name(name)
                         .property("kafka.bootstrap", cluster.bootstrapServers())
@@ -74,8 +75,7 @@ class ReadersThroughLeaderKillIT {
                         .property("reply.timeout", "30000")
                         .timeout(Duration.ofMinutes(3))
                         .run();
-            } finally {
-                killer.join();
+                assertKilledInside(kill, 4000);
             }
         }
 
@@ -90,8 +90,8 @@ class ReadersThroughLeaderKillIT {
         Topics.create(admin, 6, (short) 3, DURABLE, name + "-requests", name + "-replies", name + "-events");
         JMeter.Result result;
         try (EchoService echo = echo(name, "--http", "0", "--events-topic", name + "-events")) {
-            Thread killer = cluster.killLater(cluster.leaderOfMost(name + "-events"), 4000);
-            try {
+            try (KillOnProgress kill = KillOnProgress.start(
+                    cluster, cluster.leaderOfMost(name + "-events"), admin, name + "-events", 600)) {
                 result = jmeter.plan(Harness.projectDir().resolve("test-plans/async-api.jmx"))
                         .name(name)
                         .property("kafka.bootstrap", cluster.bootstrapServers())
@@ -102,13 +102,20 @@ class ReadersThroughLeaderKillIT {
                         .property("timeout", "30000")
                         .timeout(Duration.ofMinutes(3))
                         .run();
-            } finally {
-                killer.join();
+                assertKilledInside(kill, 3000);
             }
         }
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertAnsweredOrTimedOut(result.summary("Kafka Await summary for 'Order event':"), 3000);
+    }
+
+    /** The node died during the run: with records stored before it and some of the {@code total} still to come. */
+    private static void assertKilledInside(KillOnProgress kill, long total) {
+        assertThat(kill.storedAtKill())
+                .as("records stored when the leader was killed (-1: never)")
+                .isPositive()
+                .isLessThan(total);
     }
 
     /** All {@code sent} requests (or awaits) went out, each answered once or timed out, none failed. */
@@ -127,8 +134,7 @@ class ReadersThroughLeaderKillIT {
         String topic = "share-kill-" + System.nanoTime();
         Topics.create(admin, 1, (short) 3, DURABLE, topic);
         JMeter.Result result;
-        Thread killer = cluster.killLater(cluster.leaderOfMost(topic), 4000);
-        try {
+        try (KillOnProgress kill = KillOnProgress.start(cluster, cluster.leaderOfMost(topic), admin, topic, 1500)) {
             result = jmeter.plan(Harness.projectDir().resolve("test-plans/share-group-queue.jmx"))
                     .property("kafka.bootstrap", cluster.bootstrapServers())
                     .property("topic", topic)
@@ -136,8 +142,7 @@ class ReadersThroughLeaderKillIT {
                     .property("rate", "500")
                     .property("timeout", "30000")
                     .run();
-        } finally {
-            killer.join();
+            assertKilledInside(kill, 6000);
         }
 
         assertThat(result.exitCode()).as(result.describe()).isZero();

@@ -48,7 +48,7 @@ import org.apache.jmeter.testelement.TestElement;
  *
  * <p>Writes into the output directory: {@code <element>.png}, {@code <element>.txt} (the panel's
  * group titles, labels, drop-down and field texts, one per line, for assertions), and {@code done}
- * {@code menus.txt} (every item of the Add menus for samplers, config elements and listeners),
+ * {@code menus.txt} (every item of the Add menus for samplers, config elements, listeners and pre-processors),
  * or {@code failed.txt}. Selection and painting happen on the event dispatch thread; this class's
  * own thread only waits.
  */
@@ -63,7 +63,8 @@ public final class GuiCapture {
             "io.github.jmeterkafka.sampler.KafkaRequestReplySampler", "kafka-request-reply",
             "io.github.jmeterkafka.sampler.KafkaAwaitSampler", "kafka-await",
             "io.github.jmeterkafka.sampler.KafkaShareConsumerSampler", "kafka-share-consumer",
-            "io.github.jmeterkafka.listener.KafkaSummaryListener", "kafka-summary");
+            "io.github.jmeterkafka.listener.KafkaSummaryListener", "kafka-summary",
+            "io.github.jmeterkafka.listener.KafkaEventMark", "kafka-event-mark");
 
     private static final long WAIT_MS = 180_000;
 
@@ -191,7 +192,8 @@ public final class GuiCapture {
     /** What Add > Sampler, Add > Config Element and Add > Listener offer, as "menu: item" lines. */
     private static List<String> addMenuItems() {
         List<String> items = new ArrayList<>();
-        for (String category : List.of(MenuFactory.SAMPLERS, MenuFactory.CONFIG_ELEMENTS, MenuFactory.LISTENERS)) {
+        for (String category : List.of(
+                MenuFactory.SAMPLERS, MenuFactory.CONFIG_ELEMENTS, MenuFactory.LISTENERS, MenuFactory.PRE_PROCESSORS)) {
             JMenu menu = MenuFactory.makeMenu(category, ActionNames.ADD);
             for (int i = 0; i < menu.getItemCount(); i++) {
                 JMenuItem item = menu.getItem(i);

@@ -35,17 +35,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The real JMeter GUI on a virtual display: opens test-plans/quickstart.jmx with one more, disabled
- * thread group holding the samplers the quick start lacks (from request-reply.jmx, async-api.jmx and
- * share-group-queue.jmx), shows each Kafka element's panel and paints it to target/screenshots/, saves
+ * thread group holding the elements the quick start lacks (from request-reply.jmx, async-api.jmx,
+ * share-group-queue.jmx and failover.jmx's Kafka Event Mark), shows each Kafka element's panel and paints it to target/screenshots/, saves
  * the plan with JMeter's Save action, and the saved plan then runs headless like the quick start.
  */
 class GuiScreenshotIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/quickstart.jmx");
-    /** The samplers the quick start lacks, each taken from a ready plan that sets it up. */
+    /** The elements the quick start lacks, each taken from a ready plan that sets it up. */
     private static final List<Borrowed> BORROWED = List.of(
             new Borrowed("request-reply.jmx", "io.github.jmeterkafka.sampler.KafkaRequestReplySampler"),
             new Borrowed("async-api.jmx", "io.github.jmeterkafka.sampler.KafkaAwaitSampler"),
-            new Borrowed("share-group-queue.jmx", "io.github.jmeterkafka.sampler.KafkaShareConsumerSampler"));
+            new Borrowed("share-group-queue.jmx", "io.github.jmeterkafka.sampler.KafkaShareConsumerSampler"),
+            new Borrowed("failover.jmx", "io.github.jmeterkafka.listener.KafkaEventMark"));
 
     private static final String PRODUCER = "Produce 1 KB records";
     private static final String CONSUMER = "Consume all records";
@@ -153,6 +154,8 @@ class GuiScreenshotIT {
                         "label: Renew locks of slow jobs:")
                 .anyMatch(t -> t.startsWith("combo: Explicit (per record) ["));
         assertThat(Files.readAllLines(out.resolve("kafka-connection.txt"))).contains("label: Bootstrap servers:");
+        assertThat(Files.readAllLines(out.resolve("kafka-event-mark.txt")))
+                .contains("group: Event", "label: Event name:");
         assertThat(Files.readAllLines(out.resolve("kafka-consumer.txt")))
                 .contains(
                         "group: What to read",
@@ -187,7 +190,8 @@ class GuiScreenshotIT {
                         MenuFactory.SAMPLERS + ": Kafka Share Consumer",
                         MenuFactory.CONFIG_ELEMENTS + ": Kafka Connection",
                         MenuFactory.LISTENERS + ": Kafka Metrics",
-                        MenuFactory.LISTENERS + ": Kafka Summary");
+                        MenuFactory.LISTENERS + ": Kafka Summary",
+                        MenuFactory.PRE_PROCESSORS + ": Kafka Event Mark");
 
         String savedText = Files.readString(saved, StandardCharsets.UTF_8);
         assertThat(savedText)
@@ -280,7 +284,7 @@ class GuiScreenshotIT {
         return copy;
     }
 
-    /** A sampler of {@code plan} (a file in test-plans/), the first element of class {@code sampler} there. */
+    /** An element of {@code plan} (a file in test-plans/), the first of class {@code sampler} there. */
     private record Borrowed(String plan, String sampler) {
         String element() throws IOException {
             Path file = Harness.projectDir().resolve("test-plans").resolve(plan);

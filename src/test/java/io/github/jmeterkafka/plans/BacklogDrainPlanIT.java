@@ -48,8 +48,15 @@ class BacklogDrainPlanIT extends BrokerAndJMeter {
         assertThat(drained.timeStamp())
                 .isGreaterThanOrEqualTo(built.get(0).timeStamp() + built.get(0).elapsed());
         assertThat(drained.elapsed()).as("drain time").isBetween(1L, 15_000L);
-        assertThat(Files.readString(result.log()))
-                .contains("Drain time " + drained.elapsed() + " ms: group jmeter-kafka-drain-");
+        // the drain ends when the group's lag, read by the Admin sample, is at most one second of production
+        Matcher end = Pattern.compile("Drain time (\\d+) ms: group jmeter-kafka-drain-\\S+ lag (\\d+) records")
+                .matcher(Files.readString(result.log()));
+        assertThat(end.find()).as(result.describe()).isTrue();
+        assertThat(Long.parseLong(end.group(1))).isEqualTo(drained.elapsed());
+        assertThat(Long.parseLong(end.group(2)))
+                .as("the lag at the drain's end")
+                .isBetween(0L, (long) RATE);
+        assertThat(drained.responseMessage()).startsWith("lag " + end.group(2) + " for group jmeter-kafka-drain-");
         // the consumers read only during the drain: at least the backlog, and no sample after it
         long consumed = result.samples().rows("Drain the backlog").stream()
                 .mapToLong(Jtl.Row::sampleCount)

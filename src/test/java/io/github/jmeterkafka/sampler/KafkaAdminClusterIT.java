@@ -14,11 +14,19 @@ import io.github.jmeterkafka.harness.Topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -128,23 +136,58 @@ class KafkaAdminClusterIT {
             assertThat(vars.get("kafka_isr_" + topic + "_" + p)).isEqualTo(before.get("kafka_isr_" + topic + "_" + p));
         }
 
-        // reassign all three partitions to 2,3 with a throttle: the list turned by partition, the throttle gone after
+        // reassign all three partitions to 2,3 with a throttle: the list turned by partition, the throttle seen set by
+        // the test's own Admin while the replicas copy (a few MB at 1 MB/s) and gone after
+        fill(topic, 3000);
         KafkaAdminSampler reassign = new KafkaAdminSampler();
         reassign.setConnectionName(CONNECTION);
         reassign.setOperation("reassignPartitions");
         reassign.setTopics(topic);
         reassign.setBrokers("2,3");
-        reassign.setThrottle("10000000");
+        reassign.setThrottle("1000000");
         reassign.setTimeout("60000");
-        SampleResult moved = ok(reassign.sample(null));
-        assertThat(moved.getResponseMessage()).startsWith("reassigned: 3 partitions, ");
+        SampleResult moved;
+        AtomicBoolean throttleSeen = new AtomicBoolean();
+        try (Admin admin = cluster.admin()) {
+            Thread watcher = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    if (throttled(admin, topic, "1000000")) {
+                        throttleSeen.set(true);
+                        return;
+                    }
+                }
+            });
+            watcher.start();
+            try {
+                moved = ok(reassign.sample(null));
+            } finally {
+                watcher.interrupt();
+                watcher.join();
+            }
+            assertThat(moved.getResponseMessage()).startsWith("reassigned: 3 partitions, ");
+            assertThat(throttleSeen)
+                    .as("the throttle seen set while the replicas moved")
+                    .isTrue();
+            assertThat(throttled(admin, topic, ""))
+                    .as("the throttle removed once done")
+                    .isTrue();
+            Topics.awaitIsr(admin, topic, 2);
+            assertThat(admin
+                            .describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get(30, TimeUnit.SECONDS)
+                            .get(topic)
+                            .partitions()
+                            .stream()
+                            .map(p ->
+                                    p.replicas().stream().map(n -> n.idString()).toList())
+                            .toList())
+                    .as("the replicas as the cluster holds them")
+                    .containsExactly(List.of("2", "3"), List.of("3", "2"), List.of("2", "3"));
+        }
         assertThat(vars.get("kafka_replicas_" + topic + "_0")).isEqualTo("2,3");
         assertThat(vars.get("kafka_replicas_" + topic + "_1")).isEqualTo("3,2");
         assertThat(vars.get("kafka_replicas_" + topic + "_2")).isEqualTo("2,3");
-        ok(run("describeConfigs", "", "2", List.of(new KeyValue("leader.replication.throttled.rate", "")), "30000"));
-        assertThat(vars.get("kafka_config_broker_2_leader.replication.throttled.rate"))
-                .as("the throttle removed once done")
-                .isIn(null, "null", "9223372036854775807");
         ok(run("waitForInSync", topic, "60000"));
 
         // every leader moves to its other replica
@@ -155,6 +198,18 @@ class KafkaAdminClusterIT {
                 .as(leaders.getResponseDataAsString())
                 .isEqualTo("3");
         assertThat(vars.get("kafka_leader_" + topic + "_0")).isNotEqualTo(leader0);
+        try (Admin admin = cluster.admin()) {
+            assertThat(admin.describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get(30, TimeUnit.SECONDS)
+                            .get(topic)
+                            .partitions()
+                            .get(0)
+                            .leader()
+                            .idString())
+                    .as("partition 0's leader, as the cluster says")
+                    .isNotEqualTo(leader0);
+        }
 
         // configs: a topic's set and removed, a broker's throttle set and described
         ok(run(
@@ -165,9 +220,18 @@ class KafkaAdminClusterIT {
                 "30000"));
         assertThat(vars.get("kafka_config_" + topic + "_min.insync.replicas")).isEqualTo("2");
         assertThat(vars.get("kafka_config_" + topic + "_retention.ms")).isEqualTo("3600000");
+        assertThat(topicConfig(topic, "min.insync.replicas"))
+                .as("as the cluster holds it")
+                .isEqualTo("2");
+        assertThat(topicConfig(topic, "retention.ms"))
+                .as("as the cluster holds it")
+                .isEqualTo("3600000");
         ok(run("alterConfigs", topic, "", List.of(new KeyValue("retention.ms", "")), "30000"));
         assertThat(vars.get("kafka_config_" + topic + "_retention.ms"))
                 .as("back to its default")
+                .isEqualTo("604800000");
+        assertThat(topicConfig(topic, "retention.ms"))
+                .as("as the cluster holds it")
                 .isEqualTo("604800000");
         ok(run(
                 "alterConfigs",
@@ -187,6 +251,62 @@ class KafkaAdminClusterIT {
                 run("alterConfigs", "", "all", List.of(new KeyValue("log.retention.mss", "1")), "30000"),
                 "Kafka knows no config log.retention.mss for every broker: nothing changed");
         ok(run("alterConfigs", "", "all", List.of(new KeyValue("log.retention.ms", "")), "30000"));
+    }
+
+    /** {@code n} records of 1 KB, so that moving a replica takes a while under a throttle. */
+    private static void fill(String topic, int n) throws Exception {
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(
+                Map.of("bootstrap.servers", cluster.bootstrapServers(), "linger.ms", 5),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
+            byte[] value = new byte[1000];
+            new Random(1).nextBytes(value);
+            for (int i = 0; i < n; i++) {
+                p.send(new ProducerRecord<>(topic, value));
+            }
+            p.flush();
+        }
+    }
+
+    /**
+     * Whether the topic's replicas and broker 2 are throttled at {@code rate} bytes/s, as the test's own Admin reads
+     * them; "" for no throttle (no throttled replicas, the broker's rate at its default).
+     */
+    private static boolean throttled(Admin admin, String topic, String rate) {
+        ConfigResource t = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        ConfigResource b = new ConfigResource(ConfigResource.Type.BROKER, "2");
+        try {
+            Map<ConfigResource, Config> configs =
+                    admin.describeConfigs(List.of(t, b)).all().get(30, TimeUnit.SECONDS);
+            String replicas = value(configs.get(t), "leader.replication.throttled.replicas");
+            String brokerRate = value(configs.get(b), "leader.replication.throttled.rate");
+            return rate.isEmpty()
+                    ? replicas.isEmpty() && (brokerRate.isEmpty() || brokerRate.equals(Long.toString(Long.MAX_VALUE)))
+                    : replicas.equals("*") && brokerRate.equals(rate);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A topic config's value as the test's own Admin reads it. */
+    private static String topicConfig(String topic, String name) throws Exception {
+        ConfigResource t = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        try (Admin admin = cluster.admin()) {
+            return value(
+                    admin.describeConfigs(List.of(t))
+                            .all()
+                            .get(30, TimeUnit.SECONDS)
+                            .get(t),
+                    name);
+        }
+    }
+
+    private static String value(Config config, String name) {
+        ConfigEntry e = config.get(name);
+        return e == null || e.value() == null ? "" : e.value();
     }
 
     @Test
