@@ -12,9 +12,11 @@ import io.github.jmeterkafka.harness.KafkaCluster;
 import io.github.jmeterkafka.harness.SharedCluster;
 import io.github.jmeterkafka.harness.Topics;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.jmeter.samplers.SampleResult;
@@ -25,6 +27,7 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -261,10 +264,13 @@ class KafkaAdminClusterIT {
                 new ByteArraySerializer())) {
             byte[] value = new byte[1000];
             new Random(1).nextBytes(value);
+            List<Future<RecordMetadata>> acks = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                p.send(new ProducerRecord<>(topic, value));
+                acks.add(p.send(new ProducerRecord<>(topic, value)));
             }
-            p.flush();
+            for (Future<RecordMetadata> ack : acks) {
+                ack.get(60, TimeUnit.SECONDS);
+            }
         }
     }
 
