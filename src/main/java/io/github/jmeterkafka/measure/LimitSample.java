@@ -56,11 +56,20 @@ public record LimitSample(
      * @param throttleMs  produce-throttle-time-max and fetch-throttle-time-max: the brokers' quota delay
      * @param retries     records sent again during the second (record-retry-total)
      * @param errors      records that failed during the second (record-error-total)
+     * @param lag         the consumers' lag: records behind the end of the partitions they read (records-lag summed);
+     *     NaN without a consumer
      */
     public record Client(
-            double queueMs, double bufferFull, double batchFill, double throttleMs, long retries, long errors)
+            double queueMs,
+            double bufferFull,
+            double batchFill,
+            double throttleMs,
+            long retries,
+            long errors,
+            double lag)
             implements Serializable {
-        public static final Client NONE = new Client(Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, -1);
+        public static final Client NONE =
+                new Client(Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, -1, Double.NaN);
     }
 
     /**

@@ -24,7 +24,8 @@ public enum LimitSeries {
             "under-replicated", "partitions", 1, s -> replication(s, LimitSample.Replication::underReplicated)),
     UNDER_MIN_ISR("under min ISR", "partitions", 1, s -> replication(s, LimitSample.Replication::underMinIsr)),
     OFFLINE("offline", "partitions", 1, s -> replication(s, LimitSample.Replication::offline)),
-    BROKER_HANDLERS_IDLE("least idle broker's request handlers", "%", 10, LimitSeries::leastIdleHandlers);
+    BROKER_HANDLERS_IDLE("least idle broker's request handlers", "%", 10, LimitSeries::leastIdleHandlers),
+    CONSUMER_LAG("consumers' lag", "records", 1, s -> s.client().lag());
 
     /** What a chart's legend calls it. */
     public final String title;

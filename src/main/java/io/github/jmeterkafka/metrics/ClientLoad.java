@@ -15,7 +15,7 @@ import org.apache.kafka.common.metrics.KafkaMetric;
 /**
  * What the producers and consumers of this process show about their limits, read from their metrics once a second:
  * time in the accumulator, waits for buffer.memory, batch fill, quota throttling, retries and errors, request
- * latency per broker node, and the topics they use.
+ * latency per broker node, the consumers' lag, and the topics they use.
  *
  * <p>Threads: only the probe's thread calls {@link #read}; it reads Kafka's metric objects, never a client.
  */
@@ -55,6 +55,7 @@ final class ClientLoad {
         double throttleMs = Double.NaN;
         long retries = -1;
         long errors = -1;
+        double lag = Double.NaN;
         final Map<Integer, double[]> nodes = new TreeMap<>();
 
         void add(
@@ -63,6 +64,15 @@ final class ClientLoad {
             String topic = name.tags().get("topic");
             if (topic != null) {
                 topics.add(topic);
+                // a consumer's lag per partition it reads (the per-topic sums carry no partition tag)
+                if (group.equals("consumer-fetch-manager-metrics")
+                        && name.name().equals("records-lag")
+                        && name.tags().containsKey("partition")) {
+                    double v = value(metric);
+                    if (!Double.isNaN(v)) {
+                        lag = (Double.isNaN(lag) ? 0 : lag) + v;
+                    }
+                }
                 return;
             }
             // producers only: a consumer's fetch waits up to fetch.max.wait.ms at a node with nothing new, which is no
@@ -128,7 +138,8 @@ final class ClientLoad {
                     batchFills == 0 ? Double.NaN : batchFillSum / batchFills,
                     throttleMs,
                     retries,
-                    errors);
+                    errors,
+                    lag);
         }
 
         Map<Integer, Double> nodes() {

@@ -20,7 +20,7 @@ class IntervalLogTest {
         LimitSample second = new LimitSample(
                 1,
                 new LimitSample.Generator(0.973, 0.41, 2, 12, 8),
-                new LimitSample.Client(2.5, Double.NaN, 0.5, 0, 0, 0),
+                new LimitSample.Client(2.5, Double.NaN, 0.5, 0, 0, 0, Double.NaN),
                 java.util.Map.of(1, 4.25, 2, 31.5),
                 null);
         // the feed is the JVM's: other tests' logs may publish meanwhile, so this one's label is its own

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class LimitFiguresTest {
     private static final long SECOND = 1_000_000_000L;
     private static final LimitSample.Generator IDLE = new LimitSample.Generator(0.40, 0.25, 2, 2, 2);
-    private static final LimitSample.Client CALM = new LimitSample.Client(1.5, 0, 0.6, 0, 0, 0);
+    private static final LimitSample.Client CALM = new LimitSample.Client(1.5, 0, 0.6, 0, 0, 0, Double.NaN);
     private static final Map<Integer, Double> EVEN = Map.of(1, 3.0, 2, 4.0, 3, 3.5);
     private static final LimitSample.Replication HEALTHY = new LimitSample.Replication(0, 0, 0, 0);
 
@@ -89,7 +89,7 @@ class LimitFiguresTest {
     @Test
     void aQuotaIsNamedFromItsFirstThrottledSecondEvenWhenTheCpuFillsLater() {
         LimitSample.Generator busy = new LimitSample.Generator(0.99, 0.9, 1, 0, 0);
-        LimitSample.Client throttled = new LimitSample.Client(40, 0.5, 1, 310, 0, 0);
+        LimitSample.Client throttled = new LimitSample.Client(40, 0.5, 1, 310, 0, 0, Double.NaN);
         LimitFigures f = all(seconds(
                 10, s -> new LimitSample(s * SECOND, s >= 4 ? busy : IDLE, s >= 2 ? throttled : CALM, EVEN, HEALTHY)));
 
@@ -196,12 +196,12 @@ class LimitFiguresTest {
 
     @Test
     void theClientIsNamedForAFullBufferOrFailedRecords() {
-        LimitSample.Client full = new LimitSample.Client(90, 0.35, 1, 0, 0, 0);
+        LimitSample.Client full = new LimitSample.Client(90, 0.35, 1, 0, 0, 0, Double.NaN);
         assertThat(all(seconds(5, s -> new LimitSample(s * SECOND, IDLE, full, EVEN, HEALTHY)))
                         .first()
                         .what())
                 .isEqualTo("sends waited for buffer.memory 35 % of the time");
-        LimitSample.Client failing = new LimitSample.Client(1, 0, 1, 0, 4, 2);
+        LimitSample.Client failing = new LimitSample.Client(1, 0, 1, 0, 4, 2, Double.NaN);
         LimitFigures f =
                 all(seconds(5, s -> new LimitSample(s * SECOND, IDLE, s == 3 ? failing : CALM, EVEN, HEALTHY)));
         assertThat(f.first().cell()).isEqualTo("client: 2 records failed, 2 s in");
@@ -211,7 +211,7 @@ class LimitFiguresTest {
     @Test
     void aTieGoesToTheGeneratorWhoseShortageSlowsTheRest() {
         LimitSample.Generator busy = new LimitSample.Generator(0.95, 0.9, 2, 0, 0);
-        LimitSample.Client full = new LimitSample.Client(90, 0.5, 1, 0, 0, 0);
+        LimitSample.Client full = new LimitSample.Client(90, 0.5, 1, 0, 0, 0, Double.NaN);
         LimitFigures f = all(seconds(5, s -> new LimitSample(s * SECOND, busy, full, EVEN, HEALTHY)));
 
         assertThat(f.first().kind()).isEqualTo(LimitKind.GENERATOR);

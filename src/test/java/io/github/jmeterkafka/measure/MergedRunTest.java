@@ -47,7 +47,7 @@ class MergedRunTest {
         return new LimitSample(
                 s * 1_000_000_000L,
                 new LimitSample.Generator(coresBusy, 0.5, 2, 0, 0),
-                new LimitSample.Client(1, 0, 0.5, 0, 0, 0),
+                new LimitSample.Client(1, 0, 0.5, 0, 0, 0, Double.NaN),
                 java.util.Map.of(1, 2.0),
                 new LimitSample.Replication(0, 0, 0, 0));
     }

@@ -44,6 +44,12 @@ public final class MetricsClients implements ClientFactory {
         sensor(registries.get(client), group, metric, Map.of("topic", "t")).record(value);
     }
 
+    /** Records {@code value} into the metric of one partition of topic t, as a consumer's records-lag is kept. */
+    void recordForPartition(int client, String group, String metric, int partition, double value) {
+        sensor(registries.get(client), group, metric, Map.of("topic", "t", "partition", Integer.toString(partition)))
+                .record(value);
+    }
+
     private static Sensor sensor(Metrics metrics, String group, String metric, Map<String, String> extraTags) {
         String name = group + "." + metric + extraTags;
         Sensor s = metrics.getSensor(name);

@@ -114,6 +114,10 @@ class InfluxDbBackendPlanIT extends BrokerAndJMeter {
                 .allSatisfy(p -> assertThat(p.get("corrected_pct99.0"))
                         .as("the paced producer's corrected latency")
                         .isNotNull());
+        // the consumers' lag, as the limits probe read their partitions' records-lag
+        assertThat(points(db, CONSUMER, name))
+                .as("the consumer's intervals with the consumers' lag")
+                .anySatisfy(p -> assertThat(p.get("limit_consumer_lag")).isNotNull());
 
         // JMeter's own client, in the same measurement, for the plan's other samples
         JsonNode created = influx.query(

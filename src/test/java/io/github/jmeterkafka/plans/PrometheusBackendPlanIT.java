@@ -89,6 +89,11 @@ class PrometheusBackendPlanIT extends BrokerAndJMeter {
                         + name + "\",quantile=\"0.99\"}[10m])"))
                 .as("the paced producer's corrected p99")
                 .hasSize(1);
+        // the consumers' lag, as the limits probe read their partitions' records-lag
+        assertThat(prometheus.query("max_over_time(jmeter_kafka_limit_consumer_lag{job=\"jmeter-kafka\",instance=\""
+                        + name + "\",sampler=\"" + CONSUMER + "\"}[10m])"))
+                .as("the consumers' lag")
+                .hasSize(1);
 
         int queries = 0;
         JsonNode dashboard = new ObjectMapper()

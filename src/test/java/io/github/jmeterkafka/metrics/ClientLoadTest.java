@@ -1,0 +1,35 @@
+package io.github.jmeterkafka.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.jmeterkafka.client.Connection;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The limits probe's client figures on Kafka's mock clients with real Kafka metric registries. */
+class ClientLoadTest {
+    private final MetricsClients clients = new MetricsClients();
+    private final Connection connection = clients.connection("kafka");
+
+    @Test
+    void theConsumersLagIsTheirPartitionsLagsSummed_andUnknownWithoutAConsumer() {
+        connection.sharedProducer();
+        assertThat(new ClientLoad().read(List.of(connection)).client().lag())
+                .as("no consumer: no lag to read")
+                .isNaN();
+
+        connection.newConsumer(Map.of("group.id", "g"));
+        connection.newConsumer(Map.of("group.id", "g"));
+        clients.recordForPartition(1, "consumer-fetch-manager-metrics", "records-lag", 0, 1200);
+        clients.recordForPartition(1, "consumer-fetch-manager-metrics", "records-lag", 1, 300);
+        clients.recordForPartition(2, "consumer-fetch-manager-metrics", "records-lag", 2, 45);
+        // the topic-wide maximum is no partition's lag: not added again
+        clients.recordForTopic(2, "consumer-fetch-manager-metrics", "records-lag-max", 1200);
+
+        ClientLoad.Reading reading = new ClientLoad().read(List.of(connection));
+
+        assertThat(reading.client().lag()).isEqualTo(1545);
+        assertThat(reading.topics().get(connection)).containsExactly("t");
+    }
+}
