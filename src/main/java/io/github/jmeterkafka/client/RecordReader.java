@@ -26,7 +26,7 @@ import org.apache.kafka.common.errors.WakeupException;
  * partition's next owner among the readers of this JVM goes on after its last reported record,
  * even with no commits.
  */
-public final class RecordReader implements AutoCloseable {
+public final class RecordReader implements OwnedReader, AutoCloseable {
     // short enough to notice soon that other threads spent a shared budget
     private static final long POLL_STEP_MS = 100;
     // a read that has records reports them after this long with nothing more
@@ -196,7 +196,7 @@ public final class RecordReader implements AutoCloseable {
         return spec;
     }
 
-    /** Breaks a poll in progress; callable from any thread. */
+    @Override
     public void wakeup() {
         consumer.wakeup();
     }
@@ -212,6 +212,7 @@ public final class RecordReader implements AutoCloseable {
     }
 
     /** Commits what was reported, then closes; both within the timeout. */
+    @Override
     public void close(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {

@@ -27,7 +27,7 @@ import org.apache.kafka.common.header.Header;
  * (every delivered record accepted), as Kafka's share-consumer perf tool does. Acknowledgements leave when a read
  * ends (commitAsync), as a worker reports its finished batch; the broker's answer comes back on a later poll.
  */
-public final class ShareReader implements AutoCloseable {
+public final class ShareReader implements OwnedReader, AutoCloseable {
     private static final long POLL_STEP_MS = 100;
 
     private final ShareConsumer<Object, Object> consumer;
@@ -289,12 +289,13 @@ public final class ShareReader implements AutoCloseable {
         });
     }
 
-    /** Breaks a poll in progress; callable from any thread. */
+    @Override
     public void wakeup() {
         consumer.wakeup();
     }
 
     /** Sends what is acknowledged and waits for the answers, then leaves the group; both within the timeout. */
+    @Override
     public void close(Duration timeout) {
         consumer.close(timeout);
     }

@@ -8,8 +8,9 @@
  *       samplers, as JMeter's JDBC samplers find a pool. {@link ConnectionSettings} turns the element's fields into
  *       each kind of client's config and lists every key Kafka would silently ignore.
  *   <li>Sending: a sample's records as a {@link SendBatch}, or a paced thread's as a {@link PacedSender}.
- *   <li>Reading: a consumer thread's {@link RecordReader}, a share group member's {@link ShareReader}, and one
- *       {@link ReplyReader} per reply topic whose {@link ReplyRegistry} hands each reply to the sample waiting for it.
+ *   <li>Reading: a consumer thread's {@link RecordReader}, a share group member's {@link ShareReader} (each an
+ *       {@link OwnedReader}), and one {@link ReplyReader} per reply topic whose {@link ReplyRegistry} hands each reply
+ *       to the sample waiting for it.
  *   <li>Admin: {@link AdminOperations} and the classes it holds, each operation bounded by its timeout.
  * </ul>
  *

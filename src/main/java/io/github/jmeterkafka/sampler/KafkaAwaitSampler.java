@@ -11,20 +11,16 @@ import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.ValueText;
-import io.github.jmeterkafka.run.KafkaSampleResult;
-import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
-import io.github.jmeterkafka.sampler.base.ThreadEnd;
 import io.github.jmeterkafka.sampler.reply.AwaitFields;
 import io.github.jmeterkafka.sampler.reply.CorrelateBy;
-import io.github.jmeterkafka.sampler.reply.MatchResponse;
+import io.github.jmeterkafka.sampler.reply.CorrelatedWait;
 import io.github.jmeterkafka.sampler.reply.MatchRun;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.kafka.common.errors.InterruptException;
 
 /**
  * Kafka Await: waits for the records that something else caused (an HTTP call, a CSV row, a previous Kafka
@@ -42,8 +38,7 @@ public class KafkaAwaitSampler extends AwaitFields {
     private static final long CLOCK_RESOLUTION_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private transient ValueText valueText;
-    private transient volatile MatchWait inFlight;
-    private final transient InterruptibleCall blocking = new InterruptibleCall();
+    private final transient CorrelatedWait waiting = new CorrelatedWait(this::stopped);
 
     private MatchRun run() {
         return RUNS.get(getName(), () -> new MatchRun(0, null, getName(), MatchStats.Kind.AWAIT));
@@ -72,28 +67,28 @@ public class KafkaAwaitSampler extends AwaitFields {
         result.setSamplerData("connection: " + connection.name() + "\ntopic: " + t + "\nawait: " + n + " record(s)"
                 + " with " + by + " = " + value + "\ntimeout: " + timeoutMs + " ms"
                 + (startMs > 0 ? "\nfrom: " + startMs + " (ms since the epoch)" : ""));
-        return new Await(connection, run(), t, new Awaited(by, value, n), timeoutMs, startMs);
+        return new Await(
+                connection,
+                t,
+                new CorrelatedWait.Expected(run(), by, n, timeoutMs, valueText, variablePrefix),
+                value,
+                startMs);
     }
 
-    /** What a sample awaits: {@code count} records, each carrying {@code value} where {@code by} reads it. */
-    private record Awaited(Correlation by, String value, int count) {}
-
-    /** One sample's wait for its records. */
+    /** One sample's wait for its records, each carrying {@code value} where the correlation reads it. */
     private final class Await implements Sample<MatchWait> {
         private final Connection connection;
-        private final MatchRun run;
         private final String topicName;
-        private final Awaited awaited;
-        private final long timeoutMs;
+        private final CorrelatedWait.Expected expected;
+        private final String value;
         private final long startMs;
         private long fromNanos;
 
-        Await(Connection connection, MatchRun run, String topicName, Awaited awaited, long timeoutMs, long startMs) {
+        Await(Connection connection, String topicName, CorrelatedWait.Expected expected, String value, long startMs) {
             this.connection = connection;
-            this.run = run;
             this.topicName = topicName;
-            this.awaited = awaited;
-            this.timeoutMs = timeoutMs;
+            this.expected = expected;
+            this.value = value;
             this.startMs = startMs;
         }
 
@@ -107,69 +102,33 @@ public class KafkaAwaitSampler extends AwaitFields {
             // the start and a caught-up record's time are whole milliseconds: one written in the start's
             // millisecond may map to just before it
             long sinceNanos = startMs > 0 ? fromNanos - CLOCK_RESOLUTION_NANOS : fromNanos;
-            ReplyReader reader = readyReader(result);
-            long readyNanos = System.nanoTime();
-            int n = awaited.count();
-            MatchWait wait = reader.registry()
-                    .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), awaited.by());
-            inFlight = wait;
-            try {
-                run.stats.sending(fromNanos, n);
-                for (int i = 0; i < n; i++) {
-                    wait.sending(i, fromNanos);
-                    wait.expect(i, awaited.value(), sinceNanos);
-                }
-                // the reader's cold start (a thread's first sample) is no part of the records' time to come
-                wait.timeoutFrom(readyNanos);
-                if (stopped()) {
-                    wait.release();
-                }
-                wait.await(ThreadEnd.ofCurrentThread());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                inFlight = null;
-            }
-            return wait;
-        }
-
-        /** The connection's reader of the topic, positioned: the sample's connect part. */
-        private ReplyReader readyReader(SampleResult result) {
             long from = readFrom();
-            ReplyReader reader = blocking.run(() -> {
-                try {
-                    ReplyReader r = run.reader(
+            MatchRun run = expected.run();
+            ReplyReader reader = waiting.readyReader(
+                    result,
+                    () -> run.reader(
                             connection,
                             Map.of(topicName, "awaited"),
                             topicName,
                             from,
-                            new MatchRun.Matching(
-                                    awaited.by(),
-                                    () -> ValueText.of(valueSchema.trim(), connection.schemaRegistry())::text),
-                            PluginProperties.closeTimeout());
-                    return r;
-                } catch (InterruptedException e) {
-                    throw new InterruptException(e);
+                            expected.by(),
+                            valueSchema.trim()));
+            long readyNanos = System.nanoTime();
+            int n = expected.count();
+            return waiting.await(reader, expected, wait -> {
+                run.stats.sending(fromNanos, n);
+                for (int i = 0; i < n; i++) {
+                    wait.sending(i, fromNanos);
+                    wait.expect(i, value, sinceNanos);
                 }
+                // the reader's cold start (a thread's first sample) is no part of the records' time to come
+                wait.timeoutFrom(readyNanos);
             });
-            result.connectEnd();
-            return reader;
         }
 
         @Override
         public boolean fill(SampleResult result, MatchWait wait) {
-            int matched = wait.matched();
-            var records = MatchResponse.found(result, wait, fromNanos, valueText, variablePrefix);
-            MatchResponse.fill(result, getName(), wait, timeoutMs, true);
-            if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(SampleFigures.awaited(
-                                wait.latencyMicros(),
-                                matched,
-                                awaited.count() - matched,
-                                MatchResponse.valueBytes(records),
-                                wait.timedOut())
-                        .from(RunOutput.server(), result.getStartTime(), result.getEndTime()));
-            }
+            CorrelatedWait.fill(result, getName(), wait, expected, fromNanos, SampleFigures::awaited);
             return true;
         }
     }
@@ -201,11 +160,7 @@ public class KafkaAwaitSampler extends AwaitFields {
 
     @Override
     protected void wake() {
-        MatchWait wait = inFlight;
-        if (wait != null) {
-            wait.release();
-        }
-        blocking.interrupt();
+        waiting.wake();
     }
 
     @Override

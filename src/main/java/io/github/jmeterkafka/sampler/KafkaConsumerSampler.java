@@ -6,26 +6,19 @@ import io.github.jmeterkafka.client.ReadSpec;
 import io.github.jmeterkafka.client.ReaderSetup;
 import io.github.jmeterkafka.client.RecordReader;
 import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ReadTally;
 import io.github.jmeterkafka.payload.ValueText;
-import io.github.jmeterkafka.run.KafkaSampleResult;
-import io.github.jmeterkafka.run.RunOutput;
-import io.github.jmeterkafka.sampler.base.RecordListing;
 import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import io.github.jmeterkafka.sampler.base.Responses;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.ThreadReader;
 import io.github.jmeterkafka.sampler.consumer.ConsumerFields;
 import io.github.jmeterkafka.sampler.consumer.ConsumerRun;
 import io.github.jmeterkafka.sampler.consumer.HeapCheck;
 import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 /**
  * Kafka Consumer: each sample reads up to N records within a timeout and never blocks past it.
@@ -41,23 +34,14 @@ public class KafkaConsumerSampler extends ConsumerFields {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<ConsumerRun> RUNS = new SamplerRuns<>("Kafka Consumer");
 
-    // this clone's thread only (interrupt() may read reader)
-    private transient volatile RecordReader reader;
-    private transient ReadTally tally;
+    // this clone's thread only (interrupt() may wake the reader)
     private transient ValueText valueText;
     private transient long rebalanceMsTotal;
     private transient String samplerData;
     private transient int samplerDataMax;
     private transient long samplerDataTimeoutMs;
-
-    private ConsumerRun run() {
-        return RUNS.get(
-                getName(),
-                () -> new ConsumerRun(
-                        Fields.nonNegativeLong("records to read in total", recordBudget, 0),
-                        Tagged.parse(ReadSpec.Start.class, "start at", startAt) == ReadSpec.Start.EARLIEST,
-                        getName()));
-    }
+    private final transient ThreadReader<RecordReader> reading =
+            new ThreadReader<>(this, "consumer", () -> samplerData = null);
 
     @Override
     protected Sample<RecordReader.Handout> prepare(SampleResult result) throws Exception {
@@ -66,13 +50,15 @@ public class KafkaConsumerSampler extends ConsumerFields {
         long timeoutMs = Fields.nonNegativeLong("poll timeout", pollTimeout, 5000);
         ConsumerRun run = run();
         RecordReader r = reader(connection);
-        tally.reset();
-        if (run.budget.spent()) {
+        if (!reading.start(result, run.reads, samplerData(connection, r, max, timeoutMs))) {
             return null;
         }
-        result.setSamplerData(samplerData(connection, r, max, timeoutMs));
-        run.stats.reading(System.currentTimeMillis());
         return new Read(r, run, max, timeoutMs, variablePrefix.trim(), valueText(connection));
+    }
+
+    @Override
+    protected void wake() {
+        reading.wake();
     }
 
     /** One read: up to {@code max} records within the poll timeout, then their offsets committed as the mode says. */
@@ -99,7 +85,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
         public RecordReader.Handout call(SampleResult result) {
             // the variables need every record; the response lists only the first
             RecordReader.Handout read =
-                    reader.read(max, timeoutMs, run.budget, prefix.isEmpty() ? Responses.LISTED_RECORDS : max);
+                    reader.read(max, timeoutMs, run.reads.budget, prefix.isEmpty() ? Responses.LISTED_RECORDS : max);
             try {
                 reader.commitReported();
             } catch (RuntimeException e) {
@@ -122,36 +108,18 @@ public class KafkaConsumerSampler extends ConsumerFields {
                 if (commitFailure != null) {
                     throw commitFailure;
                 }
-                if (run.budget.spent()) {
-                    // other threads read the rest meanwhile: no sample, and this thread stops
-                    return false;
+                boolean sampled = reading.none(result, run.reads, timeoutMs);
+                if (sampled) {
+                    ThreadReader.variables(prefix, List.of(), 0, ValueText.UTF8);
                 }
-                Responses.fail(
-                        result,
-                        ResponseCodes.NO_RECORDS,
-                        stopped()
-                                ? "no record before the sample was interrupted"
-                                : "no record within " + timeoutMs + " ms");
-                setVariables(prefix, List.of(), 0, ValueText.UTF8);
-                return true;
+                return sampled;
             }
-            long gaps = tally.gaps();
+            long gaps = reading.tally().gaps();
             // the run ends with its last record, as perf-test's does: not with a sample's wait for more, nor
             // with rebalances after it (threads leaving at the end of a timed test)
-            run.stats.rebalanced(rebalanceMsTotal);
-            tally.sampled(
-                    run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
-            if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(tally.figures(RunOutput.server(), result.getStartTime(), rebalanceMsTotal));
-            }
-            result.setSampleCount(count);
-            // JMeter's received bytes are headers + body size when set: the records' own bytes
-            result.setBodySize(tally.bytes());
-            result.setLatency(tally.maxEndToEndMillis());
-            result.setSuccessful(true);
-            result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-            Responses.utf8(result, RecordListing.of(read.kept, count, values));
-            setVariables(prefix, read.kept, tally.maxEndToEndMillis(), values);
+            run.reads.stats.rebalanced(rebalanceMsTotal);
+            reading.read(result, run.reads, count, rebalanceMsTotal, null);
+            reading.list(result, read.kept, count, values, prefix);
             if (commitFailure != null) {
                 fail(result, commitFailure);
             } else if (gaps > 0 && failOnGap) {
@@ -171,9 +139,7 @@ public class KafkaConsumerSampler extends ConsumerFields {
      */
     @Override
     protected void failed(SampleResult result, Throwable e) {
-        if (e instanceof UnsupportedVersionException) {
-            closeReader();
-        }
+        reading.failed(e);
     }
 
     /** The same text for every sample of a thread while its limits stay: built once, not per sample. */
@@ -189,17 +155,16 @@ public class KafkaConsumerSampler extends ConsumerFields {
     }
 
     private RecordReader reader(Connection connection) {
-        RecordReader r = reader;
+        RecordReader r = reading.reader();
         if (r == null) {
             ReadSpec spec = readSpec();
             CommitMode mode = Tagged.parse(CommitMode.class, "commit mode", commitMode);
             String group = spec.usesGroup() ? Fields.required("group id", groupId) : null;
             ReaderSetup setup = new ReaderSetup(connection, spec, group);
             ConsumerRun run = run();
-            ReadTally t = new ReadTally(run.stats, verifyDelivery ? run.verifier(group) : null);
+            ReadTally t = new ReadTally(run.reads.stats, verifyDelivery ? run.verifier(group) : null);
             r = setup.open(mode, run.started(group), t::record, PluginProperties.closeTimeout());
-            tally = t;
-            reader = r;
+            reading.opened(r, t);
         }
         return r;
     }
@@ -211,6 +176,11 @@ public class KafkaConsumerSampler extends ConsumerFields {
                 .spec(topics, partitions, start, value);
     }
 
+    @Override
+    public void threadFinished() {
+        reading.close();
+    }
+
     /** This thread's view of values, made again when the schema field changed; the connection's registry reads framed values. */
     private ValueText valueText(Connection connection) {
         if (valueText == null || !valueText.schemaText.equals(valueSchema.trim())) {
@@ -219,53 +189,24 @@ public class KafkaConsumerSampler extends ConsumerFields {
         return valueText;
     }
 
-    /** prefix_count, prefix_e2e_max, then per record i (from 1) prefix_key_i, prefix_value_i, ... */
-    private static void setVariables(
-            String p, List<ConsumerRecord<Object, Object>> records, long maxE2eMs, ValueText values) {
-        JMeterVariables vars = JMeterContextService.getContext().getVariables();
-        if (p.isEmpty() || vars == null) {
-            return;
-        }
-        vars.put(p + "_e2e_max", Long.toString(maxE2eMs));
-        RecordListing.variables(vars, p, records, values);
-    }
-
     @Override
-    protected void wake() {
-        RecordReader r = reader;
-        if (r != null) {
-            r.wakeup();
-        }
+    public void testStarted() {
+        super.testStarted();
+        HeapCheck.warnOnceIfHeapCanShrink();
+        startRun(this::run);
     }
 
-    @Override
-    public void threadFinished() {
-        closeReader();
-    }
-
-    private void closeReader() {
-        RecordReader r = reader;
-        reader = null;
-        samplerData = null;
-        if (r != null) {
-            tally.finish();
-            closeThreadClient("consumer", r::close);
-        }
+    private ConsumerRun run() {
+        return RUNS.get(
+                getName(),
+                () -> new ConsumerRun(
+                        Fields.nonNegativeLong("records to read in total", recordBudget, 0),
+                        Tagged.parse(ReadSpec.Start.class, "start at", startAt) == ReadSpec.Start.EARLIEST,
+                        getName()));
     }
 
     @Override
     protected SamplerRuns<ConsumerRun> runs() {
         return RUNS;
-    }
-
-    @Override
-    public void testStarted() {
-        super.testStarted();
-        HeapCheck.warnOnceIfHeapCanShrink();
-        try {
-            run();
-        } catch (InvalidInputException e) {
-            // reported by every sample
-        }
     }
 }

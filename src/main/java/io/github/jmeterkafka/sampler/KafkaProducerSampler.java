@@ -15,6 +15,7 @@ import io.github.jmeterkafka.measure.SampleFigures;
 import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.run.KafkaSampleResult;
 import io.github.jmeterkafka.run.RunOutput;
+import io.github.jmeterkafka.sampler.base.InterruptibleCall;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import io.github.jmeterkafka.sampler.base.ThreadEnd;
 import io.github.jmeterkafka.sampler.producer.ProducerFields;
@@ -312,11 +313,7 @@ public class KafkaProducerSampler extends ProducerFields {
     @Override
     public void testStarted() {
         super.testStarted();
-        try {
-            ProgressPrinter.start(getName(), run().stats::windowLine);
-        } catch (InvalidInputException e) {
-            // reported by every sample
-        }
+        startRun(() -> ProgressPrinter.start(getName(), run().stats::windowLine));
     }
 
     @Override

@@ -7,7 +7,6 @@ import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.Fields;
 import io.github.jmeterkafka.input.InvalidInputException;
-import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.SampleFigures;
@@ -15,10 +14,7 @@ import io.github.jmeterkafka.payload.RecordSpec;
 import io.github.jmeterkafka.payload.SchemaOutput;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.payload.source.ValueMode;
-import io.github.jmeterkafka.run.KafkaSampleResult;
-import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
-import io.github.jmeterkafka.sampler.base.ThreadEnd;
 import io.github.jmeterkafka.sampler.producer.ProducerResponse;
 import io.github.jmeterkafka.sampler.producer.ProducerScope;
 import io.github.jmeterkafka.sampler.producer.RecordSettings;
@@ -29,15 +25,13 @@ import io.github.jmeterkafka.sampler.producer.TargetRate;
 import io.github.jmeterkafka.sampler.producer.ThreadProducer;
 import io.github.jmeterkafka.sampler.producer.ThreadRecords;
 import io.github.jmeterkafka.sampler.reply.CorrelateBy;
-import io.github.jmeterkafka.sampler.reply.MatchResponse;
+import io.github.jmeterkafka.sampler.reply.CorrelatedWait;
 import io.github.jmeterkafka.sampler.reply.MatchRun;
 import io.github.jmeterkafka.sampler.reply.RequestReplyFields;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.common.errors.InterruptException;
 
 /**
  * Kafka Request-Reply: each sample sends N requests (records made as the Kafka Producer makes them) with a
@@ -59,8 +53,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     private transient ValueText replyText;
     private transient ValueText requestText;
     private transient boolean requestsFramed;
-    private transient volatile MatchWait inFlight;
-    private final transient InterruptibleCall blocking = new InterruptibleCall();
+    private final transient CorrelatedWait waiting = new CorrelatedWait(this::stopped);
     private final transient RecordSettings settings = new RecordSettings(this);
     private final transient TakenRecords taking = new TakenRecords();
 
@@ -119,112 +112,64 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
         return new RoundTrip(
                 connection,
                 producer,
-                run,
                 new SampleRecords(settings.target(requestTopic), recordSpec, taken, perSample),
                 requests,
-                timeoutMs);
+                new CorrelatedWait.Expected(run, requests.correlation(), n, timeoutMs, replyText, variablePrefix));
     }
 
     /** One sample's requests, sent, then their replies waited for. */
     private final class RoundTrip implements Sample<MatchWait> {
         private final Connection connection;
         private final Producer<Object, Object> producer;
-        private final MatchRun run;
         private final SampleRecords toSend;
         private final Requests requests;
-        private final int n;
-        private final long timeoutMs;
+        private final CorrelatedWait.Expected expected;
         private long sentBytes;
         private long startNanos;
 
         RoundTrip(
                 Connection connection,
                 Producer<Object, Object> producer,
-                MatchRun run,
                 SampleRecords toSend,
                 Requests requests,
-                long timeoutMs) {
+                CorrelatedWait.Expected expected) {
             this.connection = connection;
             this.producer = producer;
-            this.run = run;
             this.toSend = toSend;
             this.requests = requests;
-            this.n = toSend.taken().count();
-            this.timeoutMs = timeoutMs;
+            this.expected = expected;
         }
 
         @Override
         public MatchWait call(SampleResult result) throws InterruptedException {
             startNanos = System.nanoTime();
-            ReplyReader reader = readyReader(result);
-            var make = records.sample(toSend.spec(), seed, connection, run.counters, toSend.target());
-            MatchWait wait = reader.registry()
-                    .open(run.runIn(reader), n, TimeUnit.MILLISECONDS.toNanos(timeoutMs), requests.correlation());
-            inFlight = wait;
-            try {
-                taking.handedToKafka();
-                sentBytes = blocking.run(() -> requests.send(
-                        producer, wait, make, run.stats, toSend.taken().slots()));
-                if (stopped()) {
-                    wait.release();
-                }
-                wait.await(ThreadEnd.ofCurrentThread());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                inFlight = null;
-            }
-            return wait;
-        }
-
-        /** The connection's reader of the reply topic, positioned: the sample's connect part. */
-        private ReplyReader readyReader(SampleResult result) {
-            String requestTopic = toSend.target().topic();
+            MatchRun run = expected.run();
             String replyTo = requests.replyTopic();
-            ReplyReader reader = blocking.run(() -> {
-                try {
-                    // in order: a missing request topic is named first
-                    Map<String, String> topics = new LinkedHashMap<>();
-                    topics.put(requestTopic, "request");
-                    topics.putIfAbsent(replyTo, "reply");
-                    ReplyReader r = run.reader(
-                            connection,
-                            topics,
-                            replyTo,
-                            0,
-                            new MatchRun.Matching(
-                                    requests.correlation(),
-                                    () -> ValueText.of(replySchema.trim(), connection.schemaRegistry())::text),
-                            PluginProperties.closeTimeout());
-                    return r;
-                } catch (InterruptedException e) {
-                    throw new InterruptException(e);
-                }
+            // in order: a missing request topic is named first
+            Map<String, String> topics = new LinkedHashMap<>();
+            topics.put(toSend.target().topic(), "request");
+            topics.putIfAbsent(replyTo, "reply");
+            ReplyReader reader = waiting.readyReader(
+                    result, () -> run.reader(connection, topics, replyTo, 0, expected.by(), replySchema.trim()));
+            var make = records.sample(toSend.spec(), seed, connection, run.counters, toSend.target());
+            return waiting.await(reader, expected, wait -> {
+                taking.handedToKafka();
+                sentBytes = waiting.interruptibly(() -> requests.send(
+                        producer, wait, make, run.stats, toSend.taken().slots()));
             });
-            result.connectEnd();
-            return reader;
         }
 
         @Override
         public boolean fill(SampleResult result, MatchWait wait) {
-            int answered = wait.matched();
-            var replies = MatchResponse.found(result, wait, startNanos, replyText, variablePrefix);
             result.setSentBytes(sentBytes);
-            MatchResponse.fill(result, getName(), wait, timeoutMs);
-            if (result instanceof KafkaSampleResult kafkaResult) {
-                kafkaResult.figures(SampleFigures.answered(
-                                wait.latencyMicros(),
-                                answered,
-                                n - answered,
-                                MatchResponse.valueBytes(replies),
-                                expectedRate(),
-                                wait.timedOut())
-                        .from(RunOutput.server(), result.getStartTime(), result.getEndTime())
-                        .paced(
-                                wait.correctedMicros(),
-                                wait.sendDelayMicros(),
-                                run.schedule == null ? null : run.schedule.behind()));
-            }
+            CorrelatedWait.fill(
+                    result,
+                    getName(),
+                    wait,
+                    expected,
+                    startNanos,
+                    (micros, answered, failed, bytes, timedOut) ->
+                            SampleFigures.answered(micros, answered, failed, bytes, expectedRate(), timedOut));
             return true;
         }
     }
@@ -251,11 +196,7 @@ public class KafkaRequestReplySampler extends RequestReplyFields {
     @Override
     protected void wake() {
         taking.wake();
-        MatchWait wait = inFlight;
-        if (wait != null) {
-            wait.release();
-        }
-        blocking.interrupt();
+        waiting.wake();
     }
 
     @Override

@@ -5,20 +5,16 @@ import io.github.jmeterkafka.client.FailureText;
 import io.github.jmeterkafka.client.ShareGroups;
 import io.github.jmeterkafka.client.ShareReader;
 import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.input.InvalidInputException;
 import io.github.jmeterkafka.input.PluginProperties;
 import io.github.jmeterkafka.input.Tagged;
 import io.github.jmeterkafka.measure.ReadTally;
-import io.github.jmeterkafka.measure.ShareFigures;
 import io.github.jmeterkafka.measure.ShareTally;
 import io.github.jmeterkafka.payload.ValueText;
-import io.github.jmeterkafka.run.KafkaSampleResult;
-import io.github.jmeterkafka.run.RunOutput;
 import io.github.jmeterkafka.sampler.base.FailureLog;
-import io.github.jmeterkafka.sampler.base.RecordListing;
 import io.github.jmeterkafka.sampler.base.ResponseCodes;
 import io.github.jmeterkafka.sampler.base.Responses;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
+import io.github.jmeterkafka.sampler.base.ThreadReader;
 import io.github.jmeterkafka.sampler.consumer.HeapCheck;
 import io.github.jmeterkafka.sampler.share.ShareAcknowledgement;
 import io.github.jmeterkafka.sampler.share.ShareConsumerFields;
@@ -31,12 +27,9 @@ import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 /**
  * Kafka Share Consumer: a member of a share group (KIP-932) per JMeter thread; each sample is one poll's records
@@ -52,21 +45,13 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
     private static final long serialVersionUID = 1L;
     private static final SamplerRuns<ShareRun> RUNS = new SamplerRuns<>("Kafka Share Consumer");
 
-    private transient volatile ShareReader reader;
-    private transient ReadTally tally;
     private transient ShareTally shareTally;
+    // the broker's answers to the last acknowledgements, counted as the reader closed: only this server's own summary
+    // has them
+    private final transient ThreadReader<ShareReader> reading =
+            new ThreadReader<>(this, "share consumer", () -> shareTally.handOver());
     private transient String samplerData;
     private transient ValueText valueText;
-
-    /** The run all threads of this sampler share (tests read its figures). */
-    ShareRun run() {
-        return RUNS.get(
-                getName(),
-                () -> new ShareRun(
-                        Fields.nonNegativeLong("records to read in total", recordBudget, 0),
-                        verifyDelivery,
-                        getName()));
-    }
 
     @Override
     protected Sample<ShareReader.Delivery> prepare(SampleResult result) throws Exception {
@@ -76,25 +61,22 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         long processingMs = Fields.nonNegativeLong("processing time per record", processingTime, 0);
         ShareRun run = run();
         ShareReader r = reader(connection, max);
-        tally.reset();
-        if (run.budget.spent()) {
-            return null;
-        }
         if (samplerData == null) {
             // the fields are read once per thread, as the reader is made
             samplerData = "connection: " + connection.name() + "\nshare group: " + groupId.trim() + "\ntopics: "
                     + topics.trim() + "\nacknowledgement: " + acknowledgement + "\nup to " + max
                     + " records within " + timeoutMs + " ms";
         }
-        result.setSamplerData(samplerData);
-        run.stats.reading(System.currentTimeMillis());
+        if (!reading.start(result, run.reads, samplerData)) {
+            return null;
+        }
         String prefix = variablePrefix.trim();
         return new Sample<>() {
             @Override
             public ShareReader.Delivery call(SampleResult res) throws InterruptedException {
                 return r.read(
                         timeoutMs,
-                        run.budget,
+                        run.reads.budget,
                         prefix.isEmpty() ? Responses.LISTED_RECORDS : max,
                         processingMs,
                         renewLocks);
@@ -107,45 +89,32 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         };
     }
 
+    @Override
+    protected void wake() {
+        reading.wake();
+    }
+
     private boolean filled(
             SampleResult result, ShareReader.Delivery read, ShareRun run, String prefix, long timeoutMs) {
         shareTally.renewed(read.renewals());
         int count = read.count();
         if (count == 0) {
-            if (run.budget.spent()) {
-                return false;
-            }
-            Responses.fail(
-                    result,
-                    ResponseCodes.NO_RECORDS,
-                    stopped()
-                            ? "no record before the sample was interrupted"
-                            : "no record within " + timeoutMs + " ms");
-            return true;
+            return reading.none(result, run.reads, timeoutMs);
         }
-        tally.sampled(run.stats.read(count, tally.keyValueBytes(), result.getStartTime(), tally.lastReceivedMillis()));
         // what the thread did since its last figures: the broker's answers to earlier samples' acknowledgements too
-        ShareFigures share = shareTally.handOver();
-        if (result instanceof KafkaSampleResult kafkaResult) {
-            kafkaResult.figures(
-                    tally.figures(RunOutput.server(), result.getStartTime(), 0).shared(share));
-        }
-        result.setSampleCount(count);
-        result.setBodySize(tally.bytes());
-        result.setLatency(tally.maxEndToEndMillis());
-        result.setSuccessful(true);
-        result.setResponseMessage(count + (count == 1 ? " record" : " records") + " read");
-        Responses.utf8(result, RecordListing.of(read.kept, count, valueText));
-        JMeterVariables vars = JMeterContextService.getContext().getVariables();
-        if (!prefix.isEmpty() && vars != null) {
-            vars.put(prefix + "_e2e_max", Long.toString(tally.maxEndToEndMillis()));
-            RecordListing.variables(vars, prefix, read.kept, valueText);
-        }
+        reading.read(result, run.reads, count, 0, shareTally.handOver());
+        reading.list(result, read.kept, count, valueText, prefix);
         return true;
     }
 
+    /** A broker without share groups: the next sample makes a new consumer and fails as clearly. */
+    @Override
+    protected void failed(SampleResult result, Throwable e) {
+        reading.failed(e);
+    }
+
     private ShareReader reader(Connection connection, int max) throws InterruptedException {
-        ShareReader r = reader;
+        ShareReader r = reading.reader();
         if (r == null) {
             List<String> topicList = Arrays.stream(
                             Fields.required("topics", topics).split(","))
@@ -158,7 +127,7 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
             valueText = ValueText.of(valueSchema.trim(), connection.schemaRegistry());
             ShareReader.Decider decider = mode == ShareAcknowledgement.EXPLICIT ? outcomes() : null;
             ShareRun run = run();
-            ReadTally t = new ReadTally(run.stats, null);
+            ReadTally t = new ReadTally(run.reads.stats, null);
             ShareTally st = new ShareTally(run.share);
             ShareReader.Listener listener = new ShareReader.Listener() {
                 @Override
@@ -202,11 +171,15 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                     topicList,
                     decider,
                     listener);
-            tally = t;
             shareTally = st;
-            reader = r;
+            reading.opened(r, t);
         }
         return r;
+    }
+
+    @Override
+    public void threadFinished() {
+        reading.close();
     }
 
     private ShareOutcomes outcomes() {
@@ -222,52 +195,25 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
         return new ShareOutcomes(release, reject, expression, variablePrefix.trim(), valueText, getName());
     }
 
-    /** A broker without share groups: the next sample makes a new consumer and fails as clearly. */
     @Override
-    protected void failed(SampleResult result, Throwable e) {
-        if (e instanceof UnsupportedVersionException) {
-            closeReader();
-        }
+    public void testStarted() {
+        super.testStarted();
+        HeapCheck.warnOnceIfHeapCanShrink();
+        startRun(this::run);
     }
 
-    @Override
-    protected void wake() {
-        ShareReader r = reader;
-        if (r != null) {
-            r.wakeup();
-        }
-    }
-
-    @Override
-    public void threadFinished() {
-        closeReader();
-    }
-
-    private void closeReader() {
-        ShareReader r = reader;
-        reader = null;
-        if (r != null) {
-            // sends the last acknowledgements and waits for their answers, which the listener counts
-            closeThreadClient("share consumer", r::close);
-            tally.finish();
-            // the broker's answers to the last acknowledgements: only this server's own summary has them
-            shareTally.handOver();
-        }
+    /** The run all threads of this sampler share (tests read its figures). */
+    ShareRun run() {
+        return RUNS.get(
+                getName(),
+                () -> new ShareRun(
+                        Fields.nonNegativeLong("records to read in total", recordBudget, 0),
+                        verifyDelivery,
+                        getName()));
     }
 
     @Override
     protected SamplerRuns<ShareRun> runs() {
         return RUNS;
-    }
-
-    @Override
-    public void testStarted() {
-        super.testStarted();
-        HeapCheck.warnOnceIfHeapCanShrink();
-        try {
-            run();
-        } catch (InvalidInputException e) {
-            // reported by every sample
-        }
     }
 }

@@ -12,6 +12,7 @@
  * (records taken, paced and sent; also Request-Reply's sending side), {@code consumer/}, {@code share/},
  * {@code reply/} (Request-Reply and Await: matching records to a wait) and {@code admin/}; a room imports no other
  * room. Under the rooms, {@code base/}: the template every sampler follows ({@code AbstractKafkaSampler}), the run
- * registry, response codes and texts, the failure log and the thread close.
+ * registry, response codes and texts, the failure log and the thread close, and the parts two rooms share (a
+ * consumer thread's reader).
  */
 package io.github.jmeterkafka.sampler;

@@ -120,7 +120,7 @@ class KafkaShareConsumerSamplerIT {
 
         assertThat(share.accepted()).isEqualTo(1500);
         assertThat(share.deliveredTimes(1)).isEqualTo(1500);
-        assertThat(template.run().stats.records()).isEqualTo(1500);
+        assertThat(template.run().reads.stats.records()).isEqualTo(1500);
         template.testEnded();
     }
 

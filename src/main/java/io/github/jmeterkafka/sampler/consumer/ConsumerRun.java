@@ -1,19 +1,10 @@
 package io.github.jmeterkafka.sampler.consumer;
 
-import io.github.jmeterkafka.measure.ConsumerStats;
 import io.github.jmeterkafka.measure.DeliveryVerifier;
 import io.github.jmeterkafka.measure.EventMarks;
-import io.github.jmeterkafka.measure.IntervalLog;
-import io.github.jmeterkafka.measure.LimitFigures;
-import io.github.jmeterkafka.measure.LimitSample;
-import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
-import io.github.jmeterkafka.measure.Warmup;
-import io.github.jmeterkafka.metrics.LimitsProbe;
-import io.github.jmeterkafka.run.RunOutput;
-import io.github.jmeterkafka.run.RunParameters;
-import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.sampler.base.ReadRun;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,14 +16,11 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * What all threads of one Kafka Consumer share during a test: stats, record budget, delivery
- * verifiers and, per group, where partitions start and go on.
+ * What all threads of one Kafka Consumer share during a test: the figures and record budget of what they read,
+ * delivery verifiers and, per group, where partitions start and go on.
  */
 public final class ConsumerRun implements SamplerRuns.Run {
-    final Warmup warmup = RunOutput.warmup();
-    public final ConsumerStats stats = new ConsumerStats(warmup);
-    final IntervalLog intervals;
-    public final RecordBudget budget;
+    public final ReadRun reads;
     private final boolean fromStart;
     // per group, or "" for assign mode: groups that each read every record are each verified apart
     private final Map<String, DeliveryVerifier> verifiers = new ConcurrentSkipListMap<>();
@@ -43,10 +31,8 @@ public final class ConsumerRun implements SamplerRuns.Run {
     private volatile boolean verifying;
 
     public ConsumerRun(long budget, boolean fromStart, String label) {
-        this.budget = new RecordBudget(budget);
+        this.reads = new ReadRun(budget, label);
         this.fromStart = fromStart;
-        this.intervals = RunOutput.intervalLog(ConsumerStats.Summary.KIND, label, "end-to-end");
-        stats.logIntervals(intervals);
     }
 
     /** The group's verifier, for a thread that verifies delivery. */
@@ -84,21 +70,6 @@ public final class ConsumerRun implements SamplerRuns.Run {
 
     @Override
     public List<SummaryRow> printSummary(String label, double expectedRate) {
-        ConsumerStats.Summary all = stats.summary();
-        ConsumerStats.Summary steady = stats.steadySummary();
-        List<LimitSample> seconds = LimitsProbe.samples();
-        LimitFigures allLimits = LimitFigures.ofConsumer(seconds, all);
-        LimitFigures steadyLimits = LimitFigures.ofConsumer(seconds, steady);
-        List<String> lines = new ArrayList<>(SummaryLines.consumer(all, steady, warmup));
-        lines.addAll(deliveryLines());
-        lines.addAll(LimitFigures.lines(allLimits, steadyLimits));
-        SummaryPrinter.print("Kafka Consumer summary for '" + label + "':", lines.toArray(new String[0]));
-        List<SummaryRow> rows = RunParameters.describe(SummaryLines.consumerRows(label, all, steady));
-        LimitFigures.into(rows, allLimits, steadyLimits);
-        SummaryPrinter.csv(rows);
-        if (intervals != null) {
-            intervals.close(rows);
-        }
-        return rows;
+        return reads.printSummary("Kafka Consumer", label, SummaryLines::consumer, deliveryLines());
     }
 }

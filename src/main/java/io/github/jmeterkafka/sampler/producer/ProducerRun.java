@@ -16,10 +16,8 @@ import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.payload.source.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
-import io.github.jmeterkafka.run.RunParameters;
-import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.run.RunSummary;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
@@ -116,15 +114,12 @@ public final class ProducerRun implements SamplerRuns.Run {
         List<LimitSample> seconds = LimitsProbe.samples();
         LimitFigures allLimits = LimitFigures.of(seconds, stats.window(false));
         LimitFigures steadyLimits = steady == null ? null : LimitFigures.of(seconds, stats.window(true));
-        List<String> lines = new ArrayList<>(SummaryLines.producer(all, steady, warmup, expectedRate, steps, events));
-        lines.addAll(LimitFigures.lines(allLimits, steadyLimits));
-        SummaryPrinter.print("Kafka Producer summary for '" + label + "':", lines.toArray(new String[0]));
-        var rows = RunParameters.describe(SummaryLines.producerRows(label, all, steady, expectedRate, steps, events));
-        LimitFigures.into(rows, allLimits, steadyLimits);
-        SummaryPrinter.csv(rows);
-        if (intervals != null) {
-            intervals.close(rows);
-        }
+        List<SummaryRow> rows = new RunSummary(
+                        SummaryLines.producer(all, steady, warmup, expectedRate, steps, events),
+                        SummaryLines.producerRows(label, all, steady, expectedRate, steps, events),
+                        allLimits,
+                        steadyLimits)
+                .print("Kafka Producer", label, intervals);
         double achieved = (steady != null ? steady : all).recordsPerSec();
         if (SummaryLines.shortOf(expectedRate, achieved)) {
             log.warn(

@@ -19,7 +19,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * A request-reply sample's verdict: success only when every request got its reply in time; an await's: when every
  * record it awaited arrived in time.
  */
-public final class MatchResponse {
+final class MatchResponse {
     static final String TIMEOUT = "TimeoutException";
 
     private MatchResponse() {}
@@ -31,7 +31,7 @@ public final class MatchResponse {
      * @param startNanos when the sample's clock for its latency started (the first send, or the await's start)
      * @return those records, in the order they arrived
      */
-    public static List<ConsumerRecord<Object, Object>> found(
+    static List<ConsumerRecord<Object, Object>> found(
             SampleResult result, MatchWait wait, long startNanos, ValueText text, String variablePrefix) {
         long first = wait.firstMatchNanos();
         result.setLatency(
@@ -50,18 +50,14 @@ public final class MatchResponse {
     }
 
     /** The records' value bytes, as the perf tools count MB. */
-    public static long valueBytes(List<ConsumerRecord<Object, Object>> records) {
+    static long valueBytes(List<ConsumerRecord<Object, Object>> records) {
         return records.stream()
                 .mapToLong(r -> Math.max(0, r.serializedValueSize()))
                 .sum();
     }
 
-    public static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs) {
-        fill(result, label, wait, timeoutMs, false);
-    }
-
     /** Fills the result of a wait, with {@code await} true for an await's records rather than requests' replies. */
-    public static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs, boolean await) {
+    static void fill(SampleResult result, String label, MatchWait wait, long timeoutMs, boolean await) {
         int n = wait.size();
         int timedOut = wait.timedOut();
         int failed = wait.failed();

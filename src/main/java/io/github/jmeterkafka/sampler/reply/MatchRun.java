@@ -14,19 +14,16 @@ import io.github.jmeterkafka.measure.SendSchedule;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
 import io.github.jmeterkafka.metrics.LimitsProbe;
+import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.payload.source.SamplerCounters;
 import io.github.jmeterkafka.run.RunOutput;
-import io.github.jmeterkafka.run.RunParameters;
-import io.github.jmeterkafka.run.SummaryPrinter;
+import io.github.jmeterkafka.run.RunSummary;
 import io.github.jmeterkafka.sampler.base.SamplerRuns;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
@@ -64,15 +61,10 @@ public final class MatchRun implements SamplerRuns.Run {
     }
 
     /**
-     * How a reader finds a sample's records: {@code by} what they carry, and {@code asJson}, which makes the reader's
-     * own decoder of values to JSON (it runs on the reader's thread) only for the first sample that reads by
-     * {@code by}, so that a schema is not parsed per sample.
-     */
-    public record Matching(Correlation by, Supplier<Function<Object, String>> asJson) {}
-
-    /**
-     * The connection's reader of {@code readTopic}, positioned and reading by {@code matching}; the topics are checked
-     * to exist once per run. Blocks: call it from the sample's interruptible part.
+     * The connection's reader of {@code readTopic}, positioned and reading by {@code by}; the topics are checked to
+     * exist once per run. For the first sample that reads by {@code by}, the reader makes its own decoder of values
+     * to JSON (it runs on the reader's thread) from {@code valueSchema}: a schema is not parsed per sample. Blocks:
+     * call it from the sample's interruptible part.
      *
      * @param topics      what each topic is to the sampler, by topic, in the order a missing one is named
      * @param fromEpochMs see {@link ReplyReader#start}
@@ -82,8 +74,8 @@ public final class MatchRun implements SamplerRuns.Run {
             Map<String, String> topics,
             String readTopic,
             long fromEpochMs,
-            Matching matching,
-            Duration closeTimeout)
+            Correlation by,
+            String valueSchema)
             throws InterruptedException {
         String key = String.join("\n", topics.keySet());
         if (!topicsChecked.contains(key)) {
@@ -94,8 +86,8 @@ public final class MatchRun implements SamplerRuns.Run {
                 readTopic,
                 new ReplyReader.Hold(PluginProperties.awaitHold(), PluginProperties.awaitHoldRecords()),
                 fromEpochMs,
-                registry -> registry.correlate(matching.by(), matching.asJson()),
-                new ReplyReader.Timeouts(Duration.ofMillis(READER_START_MS), closeTimeout));
+                registry -> registry.correlate(by, () -> ValueText.of(valueSchema, connection.schemaRegistry())::text),
+                new ReplyReader.Timeouts(Duration.ofMillis(READER_START_MS), PluginProperties.closeTimeout()));
         r.ready(READER_START_MS);
         return r;
     }
@@ -108,15 +100,8 @@ public final class MatchRun implements SamplerRuns.Run {
         MatchStats.Summary all = stats.summary(foreign);
         long others = joined.keySet().stream().mapToLong(ReplyRegistry::others).sum();
         LimitFigures limits = LimitFigures.of(LimitsProbe.samples(), stats.window());
-        List<String> lines = new ArrayList<>(SummaryLines.requestReply(all, others, expectedRate));
-        lines.addAll(LimitFigures.lines(limits, null));
-        SummaryPrinter.print(stats.kind().title + " summary for '" + label + "':", lines.toArray(new String[0]));
-        var rows = RunParameters.describe(List.of(all.row(label)));
-        LimitFigures.into(rows, limits, null);
-        SummaryPrinter.csv(rows);
-        if (intervals != null) {
-            intervals.close(rows);
-        }
-        return rows;
+        return new RunSummary(
+                        SummaryLines.requestReply(all, others, expectedRate), List.of(all.row(label)), limits, null)
+                .print(stats.kind().title, label, intervals);
     }
 }

@@ -1,17 +1,17 @@
-package io.github.jmeterkafka.sampler;
+package io.github.jmeterkafka.sampler.base;
 
 import java.util.function.Supplier;
 
 /**
- * Runs a producer call that may block on metadata (up to max.block.ms) so that Stop can interrupt
- * it: Kafka turns the interrupt into an InterruptException.
+ * Runs a Kafka call that may block (a producer's on metadata, up to max.block.ms; a reader's first positioning) so
+ * that Stop can interrupt it: Kafka turns the interrupt into an InterruptException.
  *
  * <p>Threads: {@link #run} on the sampler's thread; {@link #interrupt} from any thread.
  */
-final class InterruptibleCall {
+public final class InterruptibleCall {
     private volatile Thread blocked;
 
-    <T> T run(Supplier<T> call) {
+    public <T> T run(Supplier<T> call) {
         blocked = Thread.currentThread();
         try {
             return call.get();
@@ -21,7 +21,7 @@ final class InterruptibleCall {
     }
 
     /** Interrupts the thread in a call, if one is. */
-    void interrupt() {
+    public void interrupt() {
         Thread t = blocked;
         if (t != null) {
             t.interrupt();
