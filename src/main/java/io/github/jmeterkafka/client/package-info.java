@@ -6,7 +6,8 @@
  *   <li>Every producer, consumer and admin client is made by {@link ClientFactory}, the one network seam, through the
  *       {@link Connection} of a Kafka Connection element; {@link Connections} finds a connection by name for the
  *       samplers, as JMeter's JDBC samplers find a pool. {@link ConnectionSettings} turns the element's fields into
- *       each kind of client's config and lists every key Kafka would silently ignore.
+ *       each kind of client's config and lists every key Kafka would silently ignore: what differs between kinds of
+ *       client is a row of {@code ClientKind}, what each properties table may hold a row of {@code PropertiesTable}.
  *   <li>Sending: a sample's records as a {@link SendBatch}, or a paced thread's as a {@link PacedSender}.
  *   <li>Reading: a consumer thread's {@link RecordReader}, a share group member's {@link ShareReader} (each an
  *       {@link OwnedReader}), and one {@link ReplyReader} per reply topic whose {@link ReplyRegistry} hands each reply

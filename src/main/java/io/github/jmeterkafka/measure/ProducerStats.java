@@ -6,7 +6,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -17,27 +16,17 @@ import org.HdrHistogram.Histogram;
 public final class ProducerStats {
     private static final double MB = 1024.0 * 1024.0;
 
-    private final ConcurrentHistogram latencyMicros = new ConcurrentHistogram(3);
+    private final AckedRecords all = new AckedRecords();
     private final AtomicLong acked = new AtomicLong();
     private final LongAdder failed = new LongAdder();
-    private final LongAdder bytes = new LongAdder();
-    private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastAckNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
     // after the warm-up
     private final Warmup warmup;
-    private final ConcurrentHistogram steadyMicros = new ConcurrentHistogram(3);
-    private final LongAdder steadyBytes = new LongAdder();
-    private final AtomicLong steadyFirstSendNanos = new AtomicLong(Long.MAX_VALUE);
-    private volatile IntervalLog intervals;
-    // on a paced run: intended send to ack, and intended to actual send
+    private final AckedRecords steady = new AckedRecords();
+    // set on a paced run: its records' latency from the intended send and send delay are kept too
     private volatile SendSchedule schedule;
-    private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
-    private final ScheduleFigures.Recorder steadyScheduled = new ScheduleFigures.Recorder();
-    private volatile StepFigures.Tally steps;
-    private volatile EventFigures.Tally events;
-    // per-window figures for progress lines, kept only when asked for (a CAS per record)
-    private final ProgressWindow window;
+    private final AckWindows windows;
 
     public ProducerStats() {
         this(false, Warmup.NONE);
@@ -45,13 +34,13 @@ public final class ProducerStats {
 
     /** @param windows keep what {@link #windowLine} needs */
     public ProducerStats(boolean windows, Warmup warmup) {
-        this.window = windows ? new ProgressWindow() : null;
+        this.windows = new AckWindows(windows);
         this.warmup = warmup;
     }
 
     /** Every record from now on also goes into {@code log}. */
     public void logIntervals(IntervalLog log) {
-        intervals = log;
+        windows.logIntervals(log);
     }
 
     /**
@@ -60,12 +49,12 @@ public final class ProducerStats {
      */
     public void pacedBy(SendSchedule schedule) {
         this.schedule = schedule;
-        this.steps = schedule != null && schedule.profile().isWritten() ? new StepFigures.Tally(schedule) : null;
+        windows.pacedBy(schedule);
     }
 
     /** From now on, the records' figures are also kept per window of the events {@code marks} gives. */
     public void watchEvents(Supplier<List<EventMarks.Mark>> marks) {
-        events = new EventFigures.Tally(marks);
+        windows.watchEvents(marks);
     }
 
     /**
@@ -75,24 +64,19 @@ public final class ProducerStats {
      * @param retries    the {@link EventMarks} counter of the producers' retries, and its value now (-1: not known)
      */
     public List<EventFigures> events(List<IntervalLog.Tail> intervals, String retries, long retriesNow) {
-        EventFigures.Tally t = events;
-        if (t == null) {
-            return List.of();
-        }
         long last = lastAckNanos.get();
         long endEpochMs = System.currentTimeMillis()
                 - (last == Long.MIN_VALUE ? 0 : Math.max(0, (System.nanoTime() - last) / 1_000_000));
-        return t.figures(endEpochMs, schedule != null, intervals, retries, retriesNow);
+        return windows.events(endEpochMs, schedule != null, intervals, retries, retriesNow);
     }
 
     /** Each step's figures when the schedule has steps; else empty. */
     public List<StepFigures> steps() {
-        StepFigures.Tally t = steps;
-        return t == null ? List.of() : t.figures();
+        return windows.steps();
     }
 
     public void sending(long nanos) {
-        firstSendNanos.accumulateAndGet(nanos, Math::min);
+        all.sending(nanos);
     }
 
     /**
@@ -111,43 +95,16 @@ public final class ProducerStats {
      */
     public void acked(long intendedNanos, long sendNanos, long ackNanos, long valueBytes) {
         long micros = Math.max(0, (ackNanos - sendNanos) / 1000);
-        latencyMicros.recordValue(micros);
         boolean paced = schedule != null;
-        long corrected = 0;
-        long delay = 0;
-        if (paced) {
-            corrected = Math.max(micros, (ackNanos - intendedNanos) / 1000);
-            delay = Math.max(0, (sendNanos - intendedNanos) / 1000);
-            scheduled.record(corrected, delay);
-            StepFigures.Tally t = steps;
-            if (t != null) {
-                t.acked(intendedNanos, sendNanos, micros, corrected, delay);
-            }
-        }
-        EventFigures.Tally e = events;
-        if (e != null) {
-            e.acked(intendedNanos, sendNanos, ackNanos, micros, paced ? corrected : -1, delay);
-        }
-        if (window != null) {
-            window.record(micros);
-        }
+        long corrected = paced ? Math.max(micros, (ackNanos - intendedNanos) / 1000) : -1;
+        long delay = paced ? Math.max(0, (sendNanos - intendedNanos) / 1000) : 0;
+        all.acked(micros, valueBytes, corrected, delay);
+        windows.acked(intendedNanos, sendNanos, ackNanos, micros, corrected, delay, valueBytes);
         long before = acked.getAndIncrement();
-        bytes.add(valueBytes);
         lastAckNanos.accumulateAndGet(ackNanos, Math::max);
-        if (warmup.isSet() && !warmup.covers(before, (sendNanos - firstSendNanos.get()) / 1_000_000)) {
-            steadyMicros.recordValue(micros);
-            steadyBytes.add(valueBytes);
-            steadyFirstSendNanos.accumulateAndGet(sendNanos, Math::min);
-            if (paced) {
-                steadyScheduled.record(corrected, delay);
-            }
-        }
-        IntervalLog log = intervals;
-        if (log != null) {
-            log.record(micros, valueBytes);
-            if (paced) {
-                log.scheduled(corrected, delay);
-            }
+        if (warmup.isSet() && !warmup.covers(before, (sendNanos - all.firstSendNanos()) / 1_000_000)) {
+            steady.sending(sendNanos);
+            steady.acked(micros, valueBytes, corrected, delay);
         }
     }
 
@@ -158,14 +115,7 @@ public final class ProducerStats {
     /** {@code records} failed; {@code cause} is described only for the first failure of the run. */
     public void failed(int records, Supplier<String> cause) {
         failed.add(records);
-        EventFigures.Tally e = events;
-        if (e != null) {
-            e.failed(records, System.nanoTime());
-        }
-        IntervalLog log = intervals;
-        if (log != null) {
-            log.failed(records);
-        }
+        windows.failed(records);
         if (firstFailure.get() == null) {
             firstFailure.compareAndSet(null, cause.get());
         }
@@ -184,42 +134,22 @@ public final class ProducerStats {
      * {@code N records sent, X records/sec (Y MB/sec), A ms avg latency, M ms max latency.}
      */
     public String windowLine() {
-        return (window != null ? window : new ProgressWindow()).line(acked.get(), bytes.sum());
+        return windows.progressLine(acked.get(), all.bytes());
     }
 
     /** The figures so far, consistent enough for a summary (the counters are read one by one). */
     public Summary summary() {
-        long last = lastAckNanos.get();
-        return new Summary(
-                        latencyMicros.copy(),
-                        failed.sum(),
-                        bytes.sum(),
-                        seconds(firstSendNanos.get(), last),
-                        firstFailure.get())
-                .paced(schedule, scheduled);
+        return all.summary(failed.sum(), firstFailure.get(), lastAckNanos.get(), schedule);
     }
 
     /** The records after the warm-up, from the first of them to the last ack; null without a warm-up. */
     public Summary steadySummary() {
-        if (!warmup.isSet()) {
-            return null;
-        }
-        return new Summary(
-                        steadyMicros.copy(),
-                        0,
-                        steadyBytes.sum(),
-                        seconds(steadyFirstSendNanos.get(), lastAckNanos.get()),
-                        null)
-                .paced(schedule, steadyScheduled);
+        return warmup.isSet() ? steady.summary(0, null, lastAckNanos.get(), schedule) : null;
     }
 
     /** nanoTime of the first send (of the steady state when {@code steady}) and of the last ack. */
     public long[] window(boolean steady) {
-        return new long[] {(steady ? steadyFirstSendNanos : firstSendNanos).get(), lastAckNanos.get()};
-    }
-
-    private static double seconds(long firstNanos, long lastNanos) {
-        return firstNanos == Long.MAX_VALUE || lastNanos <= firstNanos ? 0 : (lastNanos - firstNanos) / 1e9;
+        return new long[] {(steady ? this.steady : all).firstSendNanos(), lastAckNanos.get()};
     }
 
     /** A snapshot, printed in kafka-producer-perf-test's final format. */

@@ -1,317 +1,177 @@
 package io.github.jmeterkafka.sampler.admin;
 
-import static io.github.jmeterkafka.sampler.admin.AdminInput.configMap;
-import static io.github.jmeterkafka.sampler.admin.AdminInput.topicList;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.AWAY_FROM;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.BROKERS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.CONFIG_BROKERS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.CONFIG_CHANGES;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.CONFIG_NAMES;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.CONFIG_TOPICS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.GROUP_ID;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.IGNORE_EXISTING;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.IGNORE_MISSING;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.LAG_CONDITION;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.LAG_TOPICS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.PARTITIONS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.PARTITIONS_OR_ALL;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.PARTITIONS_TO_MOVE;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.REPLICATION_FACTOR;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.SHARE_GROUP_ID;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.SHARE_START;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.THROTTLE;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.TOPICS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.TOPICS_OR_ALL;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.TOPIC_CONFIGS;
+import static io.github.jmeterkafka.sampler.admin.AdminInputs.TOTAL_PARTITIONS;
 
-import io.github.jmeterkafka.client.ShareGroupOperations;
-import io.github.jmeterkafka.input.Fields;
-import io.github.jmeterkafka.input.InvalidInputException;
+import io.github.jmeterkafka.client.AdminOperations;
 import io.github.jmeterkafka.input.Tagged;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Function;
 import org.apache.kafka.common.ElectionType;
 
 /**
- * The Kafka Admin's operations, one per drop-down choice: each reads and checks the fields it
- * needs before anything is timed, says its settings for the sampler data, and makes its call.
+ * The Kafka Admin's operations, one per drop-down choice, each declared as data: the fields it reads (checked
+ * before anything is timed, and shown one a line in the sampler data), its Kafka call, the response made of the
+ * call's result, and whether a sample of it marks an event.
  */
 public enum AdminOperation implements Tagged {
-    CREATE_TOPIC("operation.createTopic") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> names = topicList(s, true);
-            Optional<Integer> n = optionalPositive("partitions", s.getPartitions());
-            Optional<Integer> rf = optionalPositive("replication factor", s.getReplicationFactor());
-            if (rf.isPresent() && rf.get() > Short.MAX_VALUE) {
-                throw new InvalidInputException("replication factor is too large: " + rf.get());
-            }
-            Optional<Short> rfShort = rf.map(Integer::shortValue);
-            Map<String, String> configs = configMap(s);
-            boolean ignoreExisting = s.isIgnoreExisting();
-            return ops -> AdminResponse.created(ops.createTopics(names, n, rfShort, configs, ignoreExisting));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "topics: " + s.getTopics().trim() + "\npartitions: " + blankAsDefault(s.getPartitions())
-                    + "\nreplication factor: " + blankAsDefault(s.getReplicationFactor())
-                    + (s.getTopicConfigs().isEmpty() ? "" : "\nconfigs: " + configMap(s)) + "\nignore existing: "
-                    + s.isIgnoreExisting() + "\n";
-        }
-    },
-    DELETE_TOPIC("operation.deleteTopic") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> names = topicList(s, true);
-            boolean ignoreMissing = s.isIgnoreMissing();
-            return ops -> AdminResponse.deleted(ops.deleteTopics(names, ignoreMissing));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "topics: " + s.getTopics().trim() + "\nignore missing: " + s.isIgnoreMissing() + "\n";
-        }
-    },
-    DESCRIBE_TOPIC("operation.describeTopic") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> names = topicList(s, true);
-            return ops -> AdminResponse.described(ops.describeTopics(names));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "topics: " + s.getTopics().trim() + "\n";
-        }
-    },
-    LIST_TOPICS("operation.listTopics") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            return ops -> AdminResponse.listed(ops.listTopics());
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "";
-        }
-    },
-    ADD_PARTITIONS("operation.addPartitions") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> names = topicList(s, true);
-            int total = Fields.positiveInt("partitions", Fields.required("partitions", s.getPartitions()), 1);
-            return ops -> AdminResponse.partitionsAdded(ops.addPartitions(names, total));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "topics: " + s.getTopics().trim() + "\npartitions: "
-                    + s.getPartitions().trim() + "\n";
-        }
-    },
-    CONSUMER_GROUP_LAG("operation.consumerGroupLag") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            String group = Fields.required("group id", s.getGroupId());
-            List<String> names = topicList(s, false);
-            return ops -> AdminResponse.lag(ops.consumerGroupLag(group, names));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "group: " + s.getGroupId().trim()
-                    + (s.getTopics().isBlank()
-                            ? ""
-                            : "\ntopics: " + s.getTopics().trim()) + "\n";
-        }
-    },
-    WAIT_FOR_LAG("operation.waitForLag") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            String group = Fields.required("group id", s.getGroupId());
-            List<String> names = topicList(s, false);
-            Matcher m = LAG_CONDITION.matcher(s.getLagCondition().trim());
-            if (!m.matches()) {
-                throw new InvalidInputException("lag condition must be '>= N' or '<= N' (N records), not '"
-                        + s.getLagCondition().trim() + "'");
-            }
-            long n = Fields.nonNegativeLong("lag condition", m.group(2));
-            boolean atLeast = m.group(1).equals(">=");
-            String condition = m.group(1) + " " + n;
-            return ops ->
-                    AdminResponse.lag(ops.awaitGroupLag(group, names, lag -> atLeast ? lag >= n : lag <= n, condition));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return CONSUMER_GROUP_LAG.settings(s) + "lag condition: "
-                    + s.getLagCondition().trim() + "\n";
-        }
-    },
-    SHARE_GROUP("operation.shareGroup") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            String group = Fields.required("group id", s.getGroupId());
-            return ops -> AdminResponse.shareGroup(ops.shareGroups().describe(group));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "share group: " + s.getGroupId().trim() + "\n";
-        }
-    },
-    SHARE_GROUP_START("operation.shareGroupStart") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            String group = Fields.required("group id", s.getGroupId());
-            String start = Fields.required("share group start", s.getShareGroupStart());
-            if (!start.equals("earliest") && !start.equals("latest") && !start.startsWith("by_duration:")) {
-                throw new InvalidInputException(
-                        "share group start must be earliest, latest or by_duration:<ISO-8601 duration>, not '" + start
-                                + "'");
-            }
-            return ops -> {
-                ops.shareGroups().setStart(group, start);
-                return new AdminResponse(
-                        "share group " + group + " starts at " + start,
-                        ShareGroupOperations.SHARE_START + "=" + start + " on group " + group + "\n",
-                        Map.of());
-            };
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "share group: " + s.getGroupId().trim() + "\nstart: "
-                    + s.getShareGroupStart().trim() + "\n";
-        }
-    },
-    DESCRIBE_CLUSTER("operation.describeCluster") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> names = topicList(s, false);
-            return ops -> ClusterResponse.described(ops.cluster().describe(names));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "topics: " + (s.getTopics().isBlank() ? "all" : s.getTopics().trim()) + "\n";
-        }
-    },
-    ELECT_PREFERRED("operation.electPreferred") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            return elect(s, ElectionType.PREFERRED);
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "partitions: "
-                    + (s.getTopics().isBlank() ? "all" : s.getTopics().trim()) + "\n";
-        }
-    },
-    ELECT_UNCLEAN("operation.electUnclean") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            return elect(s, ElectionType.UNCLEAN);
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return ELECT_PREFERRED.settings(s);
-        }
-    },
-    WAIT_FOR_IN_SYNC("operation.waitForInSync") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> names = topicList(s, false);
-            return ops -> ClusterResponse.described(ops.cluster().awaitInSync(names));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return DESCRIBE_CLUSTER.settings(s);
-        }
-    },
-    REASSIGN_PARTITIONS("operation.reassignPartitions") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> partitions = topicList(s, true);
-            String brokers = Fields.required("brokers", s.getBrokers());
-            OptionalLong throttle = s.getThrottle().isBlank()
-                    ? OptionalLong.empty()
-                    : OptionalLong.of(Fields.nonNegativeLong("throttle", s.getThrottle()));
-            return ops ->
-                    ClusterResponse.moved("reassigned", ops.replicaMoves().reassign(partitions, brokers, throttle));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return "partitions: " + s.getTopics().trim() + "\nbrokers: "
-                    + s.getBrokers().trim() + "\nthrottle: "
-                    + (s.getThrottle().isBlank() ? "none" : s.getThrottle().trim() + " bytes/s") + "\n";
-        }
-    },
-    MOVE_LEADERS("operation.moveLeaders") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> partitions = topicList(s, false);
-            return ops ->
-                    ClusterResponse.moved("leaders moved", ops.replicaMoves().moveLeaders(partitions));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return ELECT_PREFERRED.settings(s);
-        }
-    },
-    WAIT_FOR_LEADER_CHANGE("operation.waitForLeaderChange") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> partitions = topicList(s, false);
-            OptionalInt awayFrom = s.getBrokers().isBlank()
-                    ? OptionalInt.empty()
-                    : OptionalInt.of(Fields.nonNegativeInt("brokers", s.getBrokers()));
-            return ops -> ClusterResponse.moved(
-                    "leaders changed", ops.replicaMoves().awaitLeaderChange(partitions, awayFrom));
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return ELECT_PREFERRED.settings(s) + "away from: "
-                    + (s.getBrokers().isBlank()
-                            ? "each partition's leader at the start"
-                            : "broker " + s.getBrokers().trim())
-                    + "\n";
-        }
-    },
-    ALTER_CONFIGS("operation.alterConfigs") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> topics = topicList(s, false);
-            String brokers = s.getBrokers();
-            Map<String, String> changes = configMap(s);
-            return ops ->
-                    ClusterResponse.configs("altered", ops.configs().alter(topics, brokers, changes), changes.keySet());
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return DESCRIBE_CONFIGS.settings(s) + "configs: " + configMap(s) + "\n";
-        }
-    },
-    DESCRIBE_CONFIGS("operation.describeConfigs") {
-        @Override
-        public AdminCall prepare(AdminFields s) {
-            List<String> topics = topicList(s, false);
-            String brokers = s.getBrokers();
-            Set<String> names = configMap(s).keySet();
-            return ops -> ClusterResponse.configs("described", ops.configs().describe(topics, brokers), names);
-        }
-
-        @Override
-        public String settings(AdminFields s) {
-            return s.getBrokers().isBlank()
-                    ? "topics: " + s.getTopics().trim() + "\n"
-                    : "brokers: " + s.getBrokers().trim() + "\n";
-        }
-    };
-
-    private static final Pattern LAG_CONDITION = Pattern.compile("(>=|<=)\\s*(\\d+)");
-
-    // what changes the cluster under load: each sample is an event the samplers' figures are split at
-    private static final Set<AdminOperation> EVENTS =
-            java.util.EnumSet.of(ELECT_PREFERRED, ELECT_UNCLEAN, REASSIGN_PARTITIONS, MOVE_LEADERS, ALTER_CONFIGS);
+    CREATE_TOPIC(
+            "operation.createTopic",
+            Event.NONE,
+            List.of(TOPICS, PARTITIONS, REPLICATION_FACTOR, TOPIC_CONFIGS, IGNORE_EXISTING),
+            (ops, in) -> ops.createTopics(
+                    in.get(TOPICS),
+                    in.get(PARTITIONS),
+                    in.get(REPLICATION_FACTOR),
+                    in.get(TOPIC_CONFIGS),
+                    in.get(IGNORE_EXISTING)),
+            Response.of(AdminResponse::created)),
+    DELETE_TOPIC(
+            "operation.deleteTopic",
+            Event.NONE,
+            List.of(TOPICS, IGNORE_MISSING),
+            (ops, in) -> ops.deleteTopics(in.get(TOPICS), in.get(IGNORE_MISSING)),
+            Response.of(AdminResponse::deleted)),
+    DESCRIBE_TOPIC(
+            "operation.describeTopic",
+            Event.NONE,
+            List.of(TOPICS),
+            (ops, in) -> ops.describeTopics(in.get(TOPICS)),
+            Response.of(AdminResponse::described)),
+    LIST_TOPICS(
+            "operation.listTopics",
+            Event.NONE,
+            List.of(),
+            (ops, in) -> ops.listTopics(),
+            Response.of(AdminResponse::listed)),
+    ADD_PARTITIONS(
+            "operation.addPartitions",
+            Event.NONE,
+            List.of(TOPICS, TOTAL_PARTITIONS),
+            (ops, in) -> ops.addPartitions(in.get(TOPICS), in.get(TOTAL_PARTITIONS)),
+            Response.of(AdminResponse::partitionsAdded)),
+    CONSUMER_GROUP_LAG(
+            "operation.consumerGroupLag",
+            Event.NONE,
+            List.of(GROUP_ID, LAG_TOPICS),
+            (ops, in) -> ops.consumerGroupLag(in.get(GROUP_ID), in.get(LAG_TOPICS)),
+            Response.of(AdminResponse::lag)),
+    WAIT_FOR_LAG(
+            "operation.waitForLag",
+            Event.NONE,
+            List.of(GROUP_ID, LAG_TOPICS, LAG_CONDITION),
+            (ops, in) -> ops.awaitGroupLag(
+                    in.get(GROUP_ID),
+                    in.get(LAG_TOPICS),
+                    in.get(LAG_CONDITION)::holds,
+                    in.get(LAG_CONDITION).text()),
+            Response.of(AdminResponse::lag)),
+    SHARE_GROUP(
+            "operation.shareGroup",
+            Event.NONE,
+            List.of(SHARE_GROUP_ID),
+            (ops, in) -> ops.shareGroups().describe(in.get(SHARE_GROUP_ID)),
+            Response.of(AdminResponse::shareGroup)),
+    SHARE_GROUP_START(
+            "operation.shareGroupStart",
+            Event.NONE,
+            List.of(SHARE_GROUP_ID, SHARE_START),
+            (ops, in) -> {
+                ops.shareGroups().setStart(in.get(SHARE_GROUP_ID), in.get(SHARE_START));
+                return null;
+            },
+            (none, in) -> AdminResponse.shareGroupStarted(in.get(SHARE_GROUP_ID), in.get(SHARE_START))),
+    DESCRIBE_CLUSTER(
+            "operation.describeCluster",
+            Event.NONE,
+            List.of(TOPICS_OR_ALL),
+            (ops, in) -> ops.cluster().describe(in.get(TOPICS_OR_ALL)),
+            Response.of(ClusterResponse::described)),
+    ELECT_PREFERRED(
+            "operation.electPreferred",
+            Event.MARKED,
+            List.of(PARTITIONS_OR_ALL),
+            (ops, in) -> ops.cluster().electLeaders(ElectionType.PREFERRED, in.get(PARTITIONS_OR_ALL)),
+            Response.of(r -> ClusterResponse.elected(ElectionType.PREFERRED, r))),
+    ELECT_UNCLEAN(
+            "operation.electUnclean",
+            Event.MARKED,
+            List.of(PARTITIONS_OR_ALL),
+            (ops, in) -> ops.cluster().electLeaders(ElectionType.UNCLEAN, in.get(PARTITIONS_OR_ALL)),
+            Response.of(r -> ClusterResponse.elected(ElectionType.UNCLEAN, r))),
+    WAIT_FOR_IN_SYNC(
+            "operation.waitForInSync",
+            Event.NONE,
+            List.of(TOPICS_OR_ALL),
+            (ops, in) -> ops.cluster().awaitInSync(in.get(TOPICS_OR_ALL)),
+            Response.of(ClusterResponse::described)),
+    REASSIGN_PARTITIONS(
+            "operation.reassignPartitions",
+            Event.MARKED,
+            List.of(PARTITIONS_TO_MOVE, BROKERS, THROTTLE),
+            (ops, in) -> ops.replicaMoves().reassign(in.get(PARTITIONS_TO_MOVE), in.get(BROKERS), in.get(THROTTLE)),
+            Response.of(r -> ClusterResponse.moved("reassigned", r))),
+    MOVE_LEADERS(
+            "operation.moveLeaders",
+            Event.MARKED,
+            List.of(PARTITIONS_OR_ALL),
+            (ops, in) -> ops.replicaMoves().moveLeaders(in.get(PARTITIONS_OR_ALL)),
+            Response.of(r -> ClusterResponse.moved("leaders moved", r))),
+    WAIT_FOR_LEADER_CHANGE(
+            "operation.waitForLeaderChange",
+            Event.NONE,
+            List.of(PARTITIONS_OR_ALL, AWAY_FROM),
+            (ops, in) -> ops.replicaMoves().awaitLeaderChange(in.get(PARTITIONS_OR_ALL), in.get(AWAY_FROM)),
+            Response.of(r -> ClusterResponse.moved("leaders changed", r))),
+    ALTER_CONFIGS(
+            "operation.alterConfigs",
+            Event.MARKED,
+            List.of(CONFIG_TOPICS, CONFIG_BROKERS, CONFIG_CHANGES),
+            (ops, in) -> ops.configs().alter(in.get(CONFIG_TOPICS), in.get(CONFIG_BROKERS), in.get(CONFIG_CHANGES)),
+            (r, in) ->
+                    ClusterResponse.configs("altered", r, in.get(CONFIG_CHANGES).keySet())),
+    DESCRIBE_CONFIGS(
+            "operation.describeConfigs",
+            Event.NONE,
+            List.of(CONFIG_TOPICS, CONFIG_BROKERS, CONFIG_NAMES),
+            (ops, in) -> ops.configs().describe(in.get(CONFIG_TOPICS), in.get(CONFIG_BROKERS)),
+            (r, in) -> ClusterResponse.configs("described", r, in.get(CONFIG_NAMES)));
 
     private final String tag;
+    private final boolean marksEvent;
+    // an unmodifiable list of records of stateless functions, and a function of stateless ones: immutable, but
+    // error-prone knows only its own and Guava's immutable types
+    @SuppressWarnings("ImmutableEnumChecker")
+    private final List<AdminInput<?>> inputs;
 
-    AdminOperation(String tag) {
+    @SuppressWarnings("ImmutableEnumChecker")
+    private final Function<InputValues, AdminCall> call;
+
+    <R> AdminOperation(String tag, Event event, List<AdminInput<?>> inputs, KafkaCall<R> call, Response<R> response) {
         this.tag = tag;
+        this.marksEvent = event == Event.MARKED;
+        this.inputs = inputs;
+        this.call = in -> ops -> response.make(call.run(ops, in), in);
     }
 
     @Override
@@ -321,26 +181,43 @@ public enum AdminOperation implements Tagged {
 
     /** Whether a sample of it marks an event (see measure/EventMarks). */
     public boolean marksEvent() {
-        return EVENTS.contains(this);
+        return marksEvent;
     }
 
     /** Reads and checks the fields this operation needs; throws InvalidInputException. */
-    public abstract AdminCall prepare(AdminFields s);
+    public AdminCall prepare(AdminFields s) {
+        return call.apply(InputValues.read(inputs, s));
+    }
 
     /** This operation's fields for the sampler data, one per line. */
-    public abstract String settings(AdminFields s);
-
-    /** Topics ({@code orders}) or partitions ({@code orders:3}) from the topics field; blank: every partition. */
-    private static AdminCall elect(AdminFields s, ElectionType type) {
-        List<String> partitions = topicList(s, false);
-        return ops -> ClusterResponse.elected(type, ops.cluster().electLeaders(type, partitions));
+    public String settings(AdminFields s) {
+        StringBuilder out = new StringBuilder();
+        for (AdminInput<?> input : inputs) {
+            out.append(input.line(s));
+        }
+        return out.toString();
     }
 
-    private static Optional<Integer> optionalPositive(String field, String text) {
-        return text.isBlank() ? Optional.empty() : Optional.of(Fields.positiveInt(field, text, 1));
+    /** Whether a sample changes the cluster under load: an event the samplers' figures are split at. */
+    private enum Event {
+        NONE,
+        MARKED
     }
 
-    private static String blankAsDefault(String text) {
-        return text.isBlank() ? "broker default" : text.trim();
+    /** The Kafka call, on the values the operation's inputs read. */
+    @FunctionalInterface
+    private interface KafkaCall<R> {
+        R run(AdminOperations ops, InputValues in) throws Exception;
+    }
+
+    /** The response a call's result makes. */
+    @FunctionalInterface
+    private interface Response<R> {
+        AdminResponse make(R result, InputValues in);
+
+        /** A response of the result alone. */
+        static <R> Response<R> of(Function<R, AdminResponse> factory) {
+            return (result, in) -> factory.apply(result);
+        }
     }
 }

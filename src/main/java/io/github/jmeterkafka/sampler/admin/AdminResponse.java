@@ -2,6 +2,7 @@ package io.github.jmeterkafka.sampler.admin;
 
 import io.github.jmeterkafka.client.GroupLag;
 import io.github.jmeterkafka.client.PartitionCounts;
+import io.github.jmeterkafka.client.ShareGroupOperations;
 import io.github.jmeterkafka.client.ShareGroupView;
 import io.github.jmeterkafka.client.TopicChanges;
 import java.util.ArrayList;
@@ -165,6 +166,14 @@ public record AdminResponse(String message, String details, Map<String, String> 
         List<String> ids = new ArrayList<>();
         nodes.forEach(n -> ids.add(nodeId(n)));
         return "[" + String.join(", ", ids) + "]";
+    }
+
+    /** A share group's start, as set. */
+    static AdminResponse shareGroupStarted(String group, String start) {
+        return new AdminResponse(
+                "share group " + group + " starts at " + start,
+                ShareGroupOperations.SHARE_START + "=" + start + " on group " + group + "\n",
+                Map.of());
     }
 
     /** Values {@code members}, {@code lag} (total) and {@code lag_<topic>_<partition>}. */
