@@ -1,5 +1,6 @@
 package io.github.jmeterkafka.bench;
 
+import io.github.jmeterkafka.harness.SummaryText;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,8 +28,6 @@ final class FaultCase {
 
     private static final Pattern DELIVERY =
             Pattern.compile("delivery: (\\d+) records verified from \\d+ producers, (\\d+) missing, (\\d+) duplicated");
-    private static final Pattern EVENT = Pattern.compile(
-            "event \\d+ of \\d+, '[^']+' at .*?; \\d+ failed(?:, \\d+ retried by the connection's producers)?\\.");
 
     /**
      * One run.
@@ -80,7 +79,8 @@ final class FaultCase {
     /** The producer's event lines (the consumers' follow their delivery line, and are left out here). */
     static List<String> events(String out) {
         String producer = out.substring(out.indexOf(TITLE), Math.max(out.indexOf(TITLE), out.indexOf("delivery: ")));
-        return EVENT.matcher(producer)
+        return SummaryText.EVENT
+                .matcher(producer)
                 .results()
                 .map(java.util.regex.MatchResult::group)
                 .toList();

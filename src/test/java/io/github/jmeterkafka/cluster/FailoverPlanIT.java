@@ -7,6 +7,7 @@ import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Jtl;
 import io.github.jmeterkafka.harness.KafkaCluster;
 import io.github.jmeterkafka.harness.SharedCluster;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,15 +34,8 @@ import org.junit.jupiter.api.Test;
 class FailoverPlanIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/failover.jmx");
     private static final Pattern SENT = Pattern.compile("(\\d+) records sent, [\\d.]+ records/sec");
-    private static final Pattern EVENT = Pattern.compile(
-            "event (\\d) of (\\d), '([^']+)' at [^:]+:[^:]+:[^ ]+ for [\\d.]+ s: (\\d+) records in flight at the mark;"
-                    + " longest stall ([\\d.]+) ms \\(corrected max of the records due after the mark\\), (recovered in"
-                    + " [\\d.]+ s|not recovered|recovery not known)[^;]*; (\\d+) records due: corrected \\d+ ms 50th, \\d+"
-                    + " ms 99th, (\\d+) ms 99.9th, \\d+ ms 99.99th; (\\d+) failed(?:, (\\d+) retried by the connection's"
-                    + " producers)?\\.");
-    private static final Pattern DELIVERY_EVENT = Pattern.compile(
-            "event (\\d) of (\\d), '([^']+)': of the records sent from its mark to the (?:next|end), (\\d+) missing, (\\d+)"
-                    + " duplicated\\.");
+    private static final Pattern EVENT = SummaryText.EVENT;
+    private static final Pattern DELIVERY_EVENT = SummaryText.DELIVERY_EVENT;
 
     private static KafkaCluster cluster;
     private static Admin admin;

@@ -45,6 +45,22 @@ public final class SummaryText {
             + " (\\d+) ms 99\\.99th; corrected (\\d+) ms 50th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, (\\d+) ms 99\\.99th,"
             + " ([\\d.]+) ms max\\.");
     private static final String CONSUMER_HEADER = "start.time, end.time, data.consumed.in.MB";
+    /**
+     * A producer's event line: its window's in-flight records, stall and recovery (groups 5 and 6 null when no record
+     * due in it was acknowledged), due records and failures.
+     */
+    public static final Pattern EVENT = Pattern.compile(
+            "event (\\d) of (\\d), '([^']+)' at [^:]+:[^:]+:[^ ]+ for [\\d.]+ s: (\\d+) records in flight at the mark;"
+                    + " (?:longest stall ([\\d.]+) ms \\((?:corrected|send to ack) max of the records due after the mark\\),"
+                    + " (recovered in [\\d.]+ s|not recovered|recovery not known)[^;]*|stall not known: no record due after"
+                    + " the mark was acknowledged); (\\d+) records due: (?:corrected|send to ack) \\d+ ms 50th, \\d+ ms 99th,"
+                    + " (\\d+) ms 99.9th, \\d+ ms 99.99th; (\\d+) failed(?:, (\\d+) retried by the connection's"
+                    + " producers)?\\.");
+    /** A verifying consumer's event line: what of the records sent in the window was missing or duplicated. */
+    public static final Pattern DELIVERY_EVENT = Pattern.compile(
+            "event (\\d) of (\\d), '([^']+)': of the records sent from its mark to the (?:next|end), (\\d+) missing, (\\d+)"
+                    + " duplicated\\.");
+
     private static final Pattern TITLE = Pattern.compile("summary for '.*'(?: over \\d+ servers)?:$");
     // JMeter's summariser, its end of run, a jmeter.log entry: not part of a summary
     private static final Pattern JMETER_LINE = Pattern.compile(
@@ -57,7 +73,9 @@ public final class SummaryText {
             Pattern.compile("send delay \\(intended"), SEND_DELAY,
             Pattern.compile("end-to-end latency: [\\d.]+ ms"), END_TO_END,
             Pattern.compile("delivery: \\d+ records"), DELIVERY,
-            Pattern.compile("step \\d+ of \\d+, "), STEP);
+            Pattern.compile("step \\d+ of \\d+, "), STEP,
+            Pattern.compile("event \\d+ of \\d+, '[^']+' at "), EVENT,
+            Pattern.compile("event \\d+ of \\d+, '[^']+': of the records"), DELIVERY_EVENT);
 
     /**
      * Why a summary line shown somewhere (a doc) is not in the form the code prints it; empty when it is, or when it

@@ -145,5 +145,23 @@ class SummaryTextTest {
         assertThat(SummaryText.notInItsForm("delivery: 10 records verified from 1 producers, 0 missing."))
                 .isPresent();
         assertThat(SummaryText.notInItsForm("anything else")).isEmpty();
+        // event lines, as the code prints them and cut short
+        String event = "event 2 of 2, 'Start the broker' at 2026-12-07 10:29:34:114 for 18.5 s: 8093 records in flight"
+                + " at the mark; longest stall 10731.52 ms (corrected max of the records due after the mark), not"
+                + " recovered in its 18.5 s (per-second corrected p99 back within 2x (or +10 ms) of the minute before's"
+                + " 194 ms); 34426 records due: corrected 3303 ms 50th, 10625 ms 99th, 10723 ms 99.9th, 10731 ms"
+                + " 99.99th; 0 failed, 0 retried by the connection's producers.";
+        assertThat(SummaryText.notInItsForm(event)).isEmpty();
+        assertThat(SummaryText.notInItsForm(
+                        event.replace("(corrected max of the records due after the mark)", "(...)")))
+                .isPresent();
+        String unacked = "event 1 of 1, 'Stop' at 2026-12-07 10:29:34:114 for 2.0 s: 3 records in flight at the mark;"
+                + " stall not known: no record due after the mark was acknowledged; 0 records due: send to ack 0 ms 50th,"
+                + " 0 ms 99th, 0 ms 99.9th, 0 ms 99.99th; 0 failed.";
+        assertThat(SummaryText.notInItsForm(unacked)).isEmpty();
+        assertThat(SummaryText.notInItsForm(
+                        "event 1 of 2, 'Stop a broker': of the records sent from its mark to the next, 0 missing, 0"
+                                + " duplicated."))
+                .isEmpty();
     }
 }
