@@ -18,9 +18,16 @@ import org.HdrHistogram.Histogram;
  * @param endEpochMs the window's end
  * @param latencies  of the records due in the window (by their intended send time; by their send when not paced)
  * @param recovery   how long the per-interval p99 took to come back; null without intervals before the mark
+ * @param words      what the sampler calls its records and their latency
  */
 public record EventFigures(
-        EventMarks.Mark mark, int of, long endEpochMs, Counts counts, DueLatencies latencies, Recovery recovery) {
+        EventMarks.Mark mark,
+        int of,
+        long endEpochMs,
+        Counts counts,
+        DueLatencies latencies,
+        Recovery recovery,
+        WindowWords words) {
 
     /** An event row's part: "event 1: <name>", ... */
     public static final String PART = "event ";
@@ -48,13 +55,15 @@ public record EventFigures(
      */
     public record Counts(long inFlight, long due, long failed, long retried) {}
 
-    /** Records each event window's figures as records are acknowledged. Thread-safe. */
+    /** Records each event window's figures as records are done. Thread-safe. */
     static final class Tally {
         private final Supplier<List<EventMarks.Mark>> marks;
+        private final WindowWords words;
         private final ConcurrentHashMap<Integer, Window> windows = new ConcurrentHashMap<>();
 
-        Tally(Supplier<List<EventMarks.Mark>> marks) {
+        Tally(Supplier<List<EventMarks.Mark>> marks, WindowWords words) {
             this.marks = marks;
+            this.words = words;
         }
 
         private static final class Window {
@@ -124,7 +133,8 @@ public record EventFigures(
                         end,
                         new Counts(w.inFlight.sum(), w.due.sum(), w.failed.sum(), retried),
                         new DueLatencies(w.latency.copy(), paced ? w.paced.snapshot(SendSchedule.Behind.NONE) : null),
-                        recovery(m.epochMs(), end, intervals)));
+                        recovery(m.epochMs(), end, intervals),
+                        words));
             }
             return out;
         }
@@ -199,19 +209,20 @@ public record EventFigures(
      */
     public String line() {
         Histogram s = stalls();
-        String what = latencies.paced() != null ? "corrected" : "send to ack";
+        String what = latencies.paced() != null ? "corrected" : words.latency();
         // nothing due after the mark was acknowledged (a stall or senders behind to the run's end): no stall to measure
         String stall = s.getTotalCount() > 0
                 ? String.format(
                         Locale.ROOT,
-                        "longest stall %.2f ms (%s max of the records due after the mark), %s",
+                        "longest stall %.2f ms (%s max of the %s due after the mark), %s",
                         s.getMaxValue() / 1000.0,
                         what,
+                        words.items(),
                         recoveryText(what))
-                : "stall not known: no record due after the mark was acknowledged";
+                : "stall not known: no " + words.item() + " due after the mark was " + words.done();
         return String.format(
                 Locale.ROOT,
-                "event %d of %d, '%s' at %s for %.1f s: %d records in flight at the mark; %s; %d records due: %s %d"
+                "event %d of %d, '%s' at %s for %.1f s: %d %s in flight at the mark; %s; %d %s due: %s %d"
                         + " ms 50th, %d ms 99th, %d ms 99.9th, %d ms 99.99th; %d failed%s.",
                 mark.number(),
                 of,
@@ -219,8 +230,10 @@ public record EventFigures(
                 SummaryRow.time(mark.epochMs()),
                 seconds(),
                 counts.inFlight(),
+                words.items(),
                 stall,
                 counts.due(),
+                words.items(),
                 what,
                 s.getValueAtPercentile(50) / 1000,
                 s.getValueAtPercentile(99) / 1000,
@@ -248,7 +261,7 @@ public record EventFigures(
 
     /** The window as a summary row: part "event N: name", its time, records, failed, latencies, in flight, recovery. */
     public SummaryRow row(String label) {
-        SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, part())
+        SummaryRow row = new SummaryRow(words.kind(), label, part())
                 .put(SummaryRow.Column.RECORDS, counts.due())
                 .put(SummaryRow.Column.FAILED, counts.failed())
                 .put(SummaryRow.Column.SECONDS, seconds(), 3)

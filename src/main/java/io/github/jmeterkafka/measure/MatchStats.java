@@ -1,11 +1,10 @@
 package io.github.jmeterkafka.measure;
 
+import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -27,12 +26,14 @@ public final class MatchStats {
                 "request-reply",
                 "Kafka Request-Reply",
                 new CountWords("requests", "replies", "foreign", "duplicate replies", "failed requests"),
-                new LatencyWords("round trip", "round-trip")),
+                new LatencyWords("round trip", "round-trip"),
+                new WindowWords("request-reply", "request", "round trip", "answered")),
         AWAIT(
                 "await",
                 "Kafka Await",
                 new CountWords("awaited", "matched", "unmatched", "duplicate records", "failed awaits"),
-                new LatencyWords("latency", "await"));
+                new LatencyWords("latency", "await"),
+                new WindowWords("await", "await", "await latency", "matched"));
 
         /** The summary row's kind. */
         public final String id;
@@ -40,12 +41,15 @@ public final class MatchStats {
         public final String title;
         public final CountWords countWords;
         public final LatencyWords latencyWords;
+        /** What its step and event lines and rows call it. */
+        public final WindowWords windowWords;
 
-        Kind(String id, String title, CountWords countWords, LatencyWords latencyWords) {
+        Kind(String id, String title, CountWords countWords, LatencyWords latencyWords, WindowWords windowWords) {
             this.id = id;
             this.title = title;
             this.countWords = countWords;
             this.latencyWords = latencyWords;
+            this.windowWords = windowWords;
         }
 
         /** The kind with this summary-row id, or null for a producer's or consumer's. */
@@ -70,27 +74,23 @@ public final class MatchStats {
 
     private final Kind kind;
 
-    private final ConcurrentHistogram roundTripMicros = new ConcurrentHistogram(3);
     private final LongAdder requests = new LongAdder();
-    private final LongAdder bytes = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
     private final LongAdder late = new LongAdder();
     private final LongAdder duplicate = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder abandoned = new LongAdder();
-    private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
-    private final AtomicLong lastReplyNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
-    private volatile IntervalLog intervals;
-    private volatile SendSchedule schedule;
-    private final ScheduleFigures.Recorder scheduled = new ScheduleFigures.Recorder();
+    private final Windows windows;
 
     public MatchStats() {
-        this(Kind.REQUEST_REPLY);
+        this(Kind.REQUEST_REPLY, Warmup.NONE);
     }
 
-    public MatchStats(Kind kind) {
+    /** @param warmup what the steady state leaves out */
+    public MatchStats(Kind kind, Warmup warmup) {
         this.kind = kind;
+        this.windows = new Windows(kind.windowWords, warmup, false);
     }
 
     public Kind kind() {
@@ -99,17 +99,25 @@ public final class MatchStats {
 
     /** Every round trip from now on also goes into {@code log}. */
     public void logIntervals(IntervalLog log) {
-        intervals = log;
+        windows.logIntervals(log);
     }
 
-    /** The requests are sent on {@code schedule}: their round trip from the intended send time is kept too. */
+    /**
+     * The requests are sent on {@code schedule}: their round trip from the intended send time is kept too, and per
+     * step when its profile has steps.
+     */
     public void pacedBy(SendSchedule schedule) {
-        this.schedule = schedule;
+        windows.pacedBy(schedule);
+    }
+
+    /** From now on, the round trips are also kept per window of the events {@code marks} gives. */
+    public void watchEvents(Supplier<List<EventMarks.Mark>> marks) {
+        windows.watchEvents(marks);
     }
 
     /** {@code n} requests are about to be sent. */
     public void sending(long nanos, int n) {
-        firstSendNanos.accumulateAndGet(nanos, Math::min);
+        windows.sending(nanos);
         requests.add(n);
     }
 
@@ -119,23 +127,7 @@ public final class MatchStats {
      * @param intendedNanos when the schedule meant the request to be sent; {@code sendNanos} when not paced
      */
     public void replied(long intendedNanos, long sendNanos, long replyNanos, long valueBytes) {
-        long micros = Math.max(0, (replyNanos - sendNanos) / 1000);
-        roundTripMicros.recordValue(micros);
-        bytes.add(valueBytes);
-        lastReplyNanos.accumulateAndGet(replyNanos, Math::max);
-        boolean paced = schedule != null;
-        long corrected = Math.max(micros, (replyNanos - intendedNanos) / 1000);
-        long delay = Math.max(0, (sendNanos - intendedNanos) / 1000);
-        if (paced) {
-            scheduled.record(corrected, delay);
-        }
-        IntervalLog log = intervals;
-        if (log != null) {
-            log.record(micros, valueBytes);
-            if (paced) {
-                log.scheduled(corrected, delay);
-            }
-        }
+        windows.done(intendedNanos, sendNanos, replyNanos, valueBytes);
     }
 
     public void timedOut(int n) {
@@ -165,10 +157,7 @@ public final class MatchStats {
     }
 
     private void unanswered(int n) {
-        IntervalLog log = intervals;
-        if (log != null) {
-            log.failed(n);
-        }
+        windows.failed(n);
     }
 
     /** A reply to a request that had timed out. */
@@ -181,9 +170,9 @@ public final class MatchStats {
         duplicate.increment();
     }
 
-    /** nanoTime of the first send and of the last reply: the run's window. */
-    public long[] window() {
-        return new long[] {firstSendNanos.get(), lastReplyNanos.get()};
+    /** nanoTime of the first send (of the steady state when {@code steady}) and of the last reply. */
+    public long[] window(boolean steady) {
+        return windows.window(steady);
     }
 
     /**
@@ -192,18 +181,43 @@ public final class MatchStats {
      * @param foreign replies on the reply topic that answered no request of the plugin's
      */
     public Summary summary(long foreign) {
-        long first = firstSendNanos.get();
-        long last = lastReplyNanos.get();
+        RecordWindow.Figures f = windows.all();
         return new Summary(
                 requests.sum(),
-                new Replies(
-                        roundTripMicros.copy(),
-                        bytes.sum(),
-                        first == Long.MAX_VALUE || last <= first ? 0 : (last - first) / 1e9),
+                new Replies(f.latencyMicros(), f.bytes(), f.seconds()),
                 new Unanswered(timedOut.sum(), failed.sum(), abandoned.sum(), firstFailure.get()),
                 new Strays(late.sum(), foreign, duplicate.sum()),
-                schedule == null ? null : scheduled.snapshot(schedule.behind()),
+                f.schedule(),
                 kind);
+    }
+
+    /**
+     * The replies after the warm-up, from the first of their requests to the last reply, each a request answered;
+     * null without a warm-up.
+     */
+    public Summary steadySummary() {
+        RecordWindow.Figures f = windows.steady();
+        if (f == null) {
+            return null;
+        }
+        Replies replies = new Replies(f.latencyMicros(), f.bytes(), f.seconds());
+        return new Summary(
+                replies.count(), replies, new Unanswered(0, 0, 0, null), new Strays(0, 0, 0), f.schedule(), kind);
+    }
+
+    /** Each step's figures when the schedule has steps; else empty. */
+    public List<StepFigures> steps() {
+        return windows.steps();
+    }
+
+    /**
+     * Each event's figures (none watched or marked: empty), its last window ending at the last reply.
+     *
+     * @param intervals the interval log's p99s, for the recovery times; empty: none known
+     */
+    public List<EventFigures> events(List<IntervalLog.Tail> intervals) {
+        // no counter of retries: none is named ""
+        return windows.events(intervals, "", -1);
     }
 
     /**
@@ -244,16 +258,28 @@ public final class MatchStats {
 
         /** The round trips, as producer-perf-test prints its latencies. */
         public String line() {
+            return String.format(
+                            Locale.ROOT,
+                            "%d %s, %d %s, ",
+                            requests,
+                            kind.countWords.sent(),
+                            replies.count(),
+                            kind.countWords.received())
+                    + ratesAndLatencies();
+        }
+
+        /** The line of the round trips after the warm-up: "N steady state replies, ...". */
+        public String steadyLine() {
+            return replies.count() + " steady state " + kind.countWords.received() + ", " + ratesAndLatencies();
+        }
+
+        private String ratesAndLatencies() {
             Histogram h = replies.roundTripMicros();
             boolean none = replies.count() == 0;
             return String.format(
                     Locale.ROOT,
-                    "%d %s, %d %s, %f %s/sec (%.2f MB/sec), %.2f ms avg %s, %.2f ms max %s, "
+                    "%f %s/sec (%.2f MB/sec), %.2f ms avg %s, %.2f ms max %s, "
                             + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
-                    requests,
-                    kind.countWords.sent(),
-                    replies.count(),
-                    kind.countWords.received(),
                     replies.perSec(),
                     kind.countWords.received(),
                     replies.mbPerSec(),

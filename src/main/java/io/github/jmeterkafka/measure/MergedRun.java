@@ -73,7 +73,14 @@ public final class MergedRun {
         List<String> lines;
         MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
-            lines = SummaryLines.requestReply(all.roundTrips(roundTrips), 0, expected);
+            lines = SummaryLines.requestReply(
+                    all.roundTrips(roundTrips),
+                    warmup.isSet() ? steady.roundTrips(roundTrips) : null,
+                    warmup,
+                    0,
+                    expected,
+                    List.of(),
+                    List.of());
             lines.set(all.schedule() == null ? 1 : 3, all.unansweredLine(roundTrips));
             servers.forEach((s, p) -> {
                 MatchStats.Summary server = p.roundTrips(roundTrips);
@@ -157,7 +164,12 @@ public final class MergedRun {
         List<SummaryRow> rows;
         MatchStats.Kind roundTrips = MatchStats.Kind.of(kind);
         if (roundTrips != null) {
-            rows = new ArrayList<>(List.of(all.roundTrips(roundTrips).row(label)));
+            rows = SummaryLines.requestReplyRows(
+                    label,
+                    all.roundTrips(roundTrips),
+                    warmup.isSet() ? steady.roundTrips(roundTrips) : null,
+                    List.of(),
+                    List.of());
             servers.forEach((s, p) -> rows.add(p.roundTrips(roundTrips).row(label, "server " + s)));
         } else if (ProducerStats.Summary.KIND.equals(kind)) {
             rows = SummaryLines.producerRows(

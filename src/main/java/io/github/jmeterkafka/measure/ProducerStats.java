@@ -2,7 +2,6 @@ package io.github.jmeterkafka.measure;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -16,26 +15,20 @@ import org.HdrHistogram.Histogram;
 public final class ProducerStats {
     private static final double MB = 1024.0 * 1024.0;
 
-    private final AckedRecords all = new AckedRecords();
-    private final AtomicLong acked = new AtomicLong();
     private final LongAdder failed = new LongAdder();
-    private final AtomicLong lastAckNanos = new AtomicLong(Long.MIN_VALUE);
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
-    // after the warm-up
-    private final Warmup warmup;
-    private final AckedRecords steady = new AckedRecords();
-    // set on a paced run: its records' latency from the intended send and send delay are kept too
-    private volatile SendSchedule schedule;
-    private final AckWindows windows;
+    private final Windows windows;
 
     public ProducerStats() {
         this(false, Warmup.NONE);
     }
 
-    /** @param windows keep what {@link #windowLine} needs */
-    public ProducerStats(boolean windows, Warmup warmup) {
-        this.windows = new AckWindows(windows);
-        this.warmup = warmup;
+    /**
+     * @param progressLines keep what {@link #windowLine} needs
+     * @param warmup        what the steady state leaves out
+     */
+    public ProducerStats(boolean progressLines, Warmup warmup) {
+        this.windows = new Windows(WindowWords.PRODUCER, warmup, progressLines);
     }
 
     /** Every record from now on also goes into {@code log}. */
@@ -48,7 +41,6 @@ public final class ProducerStats {
      * when its profile has steps.
      */
     public void pacedBy(SendSchedule schedule) {
-        this.schedule = schedule;
         windows.pacedBy(schedule);
     }
 
@@ -64,10 +56,7 @@ public final class ProducerStats {
      * @param retries    the {@link EventMarks} counter of the producers' retries, and its value now (-1: not known)
      */
     public List<EventFigures> events(List<IntervalLog.Tail> intervals, String retries, long retriesNow) {
-        long last = lastAckNanos.get();
-        long endEpochMs = System.currentTimeMillis()
-                - (last == Long.MIN_VALUE ? 0 : Math.max(0, (System.nanoTime() - last) / 1_000_000));
-        return windows.events(endEpochMs, schedule != null, intervals, retries, retriesNow);
+        return windows.events(intervals, retries, retriesNow);
     }
 
     /** Each step's figures when the schedule has steps; else empty. */
@@ -76,7 +65,7 @@ public final class ProducerStats {
     }
 
     public void sending(long nanos) {
-        all.sending(nanos);
+        windows.sending(nanos);
     }
 
     /**
@@ -85,7 +74,7 @@ public final class ProducerStats {
      * @param valueBytes the record's value: producer-perf-test's MB count values only
      */
     public void acked(long sendNanos, long ackNanos, long valueBytes) {
-        acked(sendNanos, sendNanos, ackNanos, valueBytes);
+        windows.done(sendNanos, sendNanos, ackNanos, valueBytes);
     }
 
     /**
@@ -94,18 +83,7 @@ public final class ProducerStats {
      * @param intendedNanos when the schedule meant it to be sent; its wait to be sent counts in the corrected latency
      */
     public void acked(long intendedNanos, long sendNanos, long ackNanos, long valueBytes) {
-        long micros = Math.max(0, (ackNanos - sendNanos) / 1000);
-        boolean paced = schedule != null;
-        long corrected = paced ? Math.max(micros, (ackNanos - intendedNanos) / 1000) : -1;
-        long delay = paced ? Math.max(0, (sendNanos - intendedNanos) / 1000) : 0;
-        all.acked(micros, valueBytes, corrected, delay);
-        windows.acked(intendedNanos, sendNanos, ackNanos, micros, corrected, delay, valueBytes);
-        long before = acked.getAndIncrement();
-        lastAckNanos.accumulateAndGet(ackNanos, Math::max);
-        if (warmup.isSet() && !warmup.covers(before, (sendNanos - all.firstSendNanos()) / 1_000_000)) {
-            steady.sending(sendNanos);
-            steady.acked(micros, valueBytes, corrected, delay);
-        }
+        windows.done(intendedNanos, sendNanos, ackNanos, valueBytes);
     }
 
     public void failed(String cause) {
@@ -122,7 +100,7 @@ public final class ProducerStats {
     }
 
     public long ackedCount() {
-        return acked.get();
+        return windows.count();
     }
 
     public long failedCount() {
@@ -134,22 +112,23 @@ public final class ProducerStats {
      * {@code N records sent, X records/sec (Y MB/sec), A ms avg latency, M ms max latency.}
      */
     public String windowLine() {
-        return windows.progressLine(acked.get(), all.bytes());
+        return windows.progressLine();
     }
 
     /** The figures so far, consistent enough for a summary (the counters are read one by one). */
     public Summary summary() {
-        return all.summary(failed.sum(), firstFailure.get(), lastAckNanos.get(), schedule);
+        return new Summary(windows.all(), failed.sum(), firstFailure.get());
     }
 
     /** The records after the warm-up, from the first of them to the last ack; null without a warm-up. */
     public Summary steadySummary() {
-        return warmup.isSet() ? steady.summary(0, null, lastAckNanos.get(), schedule) : null;
+        RecordWindow.Figures steady = windows.steady();
+        return steady == null ? null : new Summary(steady, 0, null);
     }
 
     /** nanoTime of the first send (of the steady state when {@code steady}) and of the last ack. */
     public long[] window(boolean steady) {
-        return new long[] {(steady ? this.steady : all).firstSendNanos(), lastAckNanos.get()};
+        return windows.window(steady);
     }
 
     /** A snapshot, printed in kafka-producer-perf-test's final format. */
@@ -199,10 +178,8 @@ public final class ProducerStats {
             this.firstFailure = firstFailure;
         }
 
-        /** This summary with a paced run's figures; itself when {@code schedule} is null. */
-        Summary paced(SendSchedule on, ScheduleFigures.Recorder figures) {
-            ScheduleFigures f = on == null ? null : figures.snapshot(on.behind());
-            return f == null ? this : new Summary(latencyMicros, failedRecords, bytes, seconds, firstFailure, f);
+        Summary(RecordWindow.Figures f, long failedRecords, String firstFailure) {
+            this(f.latencyMicros(), failedRecords, f.bytes(), f.seconds(), firstFailure, f.schedule());
         }
 
         public boolean isPaced() {

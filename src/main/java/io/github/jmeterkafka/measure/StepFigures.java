@@ -15,23 +15,32 @@ import org.HdrHistogram.Histogram;
  * @param sent      records acknowledged whose send fell in the step's time
  * @param latencies of the records due in the step (never null: a step is paced)
  * @param startEpochMs when the step began (0: the schedule never started), so a page can mark it
+ * @param words     what the sampler calls its records and their latency
  */
 public record StepFigures(
-        int index, int of, RateProfile.Step step, long sent, DueLatencies latencies, long startEpochMs) {
+        int index,
+        int of,
+        RateProfile.Step step,
+        long sent,
+        DueLatencies latencies,
+        long startEpochMs,
+        WindowWords words) {
 
     /** A step row's part: "step 1", "step 2", ... */
     public static final String PART = "step ";
 
-    /** Records each step's figures as records are acknowledged. Thread-safe. */
+    /** Records each step's figures as records are done. Thread-safe. */
     static final class Tally {
         private final SendSchedule schedule;
+        private final WindowWords words;
         private final List<RateProfile.Step> steps;
         private final LongAdder[] sent;
         private final ConcurrentHistogram[] latency;
         private final ScheduleFigures.Recorder[] paced;
 
-        Tally(SendSchedule schedule) {
+        Tally(SendSchedule schedule, WindowWords words) {
             this.schedule = schedule;
+            this.words = words;
             this.steps = schedule.profile().steps();
             int n = steps.size();
             sent = new LongAdder[n];
@@ -66,7 +75,8 @@ public record StepFigures(
                         steps.get(i),
                         sent[i].sum(),
                         new DueLatencies(latency[i].copy(), paced[i].snapshot(SendSchedule.Behind.NONE)),
-                        start == 0 ? 0 : start + Math.round(schedule.profile().startSeconds(i) * 1000)));
+                        start == 0 ? 0 : start + Math.round(schedule.profile().startSeconds(i) * 1000),
+                        words));
             }
             return out;
         }
@@ -87,15 +97,18 @@ public record StepFigures(
         Histogram c = latencies.paced().correctedMicros();
         return String.format(
                 Locale.ROOT,
-                "step %d of %d, %s: %d records sent in it, %.1f records/sec (%.1f %%); send to ack %d ms 50th, %d ms"
+                "step %d of %d, %s: %d %s sent in it, %.1f %s/sec (%.1f %%); %s %d ms 50th, %d ms"
                         + " 99th, %d ms 99.9th, %d ms 99.99th; corrected %d ms 50th, %d ms 99th, %d ms 99.9th, %d ms"
                         + " 99.99th, %.2f ms max.",
                 index + 1,
                 of,
                 step.describe(),
                 sent,
+                words.items(),
                 recordsPerSec(),
+                words.items(),
                 expected() > 0 ? 100 * recordsPerSec() / expected() : 0,
+                words.latency(),
                 latency.getValueAtPercentile(50) / 1000,
                 latency.getValueAtPercentile(99) / 1000,
                 latency.getValueAtPercentile(99.9) / 1000,
@@ -109,7 +122,7 @@ public record StepFigures(
 
     /** The step as a summary row: part "step N", its time, its rate against the step's, its latencies. */
     public SummaryRow row(String label) {
-        SummaryRow row = new SummaryRow(ProducerStats.Summary.KIND, label, PART + (index + 1))
+        SummaryRow row = new SummaryRow(words.kind(), label, PART + (index + 1))
                 .put(SummaryRow.Column.RECORDS, sent)
                 .put(SummaryRow.Column.SECONDS, step.seconds(), 3)
                 .put(SummaryRow.Column.START_TIME, SummaryRow.time(startEpochMs))

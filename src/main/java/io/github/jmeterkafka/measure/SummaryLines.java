@@ -42,8 +42,7 @@ public final class SummaryLines {
             lines.add(all.schedule.sendDelayLine());
         }
         lines.add(all.tailLine());
-        steps.forEach(step -> lines.add(step.line()));
-        events.forEach(event -> lines.add(event.line()));
+        windowLines(lines, steps, events);
         if (steady != null) {
             lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
             if (steady.isPaced()) {
@@ -74,9 +73,21 @@ public final class SummaryLines {
         if (steady != null) {
             rows.add(steady.row(label, SummaryRow.STEADY, expectedRate));
         }
+        windowRows(rows, label, steps, events);
+        return rows;
+    }
+
+    /** Every sampler's lines of the steps of its rate profile and of the test's events, in that order. */
+    private static void windowLines(List<String> lines, List<StepFigures> steps, List<EventFigures> events) {
+        steps.forEach(step -> lines.add(step.line()));
+        events.forEach(event -> lines.add(event.line()));
+    }
+
+    /** Their rows, parts "step N" and "event N: name", in the same order. */
+    private static void windowRows(
+            List<SummaryRow> rows, String label, List<StepFigures> steps, List<EventFigures> events) {
         steps.forEach(step -> rows.add(step.row(label)));
         events.forEach(event -> rows.add(event.row(label)));
-        return rows;
     }
 
     /** consumer-perf-test's header and line, then the end-to-end latencies; both again after a warm-up. */
@@ -120,15 +131,25 @@ public final class SummaryLines {
     }
 
     /**
-     * A request-reply sampler's round trips, then what became of the requests without a reply.
+     * A request-reply (or await) sampler's round trips, then what became of the requests without a reply; after them
+     * the windows' lines as a producer's: each step's, each event's, the steady state's.
      *
+     * @param steady       after the warm-up, or null
      * @param others       replies to other readers' requests on the same reply topic
      * @param expectedRate replies/s the plan asked for; 0: none said
      */
-    public static List<String> requestReply(MatchStats.Summary all, long others, double expectedRate) {
+    public static List<String> requestReply(
+            MatchStats.Summary all,
+            MatchStats.Summary steady,
+            Warmup warmup,
+            long others,
+            double expectedRate,
+            List<StepFigures> steps,
+            List<EventFigures> events) {
+        String latency = all.kind().latencyWords.summary();
         List<String> lines = new ArrayList<>(List.of(all.line()));
         if (all.schedule() != null) {
-            lines.add(all.schedule().correctedLine(all.kind().latencyWords.summary()));
+            lines.add(all.schedule().correctedLine(latency));
             lines.add(all.schedule().sendDelayLine());
         }
         lines.add(all.unansweredLine());
@@ -137,12 +158,36 @@ public final class SummaryLines {
                     + " (not counted as " + all.kind().countWords.foreign() + ")");
         }
         if (expectedRate > 0) {
-            lines.add(rateLine(expectedRate, all.replies().perSec())
+            lines.add(rateLine(
+                            expectedRate,
+                            (steady != null ? steady : all).replies().perSec())
                     .replace("records/sec", all.kind().countWords.received() + "/sec"));
         }
-        // last: the lines above keep their places for those who read them by position
+        // the lines above keep their places for those who read them by position
         lines.add(all.tailLine());
+        windowLines(lines, steps, events);
+        if (steady != null) {
+            lines.add(steady.steadyLine() + " (" + warmup.describe() + " left out)");
+            if (steady.schedule() != null) {
+                lines.add("steady state " + steady.schedule().correctedLine(latency));
+            }
+        }
         return lines;
+    }
+
+    /** Its rows: the whole run, the steady state, each step, each event. */
+    public static List<SummaryRow> requestReplyRows(
+            String label,
+            MatchStats.Summary all,
+            MatchStats.Summary steady,
+            List<StepFigures> steps,
+            List<EventFigures> events) {
+        List<SummaryRow> rows = new ArrayList<>(List.of(all.row(label)));
+        if (steady != null) {
+            rows.add(steady.row(label, SummaryRow.STEADY));
+        }
+        windowRows(rows, label, steps, events);
+        return rows;
     }
 
     static String rateLine(double expected, double achieved) {

@@ -40,20 +40,27 @@ public final class SummaryText {
             + " (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, ([\\d.]+) ms max\\.");
     private static final Pattern DELIVERY = Pattern.compile("delivery: (\\d+) records \\w+ from (\\d+) producers,"
             + " (\\d+) missing, (\\d+) duplicated, (\\d+) out of order\\.");
-    private static final Pattern STEP = Pattern.compile("step (\\d+) of (\\d+), ([^:]+): (\\d+) records sent in it,"
-            + " ([\\d.]+) records/sec \\(([\\d.]+) %\\); send to ack (\\d+) ms 50th, (\\d+) ms 99th, (\\d+) ms 99\\.9th,"
-            + " (\\d+) ms 99\\.99th; corrected (\\d+) ms 50th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, (\\d+) ms 99\\.99th,"
-            + " ([\\d.]+) ms max\\.");
+    // what producers, request-replies and awaits call their records and their latency in their window lines
+    private static final String ITEMS = "(?:records|requests|awaits)";
+    private static final String LATENCIES_NAMED = "send to ack|round trip|await latency";
+    private static final Pattern STEP =
+            Pattern.compile("step (\\d+) of (\\d+), ([^:]+): (\\d+) " + ITEMS + " sent in it,"
+                    + " ([\\d.]+) " + ITEMS + "/sec \\(([\\d.]+) %\\); (?:" + LATENCIES_NAMED
+                    + ") (\\d+) ms 50th, (\\d+) ms 99th, (\\d+) ms 99\\.9th,"
+                    + " (\\d+) ms 99\\.99th; corrected (\\d+) ms 50th, (\\d+) ms 99th, (\\d+) ms 99\\.9th, (\\d+) ms 99\\.99th,"
+                    + " ([\\d.]+) ms max\\.");
     private static final String CONSUMER_HEADER = "start.time, end.time, data.consumed.in.MB";
     /**
-     * A producer's event line: its window's in-flight records, stall and recovery (groups 5 and 6 null when no record
-     * due in it was acknowledged), due records and failures.
+     * A producer's, request-reply's or await's event line: its window's in-flight records, stall and recovery (groups 5
+     * and 6 null when no record due in it was done), due records and failures.
      */
     public static final Pattern EVENT = Pattern.compile(
-            "event (\\d) of (\\d), '([^']+)' at [^:]+:[^:]+:[^ ]+ for [\\d.]+ s: (\\d+) records in flight at the mark;"
-                    + " (?:longest stall ([\\d.]+) ms \\((?:corrected|send to ack) max of the records due after the mark\\),"
-                    + " (recovered in [\\d.]+ s|not recovered|recovery not known)[^;]*|stall not known: no record due after"
-                    + " the mark was acknowledged); (\\d+) records due: (?:corrected|send to ack) \\d+ ms 50th, \\d+ ms 99th,"
+            "event (\\d) of (\\d), '([^']+)' at [^:]+:[^:]+:[^ ]+ for [\\d.]+ s: (\\d+) " + ITEMS + " in flight at the"
+                    + " mark; (?:longest stall ([\\d.]+) ms \\((?:corrected|" + LATENCIES_NAMED + ") max of the "
+                    + ITEMS
+                    + " due after the mark\\), (recovered in [\\d.]+ s|not recovered|recovery not known)[^;]*|stall not known:"
+                    + " no (?:record|request|await) due after the mark was (?:acknowledged|answered|matched)); (\\d+) "
+                    + ITEMS + " due: (?:corrected|" + LATENCIES_NAMED + ") \\d+ ms 50th, \\d+ ms 99th,"
                     + " (\\d+) ms 99.9th, \\d+ ms 99.99th; (\\d+) failed(?:, (\\d+) retried by the connection's"
                     + " producers)?\\.");
     /** A verifying consumer's event line: what of the records sent in the window was missing or duplicated. */
@@ -188,6 +195,18 @@ public final class SummaryText {
             }
         }
         return steps;
+    }
+
+    /** The event lines ({@link #EVENT}), matched, in order; empty when the test marked none. */
+    public List<Matcher> events() {
+        List<Matcher> events = new ArrayList<>();
+        for (String line : lines) {
+            Matcher m = EVENT.matcher(line);
+            if (m.matches()) {
+                events.add(m);
+            }
+        }
+        return events;
     }
 
     @Override

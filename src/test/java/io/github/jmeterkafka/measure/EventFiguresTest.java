@@ -30,7 +30,7 @@ class EventFiguresTest {
     @Test
     void eachWindowCountsWhatWasInFlightAtItsMarkAndTheStallsOfRecordsDueAfterIt() {
         List<EventMarks.Mark> marks = List.of(mark(1, 10_000), mark(2, 20_000));
-        EventFigures.Tally t = new EventFigures.Tally(() -> marks);
+        EventFigures.Tally t = new EventFigures.Tally(() -> marks, WindowWords.PRODUCER);
         // before the first mark: acked before it, counted nowhere
         t.acked(5_000 * MS, 5_000 * MS, 5_002 * MS, 2_000, 2_000, 0);
         // sent before the first mark, acked 3 s after it: in flight at it; due before it, so not in its window
@@ -125,7 +125,7 @@ class EventFiguresTest {
         retries[0] = 9;
         assertThat(EventMarks.mark(test, "move", test).counts()).containsEntry("retries", 9L);
         // a producer closed since (its count gone with it): the window's share is not known
-        EventFigures.Tally t = new EventFigures.Tally(() -> EventMarks.of(test));
+        EventFigures.Tally t = new EventFigures.Tally(() -> EventMarks.of(test), WindowWords.PRODUCER);
         assertThat(t.figures(test + 1000, false, List.of(), "retries", 3)
                         .get(1)
                         .counts()

@@ -77,7 +77,7 @@ class RateProfileTest {
         AtomicLong now = new AtomicLong(0);
         SendSchedule s = new SendSchedule(
                 RateProfile.parse("target rate", "1000 for 1s, 2000 for 2.5s"), 0, false, 10 * MS, 10 * MS, now::get);
-        StepFigures.Tally tally = new StepFigures.Tally(s);
+        StepFigures.Tally tally = new StepFigures.Tally(s, WindowWords.PRODUCER);
         assertThat(tally.figures())
                 .allSatisfy(f -> assertThat(f.startEpochMs()).as("not started").isZero());
         s.claim(1).intendedNanos(0);

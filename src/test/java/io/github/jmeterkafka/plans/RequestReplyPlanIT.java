@@ -19,6 +19,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -187,7 +188,21 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
             Thread stall = new Thread(() -> stallAfter(echo, name + "-replies", 600), "echo-stall");
             stall.setDaemon(true);
             stall.start();
-            result = run(name, "requests", "2000", "rate", "200", "reply.timeout", "10000");
+            // two steps of one rate: the stall, 3 s into the schedule, falls in the first; the event marked before it
+            result = run(
+                    name,
+                    "requests",
+                    "2000",
+                    "rate",
+                    "200",
+                    "steps",
+                    "200 for 5s, 200 for 5s",
+                    "mark.at",
+                    "2",
+                    "mark.name",
+                    "echo paused",
+                    "reply.timeout",
+                    "10000");
             stall.join(TimeUnit.SECONDS.toMillis(30));
         } finally {
             Processes.kill(echo);
@@ -211,6 +226,24 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         Matcher rate = RATE.matcher(out);
         assertThat(rate.find()).as(out).isTrue();
         assertThat(Double.parseDouble(rate.group(1))).as(out).isBetween(180.0, 210.0);
+        // the producer's windows: per step and per event, by the same rule
+        List<SummaryText.Step> steps = summary.steps();
+        assertThat(steps).as(summary.toString()).hasSize(2);
+        assertThat(steps.get(0).correctedMaxMs()).as("the stall's step").isGreaterThan(STALL_MS / 2.0);
+        assertThat(steps.get(0).records() + steps.get(1).records()).isEqualTo(2000);
+        List<Matcher> events = summary.events();
+        assertThat(events).as(summary.toString()).hasSize(1);
+        Matcher event = events.get(0);
+        assertThat(event.group(3)).isEqualTo("echo paused");
+        assertThat(Double.parseDouble(event.group(5)))
+                .as("the longest stall after the mark: " + event.group())
+                .isGreaterThan(STALL_MS / 2.0);
+        assertThat(event.group()).contains(" requests in flight at the mark;", "(corrected max of the requests due");
+        // marked before the stall, which began once 600 of the 2000 requests had their replies
+        assertThat(Long.parseLong(event.group(7)))
+                .as("requests due after the mark")
+                .isBetween(1400L, 2000L);
+        assertThat(Files.readString(result.log())).contains("Kafka event 1 marked: echo paused");
     }
 
     /** Pauses the echo for {@link #STALL_MS} once {@code after} replies are written. */

@@ -6,13 +6,18 @@ import io.github.jmeterkafka.client.ReplyReader;
 import io.github.jmeterkafka.client.ReplyRegistry;
 import io.github.jmeterkafka.client.Requests;
 import io.github.jmeterkafka.input.PluginProperties;
+import io.github.jmeterkafka.measure.EventFigures;
+import io.github.jmeterkafka.measure.EventMarks;
 import io.github.jmeterkafka.measure.IntervalLog;
 import io.github.jmeterkafka.measure.LimitFigures;
+import io.github.jmeterkafka.measure.LimitSample;
 import io.github.jmeterkafka.measure.MatchStats;
 import io.github.jmeterkafka.measure.RecordBudget;
 import io.github.jmeterkafka.measure.SendSchedule;
+import io.github.jmeterkafka.measure.StepFigures;
 import io.github.jmeterkafka.measure.SummaryLines;
 import io.github.jmeterkafka.measure.SummaryRow;
+import io.github.jmeterkafka.measure.Warmup;
 import io.github.jmeterkafka.metrics.LimitsProbe;
 import io.github.jmeterkafka.payload.ValueText;
 import io.github.jmeterkafka.payload.source.SamplerCounters;
@@ -24,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.jmeter.threads.JMeterContextService;
 
 /**
  * What all threads of one Kafka Request-Reply (or Kafka Await) share during a test: stats, request budget (or, with
@@ -33,6 +39,7 @@ public final class MatchRun implements SamplerRuns.Run {
     /** The reader's first positioning may take a metadata round trip on a cold client. */
     static final long READER_START_MS = 30_000;
 
+    private final Warmup warmup;
     public final MatchStats stats;
     public final RecordBudget budget;
     /** Null when JMeter's timers pace the samples. */
@@ -45,7 +52,8 @@ public final class MatchRun implements SamplerRuns.Run {
 
     /** @param schedule the target rate's schedule, or null */
     public MatchRun(long budget, SendSchedule schedule, String label, MatchStats.Kind kind) {
-        this.stats = new MatchStats(kind);
+        this.warmup = RunOutput.warmup();
+        this.stats = new MatchStats(kind, warmup);
         this.budget = new RecordBudget(budget);
         this.schedule = schedule;
         if (schedule != null) {
@@ -53,6 +61,8 @@ public final class MatchRun implements SamplerRuns.Run {
         }
         this.intervals = RunOutput.intervalLog(kind.id, label, kind.latencyWords.intervalLog());
         stats.logIntervals(intervals);
+        long test = JMeterContextService.getTestStartTime();
+        stats.watchEvents(() -> EventMarks.of(test));
     }
 
     /** This run's number in the reader's registry, joined on first use. */
@@ -98,10 +108,19 @@ public final class MatchRun implements SamplerRuns.Run {
         long foreign =
                 joined.keySet().stream().mapToLong(ReplyRegistry::foreign).sum();
         MatchStats.Summary all = stats.summary(foreign);
+        MatchStats.Summary steady = stats.steadySummary();
+        List<StepFigures> steps = stats.steps();
+        if (intervals != null) {
+            intervals.endIntervals();
+        }
+        List<EventFigures> events = stats.events(intervals == null ? List.of() : intervals.tails());
         long others = joined.keySet().stream().mapToLong(ReplyRegistry::others).sum();
-        LimitFigures limits = LimitFigures.of(LimitsProbe.samples(), stats.window());
+        List<LimitSample> seconds = LimitsProbe.samples();
         return new RunSummary(
-                        SummaryLines.requestReply(all, others, expectedRate), List.of(all.row(label)), limits, null)
+                        SummaryLines.requestReply(all, steady, warmup, others, expectedRate, steps, events),
+                        SummaryLines.requestReplyRows(label, all, steady, steps, events),
+                        LimitFigures.of(seconds, stats.window(false)),
+                        steady == null ? null : LimitFigures.of(seconds, stats.window(true)))
                 .print(stats.kind().title, label, intervals);
     }
 }
