@@ -13,6 +13,7 @@ import io.github.jmeterkafka.run.SummaryPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jmeter.engine.util.NoThreadClone;
@@ -47,6 +48,8 @@ public class KafkaSummaryListener extends AbstractTestElement
         // computeIfAbsent of a ConcurrentHashMap runs once per label: each run opens a file
         final Map<String, MergedRun> runs = new ConcurrentHashMap<>();
         int serversRunning;
+        // the controller's result files, read once its collectors have them open: the first sample comes after
+        volatile Set<String> resultFiles;
     }
 
     private Merge merge() {
@@ -55,7 +58,11 @@ public class KafkaSummaryListener extends AbstractTestElement
 
     @Override
     public void sampleOccurred(SampleEvent event) {
-        add(merge(), event.getResult());
+        Merge m = merge();
+        if (m.resultFiles == null) {
+            m.resultFiles = ObjectiveJudge.resultFiles();
+        }
+        add(m, event.getResult());
     }
 
     private static void add(Merge merge, SampleResult result) {
@@ -128,7 +135,7 @@ public class KafkaSummaryListener extends AbstractTestElement
             run.close(runRows);
         });
         SummaryPrinter.csv(rows);
-        ObjectiveJudge.merged(byLabel);
+        ObjectiveJudge.merged(byLabel, done.resultFiles != null ? done.resultFiles : ObjectiveJudge.resultFiles());
         if (done.runs.isEmpty()) {
             log.info("Kafka Summary '{}': no Kafka sample came from a jmeter-server", getName());
         }

@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
@@ -94,11 +95,14 @@ public final class ObjectiveJudge {
             notRead = last && judging ? refused : null;
             to = List.copyOf(collectors);
         }
-        report(judged, notRead, to);
+        report(judged, notRead, event -> deliver(to, event));
     }
 
-    /** On the controller of a distributed test: the merged rows of every label. */
-    public static void merged(Map<String, List<SummaryRow>> rowsByLabel) {
+    /**
+     * On the controller of a distributed test: the merged rows of every label, judged into the result files
+     * {@code resultFiles} names (the controller's {@code -l} file among them).
+     */
+    public static void merged(Map<String, List<SummaryRow>> rowsByLabel, Set<String> resultFiles) {
         Objectives merged = read().objectives();
         if (merged == null) {
             return;
@@ -106,7 +110,12 @@ public final class ObjectiveJudge {
         List<Objectives.Judgement> judged = new ArrayList<>();
         rowsByLabel.forEach((label, rows) -> judged.addAll(merged.judge(label, rows)));
         judged.addAll(merged.unjudged());
-        report(judged, null, List.of());
+        report(judged, null, event -> ResultFiles.write(resultFiles, event));
+    }
+
+    /** The result files the controller's collectors have open: read while they are, before the test ends. */
+    public static Set<String> resultFiles() {
+        return ResultFiles.open();
     }
 
     /** kafka.objectives: none (null) when blank; when it does not parse, why, in one ERROR line and on stdout. */
@@ -126,17 +135,17 @@ public final class ObjectiveJudge {
         }
     }
 
-    private static void report(List<Objectives.Judgement> judged, String notRead, List<ResultCollector> to) {
+    private static void report(List<Objectives.Judgement> judged, String notRead, Consumer<SampleEvent> to) {
         for (Objectives.Judgement j : judged) {
             SummaryPrinter.print(j.text());
-            deliver(to, sample(j.sampleLabel(), j.met(), j.met() ? "200" : MISSED, j.text()));
+            to.accept(sample(j.sampleLabel(), j.met(), j.met() ? "200" : MISSED, j.text()));
         }
         if (notRead != null) {
-            deliver(to, sample("Kafka objectives", false, NOT_READ, notRead));
+            to.accept(sample("Kafka objectives", false, NOT_READ, notRead));
         }
     }
 
-    private static SampleResult sample(String label, boolean met, String code, String text) {
+    private static SampleEvent sample(String label, boolean met, String code, String text) {
         SampleResult r = new SampleResult();
         r.setSampleLabel(label);
         r.setThreadName(THREAD);
@@ -146,11 +155,11 @@ public final class ObjectiveJudge {
         r.setResponseMessage(text);
         r.setDataType(SampleResult.TEXT);
         r.setResponseData(text, StandardCharsets.UTF_8.name());
-        return r;
+        return new SampleEvent(r, THREAD);
     }
 
-    private static void deliver(List<ResultCollector> to, SampleResult r) {
-        SampleEvent event = new SampleEvent(r, THREAD);
+    private static void deliver(List<ResultCollector> to, SampleEvent event) {
+        SampleResult r = event.getResult();
         for (ResultCollector c : to) {
             try {
                 c.sampleOccurred(event);
