@@ -68,6 +68,24 @@ public final class SummaryText {
             "event (\\d) of (\\d), '([^']+)': of the records sent from its mark to the (?:next|end), (\\d+) missing, (\\d+)"
                     + " duplicated\\.");
 
+    private static final String PERCENT = "(?:\\d+ %|n/a)";
+    private static final String MS = "(?:[\\d.]+ ms|n/a)";
+    private static final String COUNT = "(?:\\d+|n/a)";
+    /** Every candidate limit's figures over the run (or its steady state), as measure/LimitFigures prints them. */
+    public static final Pattern LIMITS = Pattern.compile("limits(?: \\(steady state\\))?: generator cores " + PERCENT
+            + " busy \\(max " + PERCENT + "\\), this JVM " + PERCENT + " of \\d+, its threads waited " + MS
+            + " a second for a core, GC paused " + PERCENT + " \\(longest " + MS + "\\); client queue " + MS
+            + ", buffer\\.memory full " + PERCENT + ", batches " + PERCENT + " full, throttled " + MS + ", " + COUNT
+            + " retries, " + COUNT + " errors; request latency by broker (?:n/a|\\d+: " + MS + "(?:, \\d+: " + MS
+            + ")*); replication (?:n/a|\\d+ under-replicated, \\d+ under min ISR, \\d+ offline \\(most at once\\),"
+            + " \\d+ leader changes)");
+    /** The first limit hit, of a run or (merged) of any server of a distributed one. */
+    public static final Pattern FIRST_LIMIT = Pattern.compile("first limit hit(?: \\(steady state\\))?: (?:none seen"
+            + "(?: on \\d+ servers)?|(?:the load generator|a quota|replication|a broker|the client)(?:, seen by server"
+            + " [^ ,]+)?, \\d+ s in: .+)");
+    // a distributed run's merged summary repeats a server's lines after its name
+    private static final Pattern SERVER = Pattern.compile("server [^ ]+: ");
+
     private static final Pattern TITLE = Pattern.compile("summary for '.*'(?: over \\d+ servers)?:$");
     // JMeter's summariser, its end of run, a jmeter.log entry: not part of a summary
     private static final Pattern JMETER_LINE = Pattern.compile(
@@ -82,7 +100,9 @@ public final class SummaryText {
             Pattern.compile("delivery: \\d+ records"), DELIVERY,
             Pattern.compile("step \\d+ of \\d+, "), STEP,
             Pattern.compile("event \\d+ of \\d+, '[^']+' at "), EVENT,
-            Pattern.compile("event \\d+ of \\d+, '[^']+': of the records"), DELIVERY_EVENT);
+            Pattern.compile("event \\d+ of \\d+, '[^']+': of the records"), DELIVERY_EVENT,
+            Pattern.compile("limits(?: \\(steady state\\))?: "), LIMITS,
+            Pattern.compile("first limit hit(?: \\(steady state\\))?: "), FIRST_LIMIT);
 
     /**
      * Why a summary line shown somewhere (a doc) is not in the form the code prints it; empty when it is, or when it
@@ -90,6 +110,10 @@ public final class SummaryText {
      */
     public static java.util.Optional<String> notInItsForm(String line) {
         String l = line.strip();
+        Matcher server = SERVER.matcher(l);
+        if (server.lookingAt()) {
+            l = l.substring(server.end());
+        }
         for (var f : FORMS.entrySet()) {
             if (f.getKey().matcher(l).lookingAt() && !f.getValue().matcher(l).matches()) {
                 return java.util.Optional.of(

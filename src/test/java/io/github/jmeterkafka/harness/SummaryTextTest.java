@@ -164,4 +164,33 @@ class SummaryTextTest {
                                 + " duplicated."))
                 .isEmpty();
     }
+
+    @Test
+    void limitsLinesAndAServersLinesOfAMergedSummaryAreCheckedToo() {
+        // a real run's (RequestReplyPlanIT, 2026-12-07)
+        String limits =
+                "limits: generator cores 100 % busy (max 100 %), this JVM 25 % of 2, its threads waited 1959.7 ms"
+                        + " a second for a core, GC paused 1 % (longest 38.0 ms); client queue 4.1 ms, buffer.memory full 0 %,"
+                        + " batches 4 % full, throttled 0.0 ms, 0 retries, 0 errors; request latency by broker 1: 49.9 ms;"
+                        + " replication 0 under-replicated, 0 under min ISR, 0 offline (most at once), 0 leader changes";
+        String first = "first limit hit: the load generator, 0 s in: its 2 cores were 100 % busy (this JVM 50 %; its"
+                + " threads waited 1930 ms a second for one)";
+        assertThat(SummaryText.notInItsForm(limits)).isEmpty();
+        assertThat(SummaryText.notInItsForm(first)).isEmpty();
+        assertThat(SummaryText.notInItsForm("server 127.0.0.1:1099: " + limits)).isEmpty();
+        assertThat(SummaryText.notInItsForm("first limit hit: none seen on 2 servers"))
+                .isEmpty();
+        assertThat(SummaryText.notInItsForm("first limit hit: the load generator, seen by server 10.0.0.3:1099, 4 s in:"
+                        + " its 2 cores were 97 % busy"))
+                .isEmpty();
+        assertThat(SummaryText.notInItsForm(limits.replace("; request latency by broker 1: 49.9 ms", "")))
+                .as("a part left out")
+                .isPresent();
+        assertThat(SummaryText.notInItsForm("server 127.0.0.1:1099: " + limits.replace("0 errors", "no errors")))
+                .isPresent();
+        assertThat(SummaryText.notInItsForm("first limit hit: the network, 3 s in: slow"))
+                .isPresent();
+        assertThat(SummaryText.notInItsForm("server h:1: 5 records sent, 1.0 records/sec"))
+                .isPresent();
+    }
 }
