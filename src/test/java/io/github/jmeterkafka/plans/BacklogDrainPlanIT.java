@@ -82,4 +82,48 @@ class BacklogDrainPlanIT extends BrokerAndJMeter {
         });
         assertThat(result.logWarningsAndErrors()).as(result.describe()).isEmpty();
     }
+
+    /**
+     * The backlog in MB (backlog.mb), the consumers started by time (start.after), and a drain that never ends: no
+     * consumer reads, so the lag only grows; the drain's wait gives up at drain.timeout.s naming the lag, and the run
+     * ends by itself.
+     */
+    @Test
+    void aDrainThatNeverEndsFailsAtItsTimeoutWithTheLagAndTheRunEnds() throws Exception {
+        String topic = "drain-never-" + System.nanoTime();
+        long started = System.currentTimeMillis();
+        JMeter.Result result = jmeter.plan(PLAN)
+                .property("kafka.bootstrap", broker.bootstrapServers())
+                .property("topic", topic)
+                .property("rate", "1000")
+                .property("record.size", "500")
+                .property("backlog.mb", "2")
+                .property("start.after", "2")
+                .property("drain.s", "2")
+                .property("duration", "6")
+                .property("consumers", "0")
+                .property("drain.timeout.s", "5")
+                .timeout(java.time.Duration.ofMinutes(2))
+                .run();
+
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        String log = Files.readString(result.log());
+        // 2 MB of 500 B values; the consumers start at 2 s, whatever the lag
+        assertThat(log)
+                .contains("Backlog 4000 records at 1000/s: the consumers start at 2 s; producing 6 s as 1000 for 2s,"
+                        + " 1000 for 2s, 1000 for 2s");
+        assertThat(result.samples().rows().stream().map(Jtl.Row::label))
+                .as("no wait for a lag when started by time")
+                .noneMatch(l -> l.startsWith("Backlog built"));
+        Jtl.Row drained = result.samples()
+                .rows("Drained: lag under one second of production")
+                .get(0);
+        assertThat(drained.success()).as(drained.responseMessage()).isFalse();
+        assertThat(drained.timeStamp()).as("started at start.after").isGreaterThanOrEqualTo(started + 2000);
+        assertThat(drained.elapsed()).as("drain.timeout.s").isBetween(5000L, 8000L);
+        assertThat(drained.responseMessage()).containsPattern("lag <= 1000 \\(it was [1-9]\\d*\\)");
+        assertThat(log).doesNotContain("Drain time ");
+        assertThat(Topics.endOffsets(admin, topic)).isEqualTo(6000L);
+        assertThat(result.elapsed()).as("the run ends by itself").isLessThan(java.time.Duration.ofSeconds(60));
+    }
 }
