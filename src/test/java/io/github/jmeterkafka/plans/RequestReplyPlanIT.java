@@ -48,7 +48,8 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         EchoCounts echoed;
         JMeter.Result result;
         try (EchoService echo = echo(name)) {
-            result = run(name, "requests", "2000");
+            // an event marked at the start with no fault after it: its window is the healthy run's
+            result = run(name, "requests", "2000", "mark.at", "0", "mark.name", "nothing happens");
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -59,7 +60,20 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
                 .hasSize(200)
                 .allSatisfy(r -> assertThat(r.sampleCount()).isEqualTo(10));
         assertThat(echoed.replied()).isEqualTo(2000);
-        result.summary(TITLE).assertAllAnswered(2000);
+        SummaryText summary = result.summary(TITLE);
+        summary.assertAllAnswered(2000);
+        // the window without a fault: the requests due in it, none failed, and no stall beyond the run's own latencies
+        List<Matcher> events = summary.events();
+        assertThat(events).as(summary.toString()).hasSize(1);
+        Matcher event = events.get(0);
+        assertThat(event.group(3)).isEqualTo("nothing happens");
+        assertThat(Long.parseLong(event.group(7)))
+                .as("requests due after the mark")
+                .isBetween(1900L, 2000L);
+        assertThat(Long.parseLong(event.group(9))).as("failed").isZero();
+        assertThat(Double.parseDouble(event.group(5)))
+                .as("the window's longest stall is the run's longest round trip at most: " + summary)
+                .isLessThanOrEqualTo(summary.roundTrips().latency().maxMs());
         assertThat(result.logWarningsAndErrors())
                 .as("WARN or ERROR in %s", result.log())
                 .isEmpty();
