@@ -2,6 +2,7 @@ package io.github.jmeterkafka.bench;
 
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaCluster;
+import io.github.jmeterkafka.harness.KillOnProgress;
 import io.github.jmeterkafka.harness.Topics;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,11 +73,12 @@ final class FaultRuns {
         List<String> args =
                 bench.producerPerformanceArgs(topic, FaultCase.RECORDS, 1000, FaultCase.RATE, Map.of("acks", "all"));
         args.set(args.indexOf("--bootstrap-server") + 1, cluster.bootstrapServers());
-        Thread killer = cluster.killLater(cluster.leaderOfMost(topic), FaultCase.KILL_AT_S * 1000L);
+        // killed once KILL_AT_S seconds of records are stored: at the same point of the load whatever the start took
         KafkaTool.Result r;
-        try {
+        try (KillOnProgress kill = KillOnProgress.start(
+                cluster, cluster.leaderOfMost(topic), admin, topic, (long) FaultCase.KILL_AT_S * FaultCase.RATE)) {
             r = bench.tool(KafkaTool.PRODUCER_PERFORMANCE, args, bench.runDir(FaultCase.CASE + "-loss-perf"));
-            killer.join();
+            bench.check(kill.storedAtKill() > 0, "faults perf-test: the leader was not killed during the run");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.KafkaCluster;
+import io.github.jmeterkafka.harness.KillOnProgress;
 import io.github.jmeterkafka.harness.SharedCluster;
 import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
@@ -31,7 +32,8 @@ class NodeLossIT {
     private static final Path PLAN = Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx");
     private static final int RATE = 2000;
     private static final int SECONDS = 24;
-    private static final long KILL_AT_MS = 8000;
+    // 8 s of the run's records stored: the kill falls well inside it, whatever JMeter's start took
+    private static final long KILL_AT_RECORDS = 8L * RATE;
 
     @Test
     void aLeaderKilledUnderAcksAllLosesNothingAndTheCorrectedLatencyShowsTheStall() throws Exception {
@@ -51,15 +53,17 @@ class NodeLossIT {
                     .property("acks", "all")
                     .property("rate", Integer.toString(RATE))
                     .property("records", Integer.toString(RATE * SECONDS));
-            Thread killer = cluster.killLater(victim, KILL_AT_MS);
             JMeter.Result result;
-            try {
+            long storedAtKill;
+            try (KillOnProgress kill = KillOnProgress.start(cluster, victim, admin, topic, KILL_AT_RECORDS)) {
                 result = run.run();
-            } finally {
-                killer.join();
+                storedAtKill = kill.storedAtKill();
             }
 
             assertThat(result.exitCode()).as(result.describe()).isZero();
+            assertThat(storedAtKill)
+                    .as("records stored when the leader was killed (-1: never), with 10 s of them still to come")
+                    .isBetween(KILL_AT_RECORDS, (SECONDS - 10L) * RATE);
             assertThat(result.samples().failures()).as(result.describe()).isEmpty();
             assertThat(Topics.endOffsets(admin, topic))
                     .as("every acked record stored")

@@ -149,22 +149,6 @@ public final class KafkaCluster implements AutoCloseable {
         }
     }
 
-    /** Kills node {@code id} (SIGKILL) {@code afterMs} from now, on a thread of its own (join it). */
-    public Thread killLater(int id, long afterMs) {
-        Thread killer = new Thread(
-                () -> {
-                    try {
-                        Thread.sleep(afterMs);
-                        node(id).kill();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "kill-node-" + id);
-        killer.start();
-        return killer;
-    }
-
     /** Stops every node and deletes its data. */
     @Override
     public void close() {
