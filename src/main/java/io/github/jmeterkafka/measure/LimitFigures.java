@@ -122,15 +122,18 @@ public final class LimitFigures {
     }
 
     private String clientText() {
+        double lag = max(s -> s.client().lag());
         return String.format(
-                Locale.ROOT,
-                "queue %s, buffer.memory full %s, batches %s full, throttled %s, %s retries, %s errors",
-                ms(mean(s -> s.client().queueMs())),
-                percent(mean(s -> s.client().bufferFull())),
-                percent(mean(s -> s.client().batchFill())),
-                ms(max(s -> s.client().throttleMs())),
-                count(s -> s.client().retries()),
-                count(s -> s.client().errors()));
+                        Locale.ROOT,
+                        "queue %s, buffer.memory full %s, batches %s full, throttled %s, %s retries, %s errors",
+                        ms(mean(s -> s.client().queueMs())),
+                        percent(mean(s -> s.client().bufferFull())),
+                        percent(mean(s -> s.client().batchFill())),
+                        ms(max(s -> s.client().throttleMs())),
+                        count(s -> s.client().retries()),
+                        count(s -> s.client().errors()))
+                // a run without consumers has no lag to show
+                + (Double.isNaN(lag) ? "" : ", consumers' lag up to " + Math.round(lag) + " records");
     }
 
     private String nodesText() {
@@ -208,6 +211,10 @@ public final class LimitFigures {
                 SummaryRow.Column.BUFFER_FULL_PERCENT,
                 100 * mean(s -> s.client().bufferFull()));
         cell(row, SummaryRow.Column.THROTTLE_MS, max(s -> s.client().throttleMs()));
+        double lag = max(s -> s.client().lag());
+        if (!Double.isNaN(lag)) {
+            row.put(SummaryRow.Column.CONSUMER_LAG, Math.round(lag));
+        }
         Map<Integer, double[]> nodes = nodeMeans();
         nodes.entrySet().stream()
                 .max((a, b) -> Double.compare(a.getValue()[0] / a.getValue()[1], b.getValue()[0] / b.getValue()[1]))

@@ -73,6 +73,7 @@ public final class SummaryRow {
         QUEUE_MS,
         BUFFER_FULL_PERCENT,
         THROTTLE_MS,
+        CONSUMER_LAG,
         SLOWEST_BROKER,
         SLOWEST_BROKER_MS,
         UNDER_REPLICATED,

@@ -76,7 +76,9 @@ public final class SummaryText {
             + " busy \\(max " + PERCENT + "\\), this JVM " + PERCENT + " of \\d+, its threads waited " + MS
             + " a second for a core, GC paused " + PERCENT + " \\(longest " + MS + "\\); client queue " + MS
             + ", buffer\\.memory full " + PERCENT + ", batches " + PERCENT + " full, throttled " + MS + ", " + COUNT
-            + " retries, " + COUNT + " errors; request latency by broker (?:n/a|\\d+: " + MS + "(?:, \\d+: " + MS
+            + " retries, " + COUNT
+            + " errors(?:, consumers' lag up to \\d+ records)?; request latency by broker (?:n/a|\\d+: " + MS
+            + "(?:, \\d+: " + MS
             + ")*); replication (?:n/a|\\d+ under-replicated, \\d+ under min ISR, \\d+ offline \\(most at once\\),"
             + " \\d+ leader changes)");
     /** The first limit hit, of a run or (merged) of any server of a distributed one. */

@@ -48,6 +48,23 @@ class LimitFiguresTest {
     }
 
     @Test
+    void withConsumersTheLineAndTheRowsSayTheMostTheyLaggedInAnySecond() {
+        LimitFigures f = all(seconds(
+                5,
+                s -> new LimitSample(
+                        s * SECOND, IDLE, new LimitSample.Client(1.5, 0, 0.6, 0, 0, 0, 100.0 * s), EVEN, HEALTHY)));
+
+        assertThat(f.line("")).contains(", 0 errors, consumers' lag up to 500 records; request latency by broker");
+        assertThat(f.into(new SummaryRow("consumer", "c", SummaryRow.ALL)).get(SummaryRow.Column.CONSUMER_LAG))
+                .isEqualTo("500");
+        assertThat(all(seconds(3, LimitFiguresTest::calm))
+                        .into(new SummaryRow("producer", "p", SummaryRow.ALL))
+                        .get(SummaryRow.Column.CONSUMER_LAG))
+                .as("no consumer, no lag")
+                .isEmpty();
+    }
+
+    @Test
     void busyCoresCountFromTheFirstOfThreeSecondsInARowNotFromABlip() {
         LimitSample.Generator busy = new LimitSample.Generator(0.97, 0.58, 2, 3, 3);
         LimitFigures f = all(

@@ -9,6 +9,7 @@ import io.github.jmeterkafka.harness.Harness;
 import io.github.jmeterkafka.harness.JMeter;
 import io.github.jmeterkafka.harness.Loopback;
 import io.github.jmeterkafka.harness.PrometheusServers;
+import io.github.jmeterkafka.harness.SummaryText;
 import io.github.jmeterkafka.harness.Topics;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -67,9 +68,11 @@ class PrometheusBackendPlanIT extends BrokerAndJMeter {
         long produced = result.summary("Kafka Producer summary for '" + PRODUCER + "':")
                 .producer()
                 .records();
-        long consumed = result.summary("Kafka Consumer summary for '" + CONSUMER + "':")
-                .consumer()
-                .records();
+        SummaryText consumerSummary = result.summary("Kafka Consumer summary for '" + CONSUMER + "':");
+        long consumed = consumerSummary.consumer().records();
+        // the consumers' lag the series below carry is on the summary's limits line too
+        assertThat(consumerSummary.lines())
+                .anySatisfy(l -> assertThat(l).matches("limits.*, consumers' lag up to \\d+ records; .*"));
         assertThat(produced).isGreaterThan(4000).isEqualTo(Topics.endOffsets(admin, name));
         // the Pushgateway holds the last push, made after the samplers' last intervals: Prometheus scrapes it each
         // second
