@@ -64,24 +64,24 @@ class ReadersThroughLeaderKillIT {
         JMeter.Result result;
         try (EchoService echo = echo(name)) {
             try (KillOnProgress kill = KillOnProgress.start(
-                    cluster, cluster.leaderOfMost(name + "-requests"), admin, name + "-requests", 1000)) {
+                    cluster, cluster.leaderOfMost(name + "-requests"), admin, name + "-requests", 800)) {
                 result = jmeter.plan(Harness.projectDir().resolve("test-plans/request-reply.jmx"))
                         .name(name)
                         .property("kafka.bootstrap", cluster.bootstrapServers())
                         .property("request.topic", name + "-requests")
                         .property("reply.topic", name + "-replies")
-                        .property("requests", "4000")
+                        .property("requests", "2000")
                         .property("rate", "250")
                         .property("reply.timeout", "30000")
                         .timeout(Duration.ofMinutes(3))
                         .run();
-                assertKilledInside(kill, 4000);
+                assertKilledInside(kill, 2000);
             }
         }
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
         // a reply the echo sent twice (it read a request again after the kill) is counted, never matched again
-        assertAnsweredOrTimedOut(result.summary("Kafka Request-Reply summary for 'Request and reply':"), 4000);
+        assertAnsweredOrTimedOut(result.summary("Kafka Request-Reply summary for 'Request and reply':"), 2000);
     }
 
     @Test
@@ -91,31 +91,34 @@ class ReadersThroughLeaderKillIT {
         JMeter.Result result;
         try (EchoService echo = echo(name, "--http", "0", "--events-topic", name + "-events")) {
             try (KillOnProgress kill = KillOnProgress.start(
-                    cluster, cluster.leaderOfMost(name + "-events"), admin, name + "-events", 600)) {
+                    cluster, cluster.leaderOfMost(name + "-events"), admin, name + "-events", 500)) {
                 result = jmeter.plan(Harness.projectDir().resolve("test-plans/async-api.jmx"))
                         .name(name)
                         .property("kafka.bootstrap", cluster.bootstrapServers())
                         .property("http.url", echo.httpUrl())
                         .property("events.topic", name + "-events")
                         .property("threads", "2")
-                        .property("requests", "3000")
+                        .property("requests", "1500")
                         .property("timeout", "30000")
                         .timeout(Duration.ofMinutes(3))
                         .run();
-                assertKilledInside(kill, 3000);
+                assertKilledInside(kill, 1500);
             }
         }
 
         assertThat(result.exitCode()).as(result.describe()).isZero();
-        assertAnsweredOrTimedOut(result.summary("Kafka Await summary for 'Order event':"), 3000);
+        assertAnsweredOrTimedOut(result.summary("Kafka Await summary for 'Order event':"), 1500);
     }
 
-    /** The node died during the run: with records stored before it and some of the {@code total} still to come. */
+    /**
+     * The node died during the run: with records stored before it and at least a quarter of the {@code total} still to
+     * come, so the readers meet the loss with work left and go on after it.
+     */
     private static void assertKilledInside(KillOnProgress kill, long total) {
         assertThat(kill.storedAtKill())
                 .as("records stored when the leader was killed (-1: never)")
                 .isPositive()
-                .isLessThan(total);
+                .isLessThanOrEqualTo(total - total / 4);
     }
 
     /** All {@code sent} requests (or awaits) went out, each answered once or timed out, none failed. */

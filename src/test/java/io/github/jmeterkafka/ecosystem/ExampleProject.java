@@ -14,10 +14,14 @@ import java.util.stream.Stream;
 
 /**
  * One of examples/ as a user runs it: copied out of the repository (links become the files they point to), built by
- * Maven 3.9 with a local repository of its own that holds jmeter-kafka installed from this build (its jar and
- * published POM), Maven's own repository behind it, read only.
+ * Maven 3.9 with a local repository of the tests' own that holds jmeter-kafka installed from this build (its jar and
+ * published POM), Maven's own repository behind it, read only. That repository is made once per test JVM, emptied
+ * first so no jmeter-kafka of an earlier build can answer, and shared by every example run: what Maven downloads into
+ * it (released, fixed versions) is the same for each, and a second run need not fetch it again.
  */
 final class ExampleProject {
+    private static Path sharedRepo;
+
     private final Path dir;
     private final Path repo;
     private int runs;
@@ -43,16 +47,27 @@ final class ExampleProject {
                 }
             }
         }
-        ExampleProject project = new ExampleProject(dir, dir.resolveSibling(name + "-repository"));
-        Loopback.deleteRecursively(project.repo);
-        Result installed = project.maven(
-                "install:3.1.4:install-file",
-                "-Dfile=" + Harness.pluginJar(),
-                "-DpomFile=" + Harness.targetDir().resolve("published-pom.xml"));
-        if (installed.exitCode() != 0) {
-            throw new IllegalStateException("jmeter-kafka not installed: " + installed.describe());
+        return new ExampleProject(dir, repository());
+    }
+
+    /** The local repository of this JVM's example runs, made (jmeter-kafka installed into it) by the first. */
+    private static synchronized Path repository() throws IOException, InterruptedException {
+        if (sharedRepo == null) {
+            Path examples = Harness.targetDir().resolve("examples");
+            Path repo = examples.resolve("repository");
+            Loopback.deleteRecursively(repo);
+            // install-file needs no project: its log is examples/maven-1.log
+            Result installed = new ExampleProject(examples, repo)
+                    .maven(
+                            "install:3.1.4:install-file",
+                            "-Dfile=" + Harness.pluginJar(),
+                            "-DpomFile=" + Harness.targetDir().resolve("published-pom.xml"));
+            if (installed.exitCode() != 0) {
+                throw new IllegalStateException("jmeter-kafka not installed: " + installed.describe());
+            }
+            sharedRepo = repo;
         }
-        return project;
+        return sharedRepo;
     }
 
     /** The version of jmeter-kafka this build made. */

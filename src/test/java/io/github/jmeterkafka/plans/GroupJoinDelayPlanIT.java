@@ -36,7 +36,9 @@ class GroupJoinDelayPlanIT {
                     .property("consumers", "2")
                     .property("partitions", "2")
                     .property("duration", "30")
-                    .property("timeout", "10000")
+                    // the join falls in the plan's wait for the consumers (200 ms polls), not in this timeout:
+                    // it is the idle wait that ends the run once the producers are done
+                    .property("timeout", "5000")
                     .run();
 
             assertThat(result.exitCode()).as(result.describe()).isZero();

@@ -70,9 +70,10 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     private static final Pattern JOINED = Pattern.compile(
             "Consumer \\d+ has its partitions: it joined the group in \\d+ ms \\(read ended at (\\d+) ms since the epoch\\)");
 
-    // a consumer's poll timeout: long enough for a group join on a busy machine, and the time
-    // each consumer waits after the producers are done before it stops
-    private static final String DRAIN_TIMEOUT = "10000";
+    // a consumer's poll timeout once the producers start (the plans start them only when every consumer
+    // has its partitions, so no group join falls in it), and the time each consumer waits after the
+    // producers are done before it stops: at 100 records/s a consumer, 5 s without one is no healthy run
+    private static final String DRAIN_TIMEOUT = "5000";
     // consumer-throughput's consumers stop on their record budget: a long timeout costs nothing
     private static final String JOIN_TIMEOUT = "30000";
 
