@@ -12,11 +12,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.Recorder;
 
 /**
  * One sampler's HdrHistogram interval log (.hlog): each interval, every record's latency in µs
@@ -32,15 +30,20 @@ public final class IntervalLog {
         return t;
     });
 
-    private final Recorder latencies = new Recorder(3);
+    // the interval being recorded, swapped whole for the spares at its end: one uncontended lock per record, not a
+    // recorder's atomics per figure (guarded by recording)
+    private final Object recording = new Object();
+    private Histogram latencies = new Histogram(3);
     // a paced run's: written from the first record on schedule on
-    private final Recorder corrected = new Recorder(3);
-    private final Recorder sendDelays = new Recorder(3);
-    private volatile boolean paced;
-    private Histogram spareCorrected;
-    private Histogram spareDelay;
-    private final LongAdder bytes = new LongAdder();
-    private final LongAdder failed = new LongAdder();
+    private Histogram corrected = new Histogram(3);
+    private Histogram sendDelays = new Histogram(3);
+    private boolean paced;
+    private long bytes;
+    private long failed;
+    // the interval written last, reset and swapped in for the next (guarded by this)
+    private Histogram spare = new Histogram(3);
+    private Histogram spareCorrected = new Histogram(3);
+    private Histogram spareDelay = new Histogram(3);
     private final String kind;
     private final String label;
     private final String latency;
@@ -48,7 +51,6 @@ public final class IntervalLog {
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private final ScheduledFuture<?> task;
-    private Histogram spare;
     private final long baseMs;
     private long intervalStartMs;
     private boolean closed;
@@ -122,15 +124,37 @@ public final class IntervalLog {
     }
 
     public void record(long micros, long recordBytes) {
-        latencies.recordValue(Math.max(0, micros));
-        bytes.add(recordBytes);
+        synchronized (recording) {
+            latencies.recordValue(Math.max(0, micros));
+            bytes += recordBytes;
+        }
+    }
+
+    /**
+     * A record's latency and bytes, and a paced record's latency from its intended send time and its wait to be
+     * sent, all in µs.
+     *
+     * @param correctedMicros -1: not paced
+     */
+    public void record(long micros, long recordBytes, long correctedMicros, long sendDelayMicros) {
+        synchronized (recording) {
+            latencies.recordValue(Math.max(0, micros));
+            bytes += recordBytes;
+            if (correctedMicros >= 0) {
+                corrected.recordValue(correctedMicros);
+                sendDelays.recordValue(Math.max(0, sendDelayMicros));
+                paced = true;
+            }
+        }
     }
 
     /** A paced record's latency from its intended send time and its wait to be sent, both in µs. */
     public void scheduled(long correctedMicros, long sendDelayMicros) {
-        corrected.recordValue(Math.max(0, correctedMicros));
-        sendDelays.recordValue(Math.max(0, sendDelayMicros));
-        paced = true;
+        synchronized (recording) {
+            corrected.recordValue(Math.max(0, correctedMicros));
+            sendDelays.recordValue(Math.max(0, sendDelayMicros));
+            paced = true;
+        }
     }
 
     /** From now on each interval also holds what {@code latest} says the limits probe read last. */
@@ -140,11 +164,15 @@ public final class IntervalLog {
 
     /** Bytes of records whose latencies are recorded apart. */
     public void bytes(long n) {
-        bytes.add(n);
+        synchronized (recording) {
+            bytes += n;
+        }
     }
 
     public void failed(long records) {
-        failed.add(records);
+        synchronized (recording) {
+            failed += records;
+        }
     }
 
     private synchronized void writeInterval() {
@@ -152,19 +180,33 @@ public final class IntervalLog {
             return;
         }
         long now = System.currentTimeMillis();
-        // read once: the first paced record may set it while this interval is written, and its spares are null till
-        // then
-        boolean pacedNow = paced;
-        spare = latencies.getIntervalHistogram(spare);
-        long intervalBytes = bytes.sumThenReset();
-        long intervalFailed = failed.sumThenReset();
+        spare.reset();
+        spareCorrected.reset();
+        spareDelay.reset();
+        boolean pacedNow;
+        long intervalBytes;
+        long intervalFailed;
+        synchronized (recording) {
+            Histogram h = latencies;
+            latencies = spare;
+            spare = h;
+            h = corrected;
+            corrected = spareCorrected;
+            spareCorrected = h;
+            h = sendDelays;
+            sendDelays = spareDelay;
+            spareDelay = h;
+            pacedNow = paced;
+            intervalBytes = bytes;
+            intervalFailed = failed;
+            bytes = 0;
+            failed = 0;
+        }
         write(spare, null, now);
         write(counter(intervalBytes), "bytes", now);
         write(counter(intervalFailed), "failed", now);
         if (pacedNow) {
-            spareCorrected = corrected.getIntervalHistogram(spareCorrected);
             write(spareCorrected, "corrected", now);
-            spareDelay = sendDelays.getIntervalHistogram(spareDelay);
             write(spareDelay, "send-delay", now);
         }
         Supplier<LimitSample> probe = limits;

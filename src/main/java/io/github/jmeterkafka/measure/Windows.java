@@ -1,7 +1,6 @@
 package io.github.jmeterkafka.measure;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -9,15 +8,17 @@ import java.util.function.Supplier;
  * after the warm-up, the rate profile's steps, the windows between the test's events; and the interval log's
  * intervals and the progress lines'. Each record done (acknowledged, replied to, matched) is given here once and
  * counted in every window it falls in; each window but the whole run is kept only once asked for. Thread-safe: the
- * clients' threads record into it.
+ * clients' threads record into it, the whole run and the steady state under one lock (an uncontended lock per record
+ * costs less than a concurrent histogram's atomics per figure).
  */
 final class Windows {
     private final WindowWords words;
     private final Warmup warmup;
+    // guarded by this
     private final RecordWindow all = new RecordWindow();
     private final RecordWindow steady = new RecordWindow();
-    private final AtomicLong done = new AtomicLong();
-    private final AtomicLong lastNanos = new AtomicLong(Long.MIN_VALUE);
+    private long done;
+    private long lastNanos = Long.MIN_VALUE;
     // set on a paced run: its records' latency from the intended send and send delay are kept too
     private volatile SendSchedule schedule;
     private volatile IntervalLog intervals;
@@ -50,7 +51,7 @@ final class Windows {
         events = new EventFigures.Tally(marks, words);
     }
 
-    void sending(long nanos) {
+    synchronized void sending(long nanos) {
         all.sending(nanos);
     }
 
@@ -66,12 +67,14 @@ final class Windows {
         boolean paced = schedule != null;
         long corrected = paced ? Math.max(micros, (doneNanos - intendedNanos) / 1000) : -1;
         long delay = paced ? Math.max(0, (sendNanos - intendedNanos) / 1000) : 0;
-        all.done(micros, valueBytes, corrected, delay);
-        long before = done.getAndIncrement();
-        lastNanos.accumulateAndGet(doneNanos, Math::max);
-        if (warmup.isSet() && !warmup.covers(before, (sendNanos - all.firstSendNanos()) / 1_000_000)) {
-            steady.sending(sendNanos);
-            steady.done(micros, valueBytes, corrected, delay);
+        synchronized (this) {
+            all.done(micros, valueBytes, corrected, delay);
+            long before = done++;
+            lastNanos = Math.max(lastNanos, doneNanos);
+            if (warmup.isSet() && !warmup.covers(before, (sendNanos - all.firstSendNanos()) / 1_000_000)) {
+                steady.sending(sendNanos);
+                steady.done(micros, valueBytes, corrected, delay);
+            }
         }
         StepFigures.Tally t = steps;
         if (paced && t != null) {
@@ -86,10 +89,7 @@ final class Windows {
         }
         IntervalLog log = intervals;
         if (log != null) {
-            log.record(micros, valueBytes);
-            if (paced) {
-                log.scheduled(corrected, delay);
-            }
+            log.record(micros, valueBytes, corrected, delay);
         }
     }
 
@@ -105,17 +105,17 @@ final class Windows {
         }
     }
 
-    long count() {
-        return done.get();
+    synchronized long count() {
+        return done;
     }
 
-    RecordWindow.Figures all() {
-        return all.figures(lastNanos.get(), schedule);
+    synchronized RecordWindow.Figures all() {
+        return all.figures(lastNanos, schedule);
     }
 
     /** After the warm-up, from the first of its records to the last done; null without a warm-up. */
-    RecordWindow.Figures steady() {
-        return warmup.isSet() ? steady.figures(lastNanos.get(), schedule) : null;
+    synchronized RecordWindow.Figures steady() {
+        return warmup.isSet() ? steady.figures(lastNanos, schedule) : null;
     }
 
     Warmup warmup() {
@@ -123,13 +123,19 @@ final class Windows {
     }
 
     /** nanoTime of the first send (of the steady state when {@code steady}) and of the last record done. */
-    long[] window(boolean steady) {
-        return new long[] {(steady ? this.steady : all).firstSendNanos(), lastNanos.get()};
+    synchronized long[] window(boolean steady) {
+        return new long[] {(steady ? this.steady : all).firstSendNanos(), lastNanos};
     }
 
     /** The progress line for the records since the last one. */
     String progressLine() {
-        return (progress != null ? progress : new ProgressWindow()).line(done.get(), all.bytes());
+        long n;
+        long bytes;
+        synchronized (this) {
+            n = done;
+            bytes = all.bytes();
+        }
+        return (progress != null ? progress : new ProgressWindow()).line(n, bytes);
     }
 
     List<StepFigures> steps() {
@@ -148,7 +154,10 @@ final class Windows {
         if (t == null) {
             return List.of();
         }
-        long last = lastNanos.get();
+        long last;
+        synchronized (this) {
+            last = lastNanos;
+        }
         long endEpochMs = System.currentTimeMillis()
                 - (last == Long.MIN_VALUE ? 0 : Math.max(0, (System.nanoTime() - last) / 1_000_000));
         return t.figures(endEpochMs, schedule != null, intervals, retries, retriesNow);
