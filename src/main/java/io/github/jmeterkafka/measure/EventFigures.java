@@ -113,7 +113,7 @@ public record EventFigures(
          * @param endEpochMs the run's end, where the last window ends
          * @param intervals  the sampler's interval log's p99s, for the recovery; empty without a log
          * @param retries    the counter of {@link EventMarks} that counts the producers' retries, and its value now
-         *                   (-1: not known)
+         *                   (-1: not known); null: none counts them
          */
         List<EventFigures> figures(
                 long endEpochMs, boolean paced, List<IntervalLog.Tail> intervals, String retries, long retriesNow) {
@@ -123,8 +123,11 @@ public record EventFigures(
                 EventMarks.Mark m = ms.get(i);
                 long end = i + 1 < ms.size() ? ms.get(i + 1).epochMs() : Math.max(endEpochMs, m.epochMs());
                 Window w = windows.getOrDefault(m.number(), new Window());
-                Long from = m.counts().get(retries);
-                Long to = i + 1 < ms.size() ? ms.get(i + 1).counts().get(retries) : (Long) retriesNow;
+                // no counter named: the sampler's retries are not counted (a request-reply's, an await's)
+                Long from = retries == null ? null : m.counts().get(retries);
+                Long to = retries == null
+                        ? null
+                        : i + 1 < ms.size() ? ms.get(i + 1).counts().get(retries) : (Long) retriesNow;
                 // a producer closed in between takes its count with it: then the window's share is not known
                 long retried = from == null || to == null || to < 0 || to < from ? -1 : to - from;
                 out.add(new EventFigures(

@@ -124,10 +124,7 @@ public final class IntervalLog {
     }
 
     public void record(long micros, long recordBytes) {
-        synchronized (recording) {
-            latencies.recordValue(Math.max(0, micros));
-            bytes += recordBytes;
-        }
+        record(micros, recordBytes, -1, 0);
     }
 
     /**

@@ -216,8 +216,7 @@ public final class MatchStats {
      * @param intervals the interval log's p99s, for the recovery times; empty: none known
      */
     public List<EventFigures> events(List<IntervalLog.Tail> intervals) {
-        // no counter of retries: none is named ""
-        return windows.events(intervals, "", -1);
+        return windows.events(intervals, null, -1);
     }
 
     /**

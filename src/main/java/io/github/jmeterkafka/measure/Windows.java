@@ -147,7 +147,7 @@ final class Windows {
      * Each event's figures (none watched or marked: empty), its last window ending at the last record done.
      *
      * @param intervals the interval log's p99s, for the recovery times; empty: none known
-     * @param retries   the {@link EventMarks} counter of the producers' retries, and its value now (-1: not known)
+     * @param retries   the {@link EventMarks} counter of the producers' retries, and its value now (-1: not known); null: none
      */
     List<EventFigures> events(List<IntervalLog.Tail> intervals, String retries, long retriesNow) {
         EventFigures.Tally t = events;
