@@ -37,20 +37,25 @@ class RandomPayloadTest {
     }
 
     @Test
-    void eachLetterIsIndependentOfTheOneBeforeIt() {
-        // several letters come from one random word: every pair of neighbours must still be as likely as any other
+    void eachLetterIsIndependentOfTheEightBeforeIt() {
+        // six letters come from one random word, three from each half: every pair at a distance of 1 to 8 (inside a
+        // half, across halves, across words) must still be as likely as any other
         ValueSource letters = RandomPayload.letters(RecordSizes.parse("1000"));
-        long[][] pairs = new long[26][26];
+        long[][][] pairs = new long[9][26][26];
         for (int i = 0; i < 1000; i++) {
             byte[] v = (byte[]) letters.next(context);
-            for (int j = 1; j < v.length; j++) {
-                pairs[v[j - 1] - 'A'][v[j] - 'A']++;
+            for (int d = 1; d <= 8; d++) {
+                for (int j = d; j < v.length; j++) {
+                    pairs[d][v[j - d] - 'A'][v[j] - 'A']++;
+                }
             }
         }
-        for (long[] row : pairs) {
-            for (long c : row) {
-                // 999,000 pairs over 676: each about 1,478 (sd 38)
-                assertThat(c).isBetween(1_300L, 1_660L);
+        for (int d = 1; d <= 8; d++) {
+            for (long[] row : pairs[d]) {
+                for (long c : row) {
+                    // about 1,000,000 pairs over 676: each about 1,470 (sd 38)
+                    assertThat(c).as("pairs at distance %d", d).isBetween(1_290L, 1_660L);
+                }
             }
         }
     }
