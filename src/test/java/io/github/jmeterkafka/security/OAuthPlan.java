@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.OutputKeys;
@@ -18,13 +17,12 @@ import org.w3c.dom.NodeList;
 
 /**
  * A copy of a ready plan whose Kafka Connection has more Security fields and client properties, as
- * a user fills them in the GUI, beside the script its property check runs: the plans of test-plans/
- * then run over an OAUTHBEARER listener unchanged otherwise.
+ * a user fills them in the GUI: the plans of test-plans/ then run over an OAUTHBEARER listener unchanged
+ * otherwise.
  */
 final class OAuthPlan {
     private static final String CONNECTION = "io.github.jmeterkafka.config.KafkaConnection";
     private static final String KEY_VALUE = "io.github.jmeterkafka.config.KeyValue";
-    private static final String CHECK = "check-properties.groovy";
 
     private OAuthPlan() {}
 
@@ -57,9 +55,6 @@ final class OAuthPlan {
             var transformer = TransformerFactory.newInstance().newTransformer();
             transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
             transformer.transform(new DOMSource(doc), new StreamResult(target.toFile()));
-            // the plan's setUp group runs the property check beside it
-            Files.copy(
-                    readyPlan.resolveSibling(CHECK), target.resolveSibling(CHECK), StandardCopyOption.REPLACE_EXISTING);
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
