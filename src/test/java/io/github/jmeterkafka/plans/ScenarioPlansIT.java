@@ -477,6 +477,16 @@ class ScenarioPlansIT extends BrokerAndJMeter {
     }
 
     @Test
+    void fixedRateRefusedAtStartLogsNoShortfallOfARunThatNeverSent() throws Exception {
+        // the producer's group never sends: its summary says 0 records, with no WARN blaming the cluster or the CPU
+        assertRefusedAtStart(
+                "producer-fixed-rate.jmx",
+                "transactional",
+                "yes",
+                "producer-fixed-rate.jmx: -Jtransactional=yes is not one of true, false");
+    }
+
+    @Test
     void realisticEventsWithTheSameSeedRepeatTheirEventsButForTheirTimes() {
         Map<Long, String> first = seededEvents("events-seed-a-" + System.nanoTime());
         Map<Long, String> second = seededEvents("events-seed-b-" + System.nanoTime());

@@ -97,7 +97,7 @@ public final class ProducerRun implements SamplerRuns.Run {
         }
     }
 
-    /** The perf-test style summary, at test end; a WARN when the run fell short of its expected rate. */
+    /** The perf-test style summary, at test end; a WARN when the run sent records short of its expected rate. */
     @Override
     public List<SummaryRow> printSummary(String label, double expectedRate) {
         ProducerStats.Summary all = stats.summary();
@@ -121,7 +121,9 @@ public final class ProducerRun implements SamplerRuns.Run {
                         steadyLimits)
                 .print("Kafka Producer", label, intervals);
         double achieved = (steady != null ? steady : all).recordsPerSec();
-        if (SummaryLines.shortOf(expectedRate, achieved)) {
+        // a run stopped before the sampler sent anything (a refused -J property) has no shortfall to explain
+        boolean sent = all.records + all.failedRecords > 0;
+        if (sent && SummaryLines.shortOf(expectedRate, achieved)) {
             log.warn(
                     "Kafka Producer '{}': {}{}",
                     label,
