@@ -68,6 +68,33 @@ class GuiScreenshotIT {
         runsHeadlessLikeQuickstart(jmeter, saved, Harness.javaExecutable());
     }
 
+    @Test
+    void aReadyPlanOpenedAndSavedInTheGuiKeepsItsPropertyCheck() throws Exception {
+        // the Java Request's panel keeps only the parameters its class names: the check's one parameter survives
+        assertThat(Xvfb.onPath())
+                .as("Xvfb on the PATH (mvn verify installs it)")
+                .isTrue();
+        JMeter jmeter = JMeter.fromSystemProperties().installPlugin();
+        String run = "gui-check-" + ProcessHandle.current().pid();
+        Path out = Harness.targetDir().resolve("screenshots-property-check");
+        Path saved = capture(
+                jmeter.home(),
+                Harness.javaExecutable(),
+                Harness.projectDir().resolve("test-plans/producer-fixed-rate.jmx"),
+                out,
+                run,
+                "org.apache.jmeter.protocol.java.sampler.JavaSampler=property-check");
+        assertThat(Files.readAllLines(out.resolve("property-check.txt"), StandardCharsets.UTF_8))
+                .as("the Java Request's panel")
+                .anyMatch(t -> t.contains("io.github.jmeterkafka.sampler.PropertyCheck"));
+        String xml = Files.readString(saved, StandardCharsets.UTF_8);
+        assertThat(xml)
+                .contains("<stringProp name=\"classname\">io.github.jmeterkafka.sampler.PropertyCheck</stringProp>")
+                .contains("<stringProp name=\"Argument.name\">choices</stringProp>")
+                .contains("<stringProp name=\"Argument.value\">behind.schedule=catchUp,skip,behindSchedule.catchUp,"
+                        + "behindSchedule.skip transactional=true,false delete.topic=true,false</stringProp>");
+    }
+
     /**
      * Opens the quick start (with the other samplers in a disabled thread group) in the GUI of the JMeter at
      * {@code home} (the plugin installed) on {@code java}, paints each Kafka panel into {@code out},
