@@ -143,7 +143,9 @@ class ReadersThroughLeaderKillIT {
                     .property("topic", topic)
                     .property("records", "6000")
                     .property("rate", "500")
-                    .property("timeout", "30000")
+                    // a worker's empty poll ends it once the producers are done: it waits out the lock of records
+                    // whose acknowledgement the kill refused, so they are taken again
+                    .property("timeout", Long.toString(KafkaCluster.SHARE_RECORD_LOCK.toMillis() + 2000))
                     .run();
             assertKilledInside(kill, 6000);
         }

@@ -153,6 +153,10 @@ public final class KafkaBroker implements AutoCloseable {
             props.put("share.coordinator.state.topic.min.isr", "1");
             // lets a test's share group lock records for 1 s, not at least 15 s, to see a slow job's lock expire
             props.put("group.share.min.record.lock.duration.ms", "1000");
+            // a share group's members get partitions at a heartbeat after the share coordinator set them up: every
+            // 1 s, not 5 s, so a test's group starts reading in about a second
+            props.put("group.share.min.heartbeat.interval.ms", "1000");
+            props.put("group.share.heartbeat.interval.ms", "1000");
         }
         // consumers in tests should not wait 3 s for a group that will never grow
         props.put("group.initial.rebalance.delay.ms", "0");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,6 +33,9 @@ import org.apache.kafka.common.Uuid;
  * </pre>
  */
 public final class KafkaCluster implements AutoCloseable {
+    /** How long a share group's records stay locked to a member that took them (the broker's default, 30 s, here 10 s). */
+    public static final Duration SHARE_RECORD_LOCK = Duration.ofSeconds(10);
+
     private final Map<Integer, KafkaBroker> nodes;
 
     private KafkaCluster(Map<Integer, KafkaBroker> nodes) {
@@ -70,7 +74,12 @@ public final class KafkaCluster implements AutoCloseable {
                                             "share.coordinator.state.topic.replication.factor",
                                             Integer.toString(replicas))
                                     .serverProperty(
-                                            "share.coordinator.state.topic.min.isr", Integer.toString(Math.min(2, n))))
+                                            "share.coordinator.state.topic.min.isr", Integer.toString(Math.min(2, n)))
+                                    // a record whose acknowledgement a killed leader refused is delivered again
+                                    // after 10 s, not 30 s: a share group's test waits that long for it at its end
+                                    .serverProperty(
+                                            "group.share.record.lock.duration.ms",
+                                            Long.toString(SHARE_RECORD_LOCK.toMillis())))
                             .build());
         }
         KafkaCluster cluster = new KafkaCluster(nodes);
