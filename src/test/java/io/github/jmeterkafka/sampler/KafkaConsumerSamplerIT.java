@@ -69,7 +69,9 @@ class KafkaConsumerSamplerIT {
         bootstrap = SharedBroker.get().bootstrapServers();
         admin = SharedBroker.get().admin();
         bind(CONNECTION, "consumer-it", Map.of());
-        bind(SMALL_POLLS, "consumer-it-small", Map.of("max.poll.records", "25"));
+        // members heartbeat every 0.5 s (3 s by default): a thread's join moves partitions about a second later, not
+        // 3-6 s
+        bind(SMALL_POLLS, "consumer-it-small", Map.of("max.poll.records", "25", "heartbeat.interval.ms", "500"));
         producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrap,
