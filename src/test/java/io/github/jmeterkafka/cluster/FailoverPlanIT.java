@@ -47,6 +47,7 @@ class FailoverPlanIT {
         admin = cluster.admin();
         jmeter = JMeter.fromSystemProperties().installPlugin();
         // a cluster just started answers acks=all in seconds until its JVMs have compiled the paths: warm it first
+        // (15 MB, as LimitsClusterIT does)
         String warmUp = "failover-warm-up-" + System.nanoTime();
         Topics.create(admin, 6, (short) 3, Map.of("min.insync.replicas", "2"), warmUp);
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(
@@ -55,7 +56,7 @@ class FailoverPlanIT {
                 new ByteArraySerializer())) {
             byte[] value = new byte[1000];
             List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
-            for (int i = 0; i < 60_000; i++) {
+            for (int i = 0; i < 15_000; i++) {
                 acks.add(p.send(new ProducerRecord<>(warmUp, value)));
             }
             for (java.util.concurrent.Future<?> ack : acks) {

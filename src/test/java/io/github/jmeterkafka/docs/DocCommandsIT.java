@@ -16,14 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * The documented {@code jmeter -n -t test-plans/...} lines run as written on the test broker, one per ready plan that
  * runs on one broker: the line that sets the most of its properties (of those, the last: a plan reading a topic is
  * documented after the line that fills it, or fills it itself), with the bootstrap servers made the test
- * broker's, its topic made its own and its size cut to seconds (records at most 2,000, a duration at most 4 s). The
- * others are listed with why; DocBlocksTest checks every line's plan, properties and files.
+ * broker's, its topic made its own and its size cut to seconds (records at most 500, also where the line leaves the
+ * plan's default, a duration at most 4 s). The others are listed with why; DocBlocksTest checks every line's plan, properties and files.
  */
 class DocCommandsIT {
     private static final Map<String, String> ELSEWHERE = Map.of(
@@ -32,6 +33,9 @@ class DocCommandsIT {
             "async-api.jmx", "needs the echo's HTTP front: AsyncApiPlanIT runs it with one",
             "failover.jmx", "needs three brokers: FailoverPlanIT runs it on a 3-node cluster");
     private static final Set<String> CUT = Set.of("records", "duration", "ramp.up");
+    private static final long RECORDS = 500;
+    /** A plan whose records default to a number (0, where one is "no limit", is left so). */
+    private static final Pattern DEFAULT_RECORDS = Pattern.compile("__P\\(records,[1-9]");
 
     @Test
     void eachReadyPlanRunsAsItsDocumentedLineSays() throws IOException {
@@ -63,8 +67,13 @@ class DocCommandsIT {
                 continue;
             }
             List<String> w = e.getValue();
-            JMeter.RunBuilder run = jmeter.plan(Harness.projectDir().resolve(w.get(w.indexOf("-t") + 1)))
-                    .name("doc-" + e.getKey().replace(".jmx", ""));
+            Path plan = Harness.projectDir().resolve(w.get(w.indexOf("-t") + 1));
+            JMeter.RunBuilder run = jmeter.plan(plan).name("doc-" + e.getKey().replace(".jmx", ""));
+            // a line that leaves the plan's default number of records (up to 100,000) runs it cut, as a documented one
+            if (!properties(w).containsKey("records")
+                    && DEFAULT_RECORDS.matcher(Files.readString(plan)).find()) {
+                run.property("records", Long.toString(RECORDS));
+            }
             for (int i = 0; i < w.size(); i++) {
                 if (w.get(i).equals("-q")) {
                     run.properties(read(Harness.projectDir().resolve(w.get(++i))));
@@ -116,7 +125,7 @@ class DocCommandsIT {
         }
         if (CUT.contains(key) && documented.matches("[0-9]+")) {
             return Long.toString(Math.min(
-                    Long.parseLong(documented), key.equals("records") ? 2000 : key.equals("duration") ? 4 : 1));
+                    Long.parseLong(documented), key.equals("records") ? RECORDS : key.equals("duration") ? 4 : 1));
         }
         return documented;
     }

@@ -97,7 +97,7 @@ class AsyncApiPlanIT extends BrokerAndJMeter {
         String name = "async-delay-" + System.nanoTime();
         JMeter.Result result;
         try (EchoService echo = http(name, "--delay-ms", "100")) {
-            result = run(name, echo.httpUrl(), "requests", "300", "threads", "3");
+            result = run(name, echo.httpUrl(), "requests", "300", "threads", "6");
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
         RoundTrips matched = result.summary(TITLE).roundTrips();

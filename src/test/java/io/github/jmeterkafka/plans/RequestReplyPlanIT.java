@@ -85,9 +85,9 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
         EchoCounts echoed;
         JMeter.Result result;
         try (EchoService echo = echo(name, "--drop", "0.05", "--seed", "5")) {
-            // each dropped request holds its thread for the 1 s timeout: 1,000 requests (some 50 dropped) keep the
-            // run to seconds
-            result = run(name, "requests", "1000", "reply.timeout", "1000");
+            // each dropped request holds its thread for the 1 s timeout: 1,000 requests (some 50 dropped) on 8
+            // threads keep the run to seconds
+            result = run(name, "requests", "1000", "reply.timeout", "1000", "threads", "8");
             echoed = echo.counts();
         }
         assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -300,7 +300,7 @@ class RequestReplyPlanIT extends BrokerAndJMeter {
     void withNoServiceTheRunEndsAtTheThreadGroupsEnd() {
         String name = "rr-none-" + System.nanoTime();
         long started = System.nanoTime();
-        JMeter.Result result = run(name, "requests", "1000", "reply.timeout", "600000", "duration", "8");
+        JMeter.Result result = run(name, "requests", "1000", "reply.timeout", "600000", "duration", "4");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
         assertThat(result.exitCode()).as(result.describe()).isZero();
         assertThat(result.stdout())
