@@ -3,6 +3,8 @@ package io.github.jmeterkafka.measure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -29,6 +31,9 @@ public final class ShareStats {
     private final LongAdder confirmed = new LongAdder();
     private final Histogram ackMicros = new ConcurrentHistogram(3);
     private final DeliveryVerifier verifier;
+    // records whose acceptance the broker answered with an error (or whose answer a failover lost), until one is
+    // delivered and accepted again
+    private final Set<String> acceptanceErrors = ConcurrentHashMap.newKeySet();
     private final boolean merged;
 
     /** @param verifier null when delivery is not verified */
@@ -72,7 +77,26 @@ public final class ShareStats {
         confirmed.increment();
         if (verifier != null && sequence != null) {
             verifier.observe(sequence.producer, topic, partition, sequence.sequence, sequence.sendMicros / 1000);
+            if (!acceptanceErrors.isEmpty()) {
+                acceptanceErrors.remove(key(topic, partition, sequence));
+            }
         }
+    }
+
+    /**
+     * The broker answered a record's acceptance with an error. A record it did not take comes back (its lock ends) and
+     * is accepted again; one that never does was most likely taken, its answer lost in a failover.
+     *
+     * @param sequence the record's sequence header; null when it has none
+     */
+    public void acceptanceFailed(String topic, int partition, SequenceHeader sequence) {
+        if (verifier != null && sequence != null) {
+            acceptanceErrors.add(key(topic, partition, sequence));
+        }
+    }
+
+    private static String key(String topic, int partition, SequenceHeader sequence) {
+        return sequence.producer + '\u0000' + topic + '\u0000' + partition + '\u0000' + sequence.sequence;
     }
 
     /** Accepted records, less those whose acceptance the broker refused (those that came back count again). */
@@ -156,11 +180,18 @@ public final class ShareStats {
         if (merged) {
             lines.add("the broker's answers to each thread's last acknowledgements come at its close, after its last"
                     + " sample: they are in each server's own summary, as is the delivery check.");
+        } else if (verifier == null) {
+            lines.add("delivery: not verified (Verify delivery is off)");
         } else {
-            lines.add(
-                    verifier == null
-                            ? "delivery: not verified (Verify delivery is off)"
-                            : verifier.summaryLine("accepted"));
+            lines.add(verifier.summaryLine("accepted"));
+            if (!acceptanceErrors.isEmpty()) {
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "acceptance errors: %d records whose acceptance the broker answered with an error were not"
+                                + " delivered again: it most likely took them, its answer lost in a failover (the"
+                                + " check above counts them missing).",
+                        acceptanceErrors.size()));
+            }
         }
         return lines;
     }

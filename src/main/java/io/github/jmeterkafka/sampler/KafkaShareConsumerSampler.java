@@ -145,6 +145,9 @@ public class KafkaShareConsumerSampler extends ShareConsumerFields {
                 public void acknowledged(ShareReader.Pending p, long ackedMicros, Exception failure) {
                     if (failure != null) {
                         st.refused(ShareOutcomes.word(p.type), p.overBudget);
+                        if (p.type == AcknowledgeType.ACCEPT && !p.overBudget) {
+                            run.share.acceptanceFailed(p.topic, p.partition, p.sequence);
+                        }
                         FailureLog.once(
                                 getName(),
                                 ResponseCodes.of(failure),

@@ -75,4 +75,36 @@ class ShareTallyTest {
         assertThat(stats.lines())
                 .contains("delivery: 2 records accepted from 1 producers, 1 missing, 0 duplicated, 0 out of order.");
     }
+
+    @Test
+    void anAcceptanceAnsweredWithAnErrorAndNeverDeliveredAgainIsNamedBesideTheMissing() {
+        ShareStats stats = new ShareStats(new DeliveryVerifier(true));
+        stats.acceptanceConfirmed("t", 0, new SequenceHeader("p1", 0, 0));
+        // 1: its answer lost, never delivered again; 2: its acceptance refused, delivered and accepted again
+        stats.acceptanceFailed("t", 0, new SequenceHeader("p1", 1, 0));
+        stats.acceptanceFailed("t", 0, new SequenceHeader("p1", 2, 0));
+        stats.acceptanceConfirmed("t", 0, new SequenceHeader("p1", 3, 0));
+        stats.acceptanceConfirmed("t", 0, new SequenceHeader("p1", 2, 0));
+        // another partition's record of the same sequence number is another record
+        stats.acceptanceFailed("t", 1, new SequenceHeader("p1", 0, 0));
+        stats.acceptanceConfirmed("t", 1, new SequenceHeader("p1", 0, 0));
+        stats.acceptanceFailed("t", 1, null);
+
+        assertThat(stats.lines())
+                .containsSubsequence(
+                        "delivery: 4 records accepted from 1 producers, 1 missing, 0 duplicated, 1 out of order.",
+                        "acceptance errors: 1 records whose acceptance the broker answered with an error were not"
+                                + " delivered again: it most likely took them, its answer lost in a failover (the"
+                                + " check above counts them missing).");
+    }
+
+    @Test
+    void acceptanceErrorsWhoseRecordsCameBackAddNoLine() {
+        ShareStats stats = new ShareStats(new DeliveryVerifier(true));
+        stats.acceptanceFailed("t", 0, new SequenceHeader("p1", 0, 0));
+        stats.acceptanceConfirmed("t", 0, new SequenceHeader("p1", 0, 0));
+        assertThat(stats.lines())
+                .last()
+                .isEqualTo("delivery: 1 records accepted from 1 producers, 0 missing, 0 duplicated, 0 out of order.");
+    }
 }
