@@ -72,8 +72,8 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
     // a consumer's poll timeout once the producers start (the plans start them only when every consumer
     // has its partitions, so no group join falls in it), and the time each consumer waits after the
-    // producers are done before it stops: at 100 records/s a consumer, 5 s without one is no healthy run
-    private static final String DRAIN_TIMEOUT = "5000";
+    // producers are done before it stops: at 100 records/s a consumer, 2 s without one is no healthy run
+    private static final String DRAIN_TIMEOUT = "2000";
     // consumer-throughput's consumers stop on their record budget: a long timeout costs nothing
     private static final String JOIN_TIMEOUT = "30000";
 

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A producer (acks=all, idempotent, sequence header, 5 records per sample, about 100 records/s) and a
- * consumer (delivery verification, from the earliest offset, its own group) run together for about 45 s
- * while the test stops the broker about 10 s into the run and starts it again 15 s later, on the
+ * consumer (delivery verification, from the earliest offset, its own group) run together for about 36 s
+ * while the test stops the broker about 6 s into the run and starts it again 15 s later, on the
  * same ports with the same data.
  *
  * <p>The client timeouts in reliability-outage.jmx make samples fail within seconds while the broker
@@ -41,12 +41,12 @@ import org.junit.jupiter.api.Test;
 class BrokerOutageIT {
     private static final Path PLAN = Harness.projectDir().resolve("src/test/resources/plans/reliability-outage.jmx");
     /** Seconds from the first record to the broker's stop, and of the outage. */
-    private static final int BEFORE_S = 10;
+    private static final int BEFORE_S = 6;
     // a producer sample that meets the outage lasts delivery.timeout.ms (5 s): after the one in flight
     // at the stop, at least one more must start and end while the broker is down
     private static final int DOWN_S = 15;
-    /** Seconds the run goes on once the broker is back. */
-    private static final int AFTER_S = 15;
+    /** Seconds the run goes on once the broker is back: the producer's samples from 5 s after its first success are checked. */
+    private static final int AFTER_S = 10;
 
     private static final long ACK_TIMEOUT_MS = 8000;
     private static final long POLL_TIMEOUT_MS = 2000;
@@ -64,7 +64,7 @@ class BrokerOutageIT {
     @Test
     void samplesFailClearlyDuringTheOutageRecoverAfterItAndNoAcknowledgedRecordIsLost() throws Exception {
         KafkaBroker broker = ReliabilityBroker.get();
-        // about 45 s here; a loaded machine, where the broker takes longer to start again, runs longer
+        // about 36 s here; a loaded machine, where the broker takes longer to start again, runs longer
         // so that the run still sees the broker back for AFTER_S
         int durationS =
                 BEFORE_S + DOWN_S + (int) Math.max(5, broker.lastStartTime().toSeconds()) + AFTER_S;
@@ -86,7 +86,7 @@ class BrokerOutageIT {
                         .timeout(Duration.ofMinutes(4)),
                 work.resolve("jmeter"));
 
-        // "10 s into the run" counts from the first record on the broker, not from JMeter's start-up
+        // "6 s into the run" counts from the first record on the broker, not from JMeter's start-up
         long firstRecord = awaitFirstRecord(broker, topic, Duration.ofMinutes(2));
         sleepUntil(firstRecord + BEFORE_S * 1000L);
         long stopping = System.currentTimeMillis();

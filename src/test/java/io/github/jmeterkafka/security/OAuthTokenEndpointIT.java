@@ -40,7 +40,7 @@ class OAuthTokenEndpointIT {
     private static final String WRONG_SECRET = "wrong-secret-" + UUID.randomUUID();
     private static final String AUDIENCE = "kafka-broker";
     // short, so that a run of three lifetimes fits a build; a real identity provider's last minutes or hours
-    private static final Duration TOKEN_LIFETIME = Duration.ofSeconds(12);
+    private static final Duration TOKEN_LIFETIME = Duration.ofSeconds(10);
     private static final Duration RUN = TOKEN_LIFETIME.multipliedBy(3);
 
     private static Path work;
@@ -245,7 +245,7 @@ class OAuthTokenEndpointIT {
         props.put("sasl.oauthbearer.client.credentials.client.secret", "${__P(kafka.oauth.client.secret)}");
         props.put("sasl.oauthbearer.scope", "kafka");
         // Kafka's defaults (refresh at 80 % of the lifetime, but no sooner than 60 s after the last
-        // refresh and no later than 300 s before expiry) suit tokens of an hour; for 15 s tokens
+        // refresh and no later than 300 s before expiry) suit tokens of an hour; for 10 s tokens
         // they cannot all hold, and Kafka says so with a WARN at every refresh. These refresh at
         // about half the lifetime, so every re-authentication finds a token with seconds to spare.
         props.put("sasl.login.refresh.window.factor", "0.5");
