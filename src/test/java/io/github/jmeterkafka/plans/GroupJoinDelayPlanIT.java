@@ -37,8 +37,8 @@ class GroupJoinDelayPlanIT {
                     .property("partitions", "2")
                     .property("duration", "30")
                     // the join falls in the plan's wait for the consumers (200 ms polls), not in this timeout:
-                    // it is the idle wait that ends the run once the producers are done
-                    .property("timeout", "5000")
+                    // it is the idle wait that ends the run once the producers are done (at 100 records/s a consumer)
+                    .property("timeout", "2000")
                     .run();
 
             assertThat(result.exitCode()).as(result.describe()).isZero();

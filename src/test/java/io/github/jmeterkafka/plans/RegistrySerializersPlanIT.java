@@ -60,7 +60,7 @@ class RegistrySerializersPlanIT {
 
     @BeforeAll
     static void start() {
-        registry = SchemaRegistry.start();
+        registry = SchemaRegistry.shared();
         broker = SharedBroker.get();
         admin = broker.admin();
         jmeter = JMeter.fromSystemProperties().installPlugin();
@@ -82,9 +82,6 @@ class RegistrySerializersPlanIT {
         added.forEach(jmeter::removeLibExt);
         if (admin != null) {
             admin.close(Duration.ofSeconds(5));
-        }
-        if (registry != null) {
-            registry.close();
         }
     }
 

@@ -376,39 +376,37 @@ class ScenarioPlansIT extends BrokerAndJMeter {
 
     @Test
     void realisticEventsThroughARegistryCarryTheIdOfThePlansSchemaBeforeEachValue() throws IOException {
-        try (SchemaRegistry registry = SchemaRegistry.start()) {
-            Map<String, EventReader> formats = Map.of(
-                    "avro", avroEvents(),
-                    "jsonschema", jsonSchemaEvents(),
-                    "protobuf", protobufEvents(),
-                    // JSON text has no schema: through a registry it goes as JSON Schema
-                    "json", jsonSchemaEvents());
-            for (Map.Entry<String, EventReader> format : formats.entrySet()) {
-                Set<Integer> ids = new HashSet<>();
-                assertSchemaEvents(format.getKey(), registry.confluentUrl(), value -> {
-                    WireFormat framed = WireFormat.of(ByteBuffer.wrap(value));
-                    ids.add(framed.schemaId());
-                    ByteBuffer payload = framed.payload();
-                    if (format.getKey().equals("protobuf")) {
-                        assertThat(WireFormat.messageIndexes(payload)).containsExactly(0);
-                    }
-                    return format.getValue().read(Bytes.copy(payload));
-                });
-                assertThat(ids).as(format.getKey()).hasSize(1);
-                String file = switch (format.getKey()) {
-                    case "avro" -> "order-event.avsc";
-                    case "protobuf" -> "order-event.proto";
-                    default -> "order-event.schema.json";
-                };
-                String registered = registry.schemaById(ids.iterator().next());
-                if (file.endsWith(".avsc")) {
-                    assertThat(new Schema.Parser().parse(registered))
-                            .isEqualTo(new Schema.Parser()
-                                    .parse(PLANS.resolve(file).toFile()));
-                } else {
-                    assertThat(registered.strip())
-                            .isEqualTo(Files.readString(PLANS.resolve(file)).strip());
+        SchemaRegistry registry = SchemaRegistry.shared();
+        Map<String, EventReader> formats = Map.of(
+                "avro", avroEvents(),
+                "jsonschema", jsonSchemaEvents(),
+                "protobuf", protobufEvents(),
+                // JSON text has no schema: through a registry it goes as JSON Schema
+                "json", jsonSchemaEvents());
+        for (Map.Entry<String, EventReader> format : formats.entrySet()) {
+            Set<Integer> ids = new HashSet<>();
+            assertSchemaEvents(format.getKey(), registry.confluentUrl(), value -> {
+                WireFormat framed = WireFormat.of(ByteBuffer.wrap(value));
+                ids.add(framed.schemaId());
+                ByteBuffer payload = framed.payload();
+                if (format.getKey().equals("protobuf")) {
+                    assertThat(WireFormat.messageIndexes(payload)).containsExactly(0);
                 }
+                return format.getValue().read(Bytes.copy(payload));
+            });
+            assertThat(ids).as(format.getKey()).hasSize(1);
+            String file = switch (format.getKey()) {
+                case "avro" -> "order-event.avsc";
+                case "protobuf" -> "order-event.proto";
+                default -> "order-event.schema.json";
+            };
+            String registered = registry.schemaById(ids.iterator().next());
+            if (file.endsWith(".avsc")) {
+                assertThat(new Schema.Parser().parse(registered))
+                        .isEqualTo(new Schema.Parser().parse(PLANS.resolve(file).toFile()));
+            } else {
+                assertThat(registered.strip())
+                        .isEqualTo(Files.readString(PLANS.resolve(file)).strip());
             }
         }
     }

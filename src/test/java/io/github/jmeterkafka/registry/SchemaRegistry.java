@@ -50,6 +50,8 @@ public final class SchemaRegistry implements AutoCloseable {
     private static final String PORT_TAKEN = ", already in use";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static SchemaRegistry shared;
+
     private final Path runnerJar;
     private final Path workDir;
     private final Path logFile;
@@ -66,6 +68,17 @@ public final class SchemaRegistry implements AutoCloseable {
         this.workDir = workDir;
         this.logFile = workDir.resolve("registry.log");
         this.watchdogDir = workDir.resolve("watchdog");
+    }
+
+    /**
+     * One registry for the tests of this JVM that do not stop it: it takes seconds to start, and they use
+     * subjects of their own. Started on first use; stopped when the JVM exits.
+     */
+    public static synchronized SchemaRegistry shared() {
+        if (shared == null || !shared.isRunning()) {
+            shared = start();
+        }
+        return shared;
     }
 
     /** Starts a registry from {@link #home()} in a new directory under target/schema-registries. */

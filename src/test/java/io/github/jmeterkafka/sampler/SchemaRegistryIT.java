@@ -45,7 +45,6 @@ import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -105,14 +104,7 @@ class SchemaRegistryIT {
 
     @BeforeAll
     static void startRegistry() {
-        registry = SchemaRegistry.start();
-    }
-
-    @AfterAll
-    static void stopRegistry() {
-        if (registry != null) {
-            registry.close();
-        }
+        registry = SchemaRegistry.shared();
     }
 
     @Test
