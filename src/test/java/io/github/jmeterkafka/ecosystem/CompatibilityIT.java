@@ -225,8 +225,9 @@ class CompatibilityIT {
                     .property("partitions", "2")
                     .property("duration", "30")
                     // the consumers stop at their first empty poll after the producers are done: this
-                    // long idle wait ends each run (the group joins on 200 ms polls, whatever this is)
-                    .property("timeout", "3000")
+                    // idle wait ends each run (the group joins on 200 ms polls, whatever this is; 200 records/s a
+                    // consumer)
+                    .property("timeout", "2000")
                     .run();
             healthy(e);
             assertThat(e.stdout())

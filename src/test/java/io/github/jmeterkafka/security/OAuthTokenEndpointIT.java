@@ -100,6 +100,8 @@ class OAuthTokenEndpointIT {
                 .property("partitions", "1")
                 .property("record.size", "100")
                 .property("linger.ms", "0")
+                // the consumer's idle wait that ends the run once the producers are done (40 records/s it reads)
+                .property("timeout", "2000")
                 .run();
         Instant end = Instant.now();
 
