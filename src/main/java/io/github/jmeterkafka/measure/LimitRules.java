@@ -28,6 +28,13 @@ final class LimitRules {
     static final double NODE_MIN_MS = 10;
     /** A broker's request handler or network threads idle less than this share of the time count as its limit. */
     static final double BROKER_IDLE = 0.20;
+    /** A request answered after this long is a stall of its broker, unless this JVM or replication explains it. */
+    static final double STALL_MS = 1000;
+    /**
+     * Seconds after a stall in which replication reaching its limit explains it: under acks=all a leader answers only
+     * once a lost follower has left the ISR.
+     */
+    static final int STALL_EXPLAINED_S = 2;
     /** Seconds in a row a level must stay at its limit to count: one busy second is noise. */
     static final int SUSTAINED = 3;
 
@@ -48,7 +55,7 @@ final class LimitRules {
         long start = samples.isEmpty() ? 0 : samples.get(0).nanos() - 1_000_000_000L;
         int run = 0;
         for (int i = 0; i < samples.size(); i++) {
-            Level level = level(kind, samples.get(i));
+            Level level = level(kind, samples, i);
             if (level == null) {
                 run = 0;
                 continue;
@@ -58,7 +65,9 @@ final class LimitRules {
             if (run >= needed) {
                 LimitSample from = samples.get(i - run + 1);
                 return new LimitHit(
-                        kind, level(kind, from).what, Math.max(0, (from.nanos() - start) / 1_000_000_000L - 1));
+                        kind,
+                        level(kind, samples, i - run + 1).what,
+                        Math.max(0, (from.nanos() - start) / 1_000_000_000L - 1));
             }
         }
         return null;
@@ -67,7 +76,8 @@ final class LimitRules {
     /** What a sample shows at the kind's limit, or null when it is below. */
     private record Level(String what, boolean sustained) {}
 
-    private static Level level(LimitKind kind, LimitSample s) {
+    private static Level level(LimitKind kind, List<LimitSample> samples, int i) {
+        LimitSample s = samples.get(i);
         return switch (kind) {
             case GENERATOR -> generator(s.generator());
             case QUOTA ->
@@ -81,7 +91,8 @@ final class LimitRules {
                         : null;
             case REPLICATION -> replication(s.replication());
             case BROKER -> {
-                Level slow = standsOut(s.nodes());
+                Level stall = stalled(samples, i);
+                Level slow = stall != null ? stall : standsOut(s.nodes());
                 yield slow != null ? slow : busiest(s.brokers());
             }
             case CLIENT -> client(s.client());
@@ -137,6 +148,38 @@ final class LimitRules {
                     true);
         }
         return c.retries() > 0 ? new Level(c.retries() + " records sent again", false) : null;
+    }
+
+    /**
+     * The node that took longest to answer a request ended in second {@code i}, from {@link #STALL_MS}: not when this
+     * JVM was held up while the request waited (its own limit, or its threads waiting for a core half as long: the
+     * client's delay, not the broker's), nor when replication reaches its limit within {@link #STALL_EXPLAINED_S}
+     * seconds.
+     */
+    private static Level stalled(List<LimitSample> samples, int i) {
+        Map.Entry<Integer, Double> longest = null;
+        for (Map.Entry<Integer, Double> e : samples.get(i).longest().entrySet()) {
+            if (longest == null || e.getValue() > longest.getValue()) {
+                longest = e;
+            }
+        }
+        if (longest == null || longest.getValue() < STALL_MS) {
+            return null;
+        }
+        double ms = longest.getValue();
+        for (int j = Math.max(0, i - (int) Math.ceil(ms / 1000)); j <= i; j++) {
+            LimitSample.Generator g = samples.get(j).generator();
+            if (generator(g) != null || g.waitMs() >= ms / 2) {
+                return null;
+            }
+        }
+        for (int j = i; j < Math.min(samples.size(), i + STALL_EXPLAINED_S + 1); j++) {
+            if (replication(samples.get(j).replication()) != null) {
+                return null;
+            }
+        }
+        return new Level(
+                String.format(Locale.ROOT, "broker %d took %.0f ms to answer a request", longest.getKey(), ms), false);
     }
 
     /** The broker whose request handler or network threads were idle least, when below {@link #BROKER_IDLE}. */

@@ -11,6 +11,9 @@ import java.util.Map;
  *     averages it over its metrics window, 30 s by default), weighted by each producer's requests of the second
  * @param brokers per broker node id, its own figures, read where the Kafka Connection gives a way in (JMX or
  *     Prometheus); none without one
+ * @param longest per broker node id, the longest request a producer saw answered during the second, where it was
+ *     the longest of that producer's metrics window (its request-latency-max grew to it); a node without one is
+ *     absent: a stall shows here the second it ends, where the window's average hardly moves
  */
 public record LimitSample(
         long nanos,
@@ -18,13 +21,25 @@ public record LimitSample(
         Client client,
         Map<Integer, Double> nodes,
         Replication replication,
-        Map<Integer, Broker> brokers)
+        Map<Integer, Broker> brokers,
+        Map<Integer, Double> longest)
         implements Serializable {
 
     /** A second without broker figures. */
     public LimitSample(
             long nanos, Generator generator, Client client, Map<Integer, Double> nodes, Replication replication) {
         this(nanos, generator, client, nodes, replication, Map.of());
+    }
+
+    /** A second without a request longer than its window's others. */
+    public LimitSample(
+            long nanos,
+            Generator generator,
+            Client client,
+            Map<Integer, Double> nodes,
+            Replication replication,
+            Map<Integer, Broker> brokers) {
+        this(nanos, generator, client, nodes, replication, brokers, Map.of());
     }
 
     /**

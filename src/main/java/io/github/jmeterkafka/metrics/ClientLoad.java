@@ -23,8 +23,15 @@ final class ClientLoad {
     // a coordinator's node id is Integer.MAX_VALUE - the broker's id: not a broker of its own
     private static final int COORDINATOR_IDS = Integer.MAX_VALUE / 2;
 
-    /** The second's client figures, request latency by node and the topics in use, per connection. */
-    record Reading(LimitSample.Client client, Map<Integer, Double> nodes, Map<Connection, Set<String>> topics) {}
+    /**
+     * The second's client figures, request latency by node, the longest request by node where one was seen (see
+     * {@link LimitSample#longest()}) and the topics in use, per connection.
+     */
+    record Reading(
+            LimitSample.Client client,
+            Map<Integer, Double> nodes,
+            Map<Integer, Double> longest,
+            Map<Connection, Set<String>> topics) {}
 
     private final Map<String, Double> lastTotals = new HashMap<>();
 
@@ -37,7 +44,13 @@ final class ClientLoad {
                 client.metrics().forEach((name, metric) -> f.add(client, name, metric, used, this));
             }
         }
-        return new Reading(f.client(), f.nodes(), topics);
+        return new Reading(f.client(), f.nodes(), f.longest, topics);
+    }
+
+    /** Whether a windowed maximum grew since the last reading (its first reading counts as grown). */
+    private boolean grew(String key, double max) {
+        Double before = lastTotals.put(key, max);
+        return before == null || max > before;
     }
 
     /** How much a counter grew since the last reading; its first reading counts from 0. */
@@ -57,6 +70,7 @@ final class ClientLoad {
         long errors = -1;
         double lag = Double.NaN;
         final Map<Integer, double[]> nodes = new TreeMap<>();
+        final Map<Integer, Double> longest = new TreeMap<>();
 
         void add(
                 ClientMetrics.Client client, MetricName name, KafkaMetric metric, Set<String> topics, ClientLoad load) {
@@ -107,7 +121,8 @@ final class ClientLoad {
         }
 
         private void node(ClientMetrics.Client client, MetricName name, KafkaMetric metric, ClientLoad load) {
-            if (!name.name().equals("request-latency-avg")) {
+            boolean max = name.name().equals("request-latency-max");
+            if (!max && !name.name().equals("request-latency-avg")) {
                 return;
             }
             String tag = name.tags().getOrDefault("node-id", "");
@@ -119,6 +134,13 @@ final class ClientLoad {
             }
             double ms = value(metric);
             if (node < 0 || node >= COORDINATOR_IDS || Double.isNaN(ms)) {
+                return;
+            }
+            if (max) {
+                // Kafka keeps the window's max: it grows only when a request longer than the window's others ends
+                if (load.grew(client.id() + " max " + tag, ms)) {
+                    longest.merge(node, ms, Math::max);
+                }
                 return;
             }
             // weighted by the requests of the second: a node the client hardly used does not count as much

@@ -88,7 +88,13 @@ public final class LimitsProbe {
                     LimitSample.Generator g = generator.read(now);
                     ClientLoad.Reading r = clients.read(connections.get());
                     keep(new LimitSample(
-                            now, g, r.client(), r.nodes(), replication.read(r.topics()), brokerWatch.read()));
+                            now,
+                            g,
+                            r.client(),
+                            r.nodes(),
+                            replication.read(r.topics()),
+                            brokerWatch.read(),
+                            r.longest()));
                 } catch (RuntimeException e) {
                     // a client closing under the reading: this second is missing from the limits, not the rest
                     log.debug("Kafka limits: a second was not read", e);

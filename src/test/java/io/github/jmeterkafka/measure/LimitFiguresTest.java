@@ -154,6 +154,51 @@ class LimitFiguresTest {
                 .isNull();
     }
 
+    /** Second {@code s} of a calm run in which node 1 answered a request after {@code ms} (its window's longest). */
+    private static LimitSample stall(int s, LimitSample.Generator g, LimitSample.Replication r, double ms) {
+        return new LimitSample(s * SECOND, g, CALM, Map.of(1, 12.0), r, Map.of(), Map.of(1, ms, 2, 9.0));
+    }
+
+    @Test
+    void aRequestAnsweredAfterASecondOrMoreNamesItsBrokerFromThatSecondEvenAlone() {
+        LimitFigures f = all(seconds(8, s -> s == 4 ? stall(s, IDLE, HEALTHY, 2012.4) : calm(s)));
+
+        assertThat(f.first().kind()).isEqualTo(LimitKind.BROKER);
+        assertThat(f.first().atSecond()).isEqualTo(3);
+        assertThat(f.first().what()).isEqualTo("broker 1 took 2012 ms to answer a request");
+        assertThat(all(seconds(8, s -> s == 4 ? stall(s, IDLE, HEALTHY, 900) : calm(s)))
+                        .first())
+                .as("below a second: no stall")
+                .isNull();
+    }
+
+    @Test
+    void aLongRequestThatThisJvmOrReplicationExplainsIsNoBrokersStall() {
+        // the JVM's threads waited for a core for as long as half the request, in a second it spanned
+        LimitSample.Generator waited = new LimitSample.Generator(0.6, 0.3, 2, 2, 2, 1200);
+        assertThat(all(seconds(
+                                8,
+                                s -> s == 4
+                                        ? stall(s, IDLE, HEALTHY, 2000)
+                                        : s == 3 ? stall(s, waited, HEALTHY, 9) : calm(s)))
+                        .first())
+                .isNull();
+        // a GC pause as long
+        LimitSample.Generator paused = new LimitSample.Generator(0.6, 0.3, 2, 1500, 1500);
+        assertThat(all(seconds(8, s -> s == 4 ? stall(s, paused, HEALTHY, 2000) : calm(s)))
+                        .first())
+                .isNull();
+        // a follower lost under acks=all: the leader answers once the ISR shrinks, which the cluster shows next
+        LimitSample.Replication shrunk = new LimitSample.Replication(6, 0, 0, 0);
+        LimitFigures f = all(seconds(
+                8,
+                s -> s == 4
+                        ? stall(s, IDLE, HEALTHY, 9000)
+                        : new LimitSample(s * SECOND, IDLE, CALM, EVEN, s >= 5 ? shrunk : HEALTHY)));
+        assertThat(f.first().kind()).isEqualTo(LimitKind.REPLICATION);
+        assertThat(f.first().what()).isEqualTo("6 partitions under-replicated");
+    }
+
     private static LimitSample.Broker broker(double handlerIdle, double networkIdle, double produceMs) {
         return new LimitSample.Broker(
                 handlerIdle,

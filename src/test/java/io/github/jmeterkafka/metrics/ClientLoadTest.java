@@ -32,4 +32,26 @@ class ClientLoadTest {
         assertThat(reading.client().lag()).isEqualTo(1545);
         assertThat(reading.topics().get(connection)).containsExactly("t");
     }
+
+    @Test
+    void aNodesLongestRequestIsReadTheSecondItEndsLongerThanItsWindowsOthers() {
+        connection.sharedProducer();
+        ClientLoad load = new ClientLoad();
+        clients.recordForNode(0, "producer-node-metrics", "request-latency-max", 1, 8);
+        assertThat(load.read(List.of(connection)).longest()).containsExactly(Map.entry(1, 8.0));
+        assertThat(load.read(List.of(connection)).longest())
+                .as("nothing longer since")
+                .isEmpty();
+
+        clients.recordForNode(0, "producer-node-metrics", "request-latency-max", 1, 2012);
+        clients.recordForNode(0, "producer-node-metrics", "request-latency-max", 2, 3);
+        assertThat(load.read(List.of(connection)).longest()).containsExactly(Map.entry(1, 2012.0), Map.entry(2, 3.0));
+
+        clients.recordForNode(0, "producer-node-metrics", "request-latency-max", 1, 30);
+        // a group coordinator's node (Integer.MAX_VALUE less the broker's id) is no broker of its own
+        clients.recordForNode(0, "producer-node-metrics", "request-latency-max", Integer.MAX_VALUE - 1, 5000);
+        assertThat(load.read(List.of(connection)).longest())
+                .as("shorter than the window's longest, and a coordinator")
+                .isEmpty();
+    }
 }

@@ -19,6 +19,7 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.MetricsReporter;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.metrics.stats.Avg;
+import org.apache.kafka.common.metrics.stats.Max;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 
@@ -44,6 +45,12 @@ public final class MetricsClients implements ClientFactory {
         sensor(registries.get(client), group, metric, Map.of("topic", "t")).record(value);
     }
 
+    /** Records {@code value} into the metric of one broker node, as a producer's request latency is kept. */
+    void recordForNode(int client, String group, String metric, int node, double value) {
+        sensor(registries.get(client), group, metric, Map.of("node-id", "node-" + node))
+                .record(value);
+    }
+
     /** Records {@code value} into the metric of one partition of topic t, as a consumer's records-lag is kept. */
     void recordForPartition(int client, String group, String metric, int partition, double value) {
         sensor(registries.get(client), group, metric, Map.of("topic", "t", "partition", Integer.toString(partition)))
@@ -57,7 +64,8 @@ public final class MetricsClients implements ClientFactory {
             s = metrics.sensor(name);
             Map<String, String> tags = new java.util.HashMap<>(metrics.config().tags());
             tags.putAll(extraTags);
-            s.add(metrics.metricName(metric, group, tags), new Avg());
+            // as Kafka keeps them: a "-max" metric is the window's largest value, the others its mean
+            s.add(metrics.metricName(metric, group, tags), metric.endsWith("-max") ? new Max() : new Avg());
         }
         return s;
     }

@@ -52,6 +52,14 @@ class StalledBrokerIT extends BrokerAndJMeter {
         double runMs = RECORDS * 1000.0 / perf.recordsPerSec();
         double scheduleMs = (RECORDS - 1) * 1000.0 / RATE;
         assertThat(runMs).as(out).isGreaterThan(scheduleMs).isLessThan(scheduleMs + PAUSE_MS);
+        // what broke first: the requests the pause held end with it, and name the broker (the only one: no other
+        // stands out, and its average over Kafka's 30 s window hardly moves)
+        assertThat(summary.lines())
+                .as(out)
+                .anySatisfy(l -> assertThat(l)
+                        .matches("first limit hit: a broker, \\d+ s in: broker 1 took (\\d+) ms to answer a request")
+                        .satisfies(m -> assertThat(Long.parseLong(m.replaceAll(".* took (\\d+) ms.*", "$1")))
+                                .isGreaterThanOrEqualTo(PAUSE_MS / 2)));
     }
 
     @Test
