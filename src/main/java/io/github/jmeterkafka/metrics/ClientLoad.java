@@ -33,7 +33,8 @@ final class ClientLoad {
             Map<Integer, Double> longest,
             Map<Connection, Set<String>> topics) {}
 
-    private final Map<String, Double> lastTotals = new HashMap<>();
+    // each counter's total and each windowed maximum, as last read, by client and name
+    private final Map<String, Double> lastRead = new HashMap<>();
 
     Reading read(Collection<Connection> connections) {
         Figures f = new Figures();
@@ -49,13 +50,13 @@ final class ClientLoad {
 
     /** Whether a windowed maximum grew since the last reading (its first reading counts as grown). */
     private boolean grew(String key, double max) {
-        Double before = lastTotals.put(key, max);
+        Double before = lastRead.put(key, max);
         return before == null || max > before;
     }
 
     /** How much a counter grew since the last reading; its first reading counts from 0. */
     private double delta(String key, double total) {
-        Double before = lastTotals.put(key, total);
+        Double before = lastRead.put(key, total);
         return Math.max(0, total - (before == null ? 0 : before));
     }
 

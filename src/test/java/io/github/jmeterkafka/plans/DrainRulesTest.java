@@ -2,15 +2,18 @@ package io.github.jmeterkafka.plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.jmeterkafka.harness.Harness;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import javax.script.Bindings;
 import javax.script.ScriptEngine;
 import javax.script.ScriptEngineManager;
+import javax.script.ScriptException;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -29,24 +32,23 @@ public class DrainRulesTest {
 
     @Test
     void aConsumerEndingWhileTheCountsAreReadStillEndsTheDrain() throws Exception {
-        List<String> rules = drainRules();
+        Map<String, String> rules = drainRules();
         assertThat(rules).hasSize(4);
-        for (String rule : rules) {
+        rules.forEach((plan, rule) -> {
             Outcome last = run(rule, 2, 3);
-            assertThat(last.ignored).as(rule).isTrue();
-            assertThat(last.ctx.thread.stopped).as(rule).isTrue();
-        }
+            assertThat(last.ignored).as(plan).isTrue();
+            assertThat(last.ctx.thread.stopped).as(plan).isTrue();
+        });
     }
 
     @Test
     void aPollWhileAnotherGroupRunsGoesOn() throws Exception {
-        for (String rule : drainRules()) {
-            Outcome early = run(rule, 4, 3);
-            assertThat(early.ctx.thread.stopped).as(rule).isFalse();
-        }
+        drainRules()
+                .forEach((plan, rule) ->
+                        assertThat(run(rule, 4, 3).ctx.thread.stopped).as(plan).isFalse());
     }
 
-    private static Outcome run(String rule, int allThreads, int groupThreads) throws Exception {
+    private static Outcome run(String rule, int allThreads, int groupThreads) {
         ScriptEngine jexl = new ScriptEngineManager().getEngineByName("jexl");
         SampleResult prev = new SampleResult();
         prev.setResponseCode("404");
@@ -64,15 +66,19 @@ public class DrainRulesTest {
         bindings.put("vars", vars);
         bindings.put("ctx", ctx);
         bindings.put("log", LoggerFactory.getLogger(DrainRulesTest.class));
-        jexl.eval(rule, bindings);
+        try {
+            jexl.eval(rule, bindings);
+        } catch (ScriptException e) {
+            throw new IllegalStateException(e);
+        }
         return new Outcome(prev.isIgnore(), ctx);
     }
 
-    /** Every JSR223 post-processor script of the ready plans that reads the thread counts. */
-    private static List<String> drainRules() throws Exception {
-        List<String> rules = new ArrayList<>();
+    /** Every script of the ready plans that reads the thread counts, by plan. */
+    private static Map<String, String> drainRules() throws Exception {
+        Map<String, String> rules = new TreeMap<>();
         List<Path> plans;
-        try (Stream<Path> files = Files.walk(Path.of("test-plans"))) {
+        try (Stream<Path> files = Files.walk(Harness.projectDir().resolve("test-plans"))) {
             plans = files.filter(p -> p.toString().endsWith(".jmx")).sorted().toList();
         }
         for (Path plan : plans) {
@@ -84,7 +90,9 @@ public class DrainRulesTest {
                 Element prop = (Element) props.item(i);
                 String text = prop.getTextContent();
                 if ("script".equals(prop.getAttribute("name")) && text.contains("groupThreads")) {
-                    rules.add(text);
+                    assertThat(rules.put(plan.getFileName().toString(), text))
+                            .as("one rule in %s", plan)
+                            .isNull();
                 }
             }
         }
